@@ -1,0 +1,21 @@
+// Helpers shared by the subcommands: position options, JSON output.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "chess/position.h"
+
+namespace db::cli {
+
+// "startpos" or a FEN; throws FenError naming the bad field.
+Position parse_position_arg(const std::string& fen);
+
+// Prints one JSON object on one line (the --json contract of every subcommand).
+void print_json(const nlohmann::json& j);
+
+// True when standard error is a terminal: progress lines go there, never into CI logs.
+bool stderr_is_terminal();
+
+}  // namespace db::cli

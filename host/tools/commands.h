@@ -1,0 +1,10 @@
+// Subcommands of the deepblue program. Each registers itself on the CLI11 app and runs when chosen.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace db::cli {
+
+void add_perft_command(CLI::App& app);
+
+}  // namespace db::cli

@@ -1,0 +1,29 @@
+// deepblue: the command-line front end of the Deep Blue rebuild.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "chess/notation.h"
+#include "chess/position.h"
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"deepblue: the 1997 Deep Blue chess machine, rebuilt (chip RTL, reference model, host search)"};
+  app.require_subcommand(1);
+  db::cli::add_perft_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const db::FenError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const db::NotationError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
