@@ -6,5 +6,8 @@
 namespace db::cli {
 
 void add_perft_command(CLI::App& app);
+void add_search_command(CLI::App& app);
+void add_uci_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
 
 }  // namespace db::cli

@@ -11,6 +11,9 @@ int main(int argc, char** argv) {
   CLI::App app{"deepblue: the 1997 Deep Blue chess machine, rebuilt (chip RTL, reference model, host search)"};
   app.require_subcommand(1);
   db::cli::add_perft_command(app);
+  db::cli::add_search_command(app);
+  db::cli::add_uci_command(app);
+  db::cli::add_bench_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,54 @@
+#include "search/interim_eval.h"
+
+#include <cstdlib>
+
+namespace db::search {
+
+namespace {
+
+constexpr int kValue[PIECE_TYPE_NB] = {100, 320, 330, 500, 900, 0};
+
+// Distance from the centre, 0 (d4, e4, d5, e5) to 3 (corners by file or rank).
+int centre_distance(Square s) {
+  const int f = file_of(s), r = rank_of(s);
+  return std::max(f < 4 ? 3 - f : f - 4, r < 4 ? 3 - r : r - 4);
+}
+
+int placement(PieceType t, Color c, Square s, bool endgame) {
+  const int rel_rank = relative_rank(c, rank_of(s));
+  switch (t) {
+    case PAWN: return rel_rank * (endgame ? 12 : 5) - (rel_rank == 1 && (file_of(s) == 3 || file_of(s) == 4) ? 15 : 0);
+    case KNIGHT: return 12 - 8 * centre_distance(s);
+    case BISHOP: return 6 - 4 * centre_distance(s);
+    case ROOK: return rel_rank == 6 ? 15 : 0;
+    case QUEEN: return 3 - centre_distance(s);
+    case KING: return endgame ? 20 - 10 * centre_distance(s) : (rel_rank == 0 ? 10 : -15 * rel_rank);
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+int piece_value(PieceType t) { return t < PIECE_TYPE_NB ? kValue[t] : 0; }
+
+int interim_evaluate(const Position& pos) {
+  const int non_pawn = 3 * popcount(pos.pieces(KNIGHT) | pos.pieces(BISHOP)) + 5 * popcount(pos.pieces(ROOK)) +
+                       9 * popcount(pos.pieces(QUEEN));
+  const bool endgame = non_pawn <= 26;
+  int score = 0;
+  for (Color c : {WHITE, BLACK}) {
+    int side = 0;
+    for (int t = PAWN; t <= KING; ++t) {
+      Bitboard b = pos.pieces(c, PieceType(t));
+      while (b) {
+        const Square s = pop_lsb(b);
+        side += kValue[t] + placement(PieceType(t), c, s, endgame);
+      }
+    }
+    if (popcount(pos.pieces(c, BISHOP)) >= 2) side += 30;
+    score += c == WHITE ? side : -side;
+  }
+  return pos.side_to_move() == WHITE ? score : -score;
+}
+
+}  // namespace db::search

@@ -1,0 +1,83 @@
+// deepblue search: one search of a position, for scripts (JSON) and people (a line per iteration).
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "chess/notation.h"
+#include "cli_common.h"
+#include "commands.h"
+#include "search/score.h"
+#include "search/search.h"
+
+namespace db::cli {
+
+namespace {
+
+struct SearchOptions {
+  std::string fen = "startpos";
+  int depth = 0;
+  std::int64_t movetime_ms = 0;
+  std::uint64_t nodes = 0;
+  std::size_t hash_mib = 64;
+  std::string backend = "model";
+  int chips = 1;
+  bool json = false;
+};
+
+std::string pv_text(const std::vector<Move>& pv) {
+  std::string s;
+  for (Move m : pv) s += (s.empty() ? "" : " ") + move_to_uci(m);
+  return s;
+}
+
+void run_search(const SearchOptions& opt) {
+  if (opt.backend != "model")
+    throw std::invalid_argument("--backend " + opt.backend + " is not available yet: the chip search is not built");
+  if (opt.depth == 0 && opt.movetime_ms == 0 && opt.nodes == 0)
+    throw std::invalid_argument("give a limit: --depth, --movetime or --nodes");
+  const Position pos = parse_position_arg(opt.fen);
+  search::TranspositionTable tt(opt.hash_mib);
+  search::Searcher searcher(tt);
+  search::Limits limits;
+  limits.depth = opt.depth;
+  limits.movetime_ms = opt.movetime_ms;
+  limits.nodes = opt.nodes;
+  nlohmann::json iterations = nlohmann::json::array();
+  const bool progress = !opt.json && stderr_is_terminal();
+  const auto result = searcher.run(pos, limits, [&](const search::IterationInfo& info) {
+    iterations.push_back({{"depth", info.depth}, {"seldepth", info.seldepth}, {"score", info.score},
+                          {"nodes", info.nodes}, {"seconds", info.seconds}, {"pv", pv_text(info.pv)}});
+    if (progress || !opt.json)
+      std::cerr << fmt::format("depth {:2} seldepth {:2} score {:6} nodes {:10} time {:7.2f}s pv {}\n", info.depth,
+                               info.seldepth, info.score, info.nodes, info.seconds, pv_text(info.pv));
+  });
+  if (opt.json) {
+    print_json({{"fen", pos.fen()}, {"bestmove", move_to_uci(result.best)}, {"score", result.score},
+                {"mate", search::is_mate_score(result.score) ? search::mate_in_moves(result.score) : 0},
+                {"depth", result.depth}, {"nodes", result.nodes}, {"seconds", result.seconds},
+                {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0}, {"pv", pv_text(result.pv)},
+                {"backend", opt.backend}, {"chips", opt.chips}, {"iterations", iterations}});
+    return;
+  }
+  std::cout << "bestmove " << move_to_uci(result.best) << " score " << result.score << " depth " << result.depth
+            << " nodes " << result.nodes << "\n";
+}
+
+}  // namespace
+
+void add_search_command(CLI::App& app) {
+  auto opt = std::make_shared<SearchOptions>();
+  CLI::App* cmd = app.add_subcommand("search", "Search one position and print the best move");
+  cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
+  cmd->add_option("--depth", opt->depth, "Depth limit in plies")->check(CLI::Range(0, 100));
+  cmd->add_option("--movetime", opt->movetime_ms, "Time limit in milliseconds")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--nodes", opt->nodes, "Node limit");
+  cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
+  cmd->add_option("--backend", opt->backend, "Chip backend")->check(CLI::IsMember({"model", "rtl", "cosim"}))->capture_default_str();
+  cmd->add_option("--chips", opt->chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
+  cmd->add_flag("--json", opt->json, "Print one JSON object");
+  cmd->callback([opt] { run_search(*opt); });
+}
+
+}  // namespace db::cli

@@ -1,0 +1,209 @@
+#include "uci/uci.h"
+
+#include <iostream>
+#include <sstream>
+
+#include "chess/notation.h"
+#include "search/score.h"
+
+namespace db::uci {
+
+namespace {
+
+std::vector<std::string> split(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> tokens;
+  for (std::string t; in >> t;) tokens.push_back(t);
+  return tokens;
+}
+
+std::string printable(const std::string& s) {
+  std::string out;
+  for (char c : s.substr(0, 60)) out += (c >= 32 && c < 127) ? c : '?';
+  return out;
+}
+
+// Parses a non-negative integer option value; throws std::invalid_argument naming the token.
+std::int64_t parse_count(const std::string& name, const std::string& value) {
+  std::size_t used = 0;
+  long long v = -1;
+  try {
+    v = std::stoll(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != value.size() || used == 0) throw std::invalid_argument("'" + name + "' needs a number, got '" + printable(value) + "'");
+  return v;
+}
+
+std::string score_text(int score) {
+  if (search::is_mate_score(score)) return "mate " + std::to_string(search::mate_in_moves(score));
+  return "cp " + std::to_string(score);
+}
+
+}  // namespace
+
+UciEngine::UciEngine(std::istream& in, std::ostream& out) : in_(in), out_(out), tt_(16), searcher_(tt_) {}
+
+UciEngine::~UciEngine() { stop_search(); }
+
+void UciEngine::send(const std::string& line) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  out_ << line << std::endl;
+}
+
+void UciEngine::error(const std::string& what) { send("info string error " + what); }
+
+void UciEngine::loop() {
+  std::string line;
+  while (std::getline(in_, line))
+    if (!handle(line)) return;
+  stop_search();
+}
+
+void UciEngine::stop_search() {
+  searcher_.stop();
+  if (search_thread_.joinable()) search_thread_.join();
+}
+
+bool UciEngine::handle(const std::string& line) {
+  const std::vector<std::string> tokens = split(line);
+  if (tokens.empty()) return true;
+  const std::string& cmd = tokens[0];
+  try {
+    if (cmd == "uci") cmd_uci();
+    else if (cmd == "isready") send("readyok");
+    else if (cmd == "ucinewgame") {
+      stop_search();
+      tt_.clear();
+      searcher_.clear_history();
+      position_ = Position();
+    } else if (cmd == "setoption") cmd_setoption(tokens);
+    else if (cmd == "position") cmd_position(tokens);
+    else if (cmd == "go") cmd_go(tokens);
+    else if (cmd == "stop") stop_search();
+    else if (cmd == "ponderhit") searcher_.ponderhit();
+    else if (cmd == "quit") {
+      stop_search();
+      return false;
+    } else if (cmd == "d") send(position_.fen());
+    else error("unknown command '" + printable(cmd) + "'");
+  } catch (const std::exception& e) {
+    error(e.what());
+  }
+  return true;
+}
+
+void UciEngine::cmd_uci() {
+  send("id name DeepBlue-rebuild 0.1");
+  send("id author the Deep Blue rebuild team");
+  send("option name Hash type spin default 16 min 1 max 65536");
+  send("option name Clear Hash type button");
+  send("option name Chips type spin default 1 min 1 max 480");
+  send("option name Backend type combo default model var model var rtl var cosim");
+  send("option name Move Overhead type spin default 30 min 0 max 5000");
+  send("option name MultiPV type spin default 1 min 1 max 1");
+  send("option name Ponder type check default false");
+  send("uciok");
+}
+
+void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
+  // setoption name <words...> [value <words...>]
+  std::string name, value;
+  std::string* target = nullptr;
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    if (tokens[i] == "name") target = &name;
+    else if (tokens[i] == "value") target = &value;
+    else if (target) *target += (target->empty() ? "" : " ") + tokens[i];
+    else throw std::invalid_argument("setoption: expected 'name', got '" + printable(tokens[i]) + "'");
+  }
+  stop_search();
+  if (name == "Hash") {
+    const auto mib = parse_count(name, value);
+    if (mib < 1 || mib > 65536) throw std::invalid_argument("Hash must be 1..65536 MiB");
+    options_.hash_mib = std::size_t(mib);
+    tt_.resize(options_.hash_mib);
+  } else if (name == "Clear Hash") {
+    tt_.clear();
+  } else if (name == "Chips") {
+    const auto n = parse_count(name, value);
+    if (n < 1 || n > 480) throw std::invalid_argument("Chips must be 1..480");
+    options_.chips = int(n);
+  } else if (name == "Backend") {
+    if (value != "model" && value != "rtl" && value != "cosim")
+      throw std::invalid_argument("Backend must be model, rtl or cosim, got '" + printable(value) + "'");
+    if (value != "model") throw std::invalid_argument("Backend '" + value + "' is not available yet: the chip search is not built");
+    options_.backend = value;
+  } else if (name == "Move Overhead") {
+    options_.move_overhead_ms = parse_count(name, value);
+  } else if (name == "MultiPV") {
+    if (parse_count(name, value) != 1) throw std::invalid_argument("MultiPV: only 1 is supported");
+  } else if (name == "Ponder") {
+    // Accepted: pondering is driven by "go ponder" / "ponderhit".
+  } else {
+    throw std::invalid_argument("unknown option '" + printable(name) + "'");
+  }
+}
+
+void UciEngine::cmd_position(const std::vector<std::string>& tokens) {
+  std::size_t i = 1;
+  Position pos;
+  if (i < tokens.size() && tokens[i] == "startpos") {
+    ++i;
+  } else if (i < tokens.size() && tokens[i] == "fen") {
+    std::string fen;
+    for (++i; i < tokens.size() && tokens[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + tokens[i];
+    pos = Position::from_fen(fen);
+  } else {
+    throw std::invalid_argument("position: expected 'startpos' or 'fen'");
+  }
+  if (i < tokens.size()) {
+    if (tokens[i] != "moves") throw std::invalid_argument("position: expected 'moves', got '" + printable(tokens[i]) + "'");
+    for (++i; i < tokens.size(); ++i) pos.make_move(parse_uci(pos, tokens[i]));
+  }
+  stop_search();
+  position_ = pos;  // only a fully valid command replaces the position
+}
+
+void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
+  stop_search();
+  search::Limits limits;
+  limits.clock.move_overhead_ms = options_.move_overhead_ms;
+  const bool white = position_.side_to_move() == WHITE;
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    const std::string& t = tokens[i];
+    auto value = [&]() -> std::int64_t {
+      if (i + 1 >= tokens.size()) throw std::invalid_argument("go: '" + t + "' needs a value");
+      return parse_count(t, tokens[++i]);
+    };
+    if (t == "infinite") limits.infinite = true;
+    else if (t == "ponder") limits.ponder = true;
+    else if (t == "depth") limits.depth = int(value());
+    else if (t == "nodes") limits.nodes = std::uint64_t(value());
+    else if (t == "movetime") limits.movetime_ms = value();
+    else if (t == "wtime") { auto v = value(); if (white) limits.clock.time_left_ms = v; }
+    else if (t == "btime") { auto v = value(); if (!white) limits.clock.time_left_ms = v; }
+    else if (t == "winc") { auto v = value(); if (white) limits.clock.increment_ms = v; }
+    else if (t == "binc") { auto v = value(); if (!white) limits.clock.increment_ms = v; }
+    else if (t == "movestogo") limits.clock.moves_to_go = int(value());
+    else if (t == "mate") limits.depth = int(2 * value() + 1);
+    else throw std::invalid_argument("go: unknown token '" + printable(t) + "'");
+  }
+  const Position root = position_;
+  search_thread_ = std::thread([this, root, limits] {
+    const auto result = searcher_.run(root, limits, [this](const search::IterationInfo& info) {
+      std::ostringstream line;
+      const double secs = std::max(info.seconds, 1e-6);
+      line << "info depth " << info.depth << " seldepth " << info.seldepth << " score " << score_text(info.score)
+           << " nodes " << info.nodes << " nps " << std::uint64_t(double(info.nodes) / secs) << " time "
+           << std::int64_t(info.seconds * 1000) << " hashfull " << info.hashfull << " pv";
+      for (Move m : info.pv) line << ' ' << move_to_uci(m);
+      send(line.str());
+    });
+    std::string best = "bestmove " + move_to_uci(result.best);
+    if (!result.ponder.is_none()) best += " ponder " + move_to_uci(result.ponder);
+    send(best);
+  });
+}
+
+}  // namespace db::uci

@@ -1,0 +1,71 @@
+// The software search finds forced mates and wins material in positions from outside sources.
+#include <gtest/gtest.h>
+
+#include "chess/epd.h"
+#include "chess/notation.h"
+#include "search/score.h"
+#include "search/search.h"
+
+namespace db::search {
+namespace {
+
+SearchResult search_depth(const std::string& fen, int depth) {
+  TranspositionTable tt(8);
+  Searcher searcher(tt);
+  Limits limits;
+  limits.depth = depth;
+  return searcher.run(Position::from_fen(fen), limits);
+}
+
+TEST(Search, FindsMateInOne) {
+  const auto r = search_depth("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 3);
+  EXPECT_EQ(move_to_uci(r.best), "h5f7");
+  EXPECT_EQ(mate_in_moves(r.score), 1);
+}
+
+TEST(Search, FindsMateInTwo) {
+  // 1.Nf6+ gxf6 2.Bxf7# (Stockfish 15.1: "score mate 2 ... pv d5f6 g7f6 c4f7").
+  const auto r = search_depth("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 5);
+  EXPECT_EQ(move_to_uci(r.best), "d5f6");
+  EXPECT_EQ(mate_in_moves(r.score), 2);
+}
+
+TEST(Search, RecognisesBeingMatedAndStalemate) {
+  const auto mated = search_depth("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 3);
+  EXPECT_TRUE(mated.best.is_none());
+  EXPECT_EQ(mated.score, -kMate);
+  const auto stale = search_depth("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3);
+  EXPECT_TRUE(stale.best.is_none());
+  EXPECT_EQ(stale.score, 0);
+}
+
+TEST(Search, RespectsNodeLimit) {
+  TranspositionTable tt(8);
+  Searcher searcher(tt);
+  Limits limits;
+  limits.nodes = 20000;
+  const auto r = searcher.run(Position(), limits);
+  EXPECT_LE(r.nodes, 20000u + 1);
+  EXPECT_FALSE(r.best.is_none());
+}
+
+TEST(Search, SolvesEasyWinAtChessPositions) {
+  // The first ten positions of Win At Chess (Reinfeld, revised by Arasan): a depth-6 software search
+  // with the interim evaluation solves most of them; we require at least six.
+  const auto records = read_epd_file(std::string(DB_SHARED_DATA_DIR) + "/wac.epd", FenMode::Lenient);
+  ASSERT_GE(records.size(), 10u);
+  int solved = 0;
+  for (int i = 0; i < 10; ++i) {
+    const EpdRecord& rec = records[i];
+    const std::string* bm = rec.find("bm");
+    ASSERT_NE(bm, nullptr);
+    const auto r = search_depth(rec.position.fen(), 6);
+    const std::string san = move_to_san(rec.position, r.best);
+    const bool ok = bm->find(san.substr(0, san.find_first_of("+#"))) != std::string::npos;
+    solved += ok;
+  }
+  EXPECT_GE(solved, 6);
+}
+
+}  // namespace
+}  // namespace db::search

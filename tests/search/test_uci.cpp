@@ -1,0 +1,96 @@
+// The UCI protocol: handshake, positions with moves, searches, and errors that keep the engine alive.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "uci/uci.h"
+
+namespace db::uci {
+namespace {
+
+std::string run_session(const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  {
+    UciEngine engine(in, out);
+    engine.loop();
+  }
+  return out.str();
+}
+
+TEST(Uci, Handshake) {
+  const std::string out = run_session("uci\nisready\nquit\n");
+  EXPECT_NE(out.find("id name"), std::string::npos);
+  EXPECT_NE(out.find("option name Hash type spin"), std::string::npos);
+  EXPECT_NE(out.find("uciok"), std::string::npos);
+  EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
+TEST(Uci, SearchesAfterPositionWithMoves) {
+  const std::string out = run_session("position startpos moves e2e4 e7e5 g1f3\ngo depth 3\nisready\nquit\n");
+  EXPECT_NE(out.find("info depth 3"), std::string::npos);
+  EXPECT_NE(out.find(" pv "), std::string::npos);
+  EXPECT_NE(out.find("bestmove "), std::string::npos);
+}
+
+TEST(Uci, FindsMateAndReportsMateScore) {
+  const std::string out =
+      run_session("position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\ngo depth 3\nquit\n");
+  EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
+  EXPECT_NE(out.find("bestmove h5f7"), std::string::npos) << out;
+}
+
+TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
+  const std::string out = run_session(
+      "hello\n"
+      "position startpos moves e2e5\n"
+      "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n"
+      "go wtime abc\n"
+      "go depth\n"
+      "setoption name Hash value lots\n"
+      "setoption name NoSuchOption value 1\n"
+      "position startpos moves e2e4\n"
+      "go depth 2\n"
+      "isready\n"
+      "quit\n");
+  EXPECT_NE(out.find("info string error unknown command 'hello'"), std::string::npos) << out;
+  EXPECT_NE(out.find("illegal move 'e2e5'"), std::string::npos) << out;
+  EXPECT_NE(out.find("FEN field 1 (placement)"), std::string::npos) << out;
+  EXPECT_NE(out.find("'wtime' needs a number"), std::string::npos) << out;
+  EXPECT_NE(out.find("'depth' needs a value"), std::string::npos) << out;
+  EXPECT_NE(out.find("'Hash' needs a number"), std::string::npos) << out;
+  EXPECT_NE(out.find("unknown option 'NoSuchOption'"), std::string::npos) << out;
+  // After all that, a valid position (black to move after 1.e4) is searched.
+  EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
+  EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
+TEST(Uci, StopEndsAnInfiniteSearchWithABestMove) {
+  std::istringstream in;
+  std::ostringstream out;
+  UciEngine engine(in, out);
+  engine.handle("position startpos");
+  engine.handle("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  engine.handle("stop");
+  EXPECT_NE(out.str().find("bestmove "), std::string::npos);
+  EXPECT_FALSE(engine.handle("quit"));
+}
+
+TEST(Uci, PonderWaitsForPonderhit) {
+  std::istringstream in;
+  std::ostringstream out;
+  UciEngine engine(in, out);
+  engine.handle("position startpos");
+  engine.handle("go ponder depth 2");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(out.str().find("bestmove "), std::string::npos) << "no bestmove while pondering";
+  engine.handle("ponderhit");
+  engine.handle("isready");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  engine.handle("stop");
+  EXPECT_NE(out.str().find("bestmove "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace db::uci
