@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <thread>
 
-#include "chess/movegen.h"
 #include "search/interim_eval.h"
+#include "search/no_progress.h"
 #include "search/score.h"
 
 namespace db::search {
@@ -13,6 +13,19 @@ namespace {
 
 int score_to_tt(int s, int ply) { return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s; }
 int score_from_tt(int s, int ply) { return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s; }
+
+bool is_passed_pawn_push(const Position& after, Move m) {
+  const Piece p = after.piece_on(m.to());
+  if (m.is_none() || type_of(p) != PAWN) return false;
+  const Color us = color_of(p);
+  const int rel = relative_rank(us, rank_of(m.to()));
+  if (rel < 5) return false;  // pushes to the 6th and 7th ranks
+  // No enemy pawn ahead on this or the adjacent files.
+  Bitboard front = 0;
+  for (int r = rank_of(m.to()) + (us == WHITE ? 1 : -1); r >= 0 && r < 8; r += (us == WHITE ? 1 : -1))
+    for (int f = std::max(0, file_of(m.to()) - 1); f <= std::min(7, file_of(m.to()) + 1); ++f) front |= square_bb(make_square(f, r));
+  return (front & after.pieces(~us, PAWN)) == 0;
+}
 
 }  // namespace
 
@@ -23,16 +36,19 @@ void Searcher::clear_history() {
       for (int& h : from) h = 0;
 }
 
-double Searcher::elapsed_seconds() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+double Searcher::elapsed_ms() const {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
 }
 
 bool Searcher::should_stop() {
   if (stop_.load(std::memory_order_relaxed)) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stop_ = true;
-  if ((nodes_ & 1023) == 0 && hard_limit_ms_ > 0 && !pondering_.load(std::memory_order_relaxed) &&
-      elapsed_seconds() * 1000 >= double(hard_limit_ms_))
-    return stop_ = true;
+  if ((nodes_ & 1023) == 0 && !pondering_.load(std::memory_order_relaxed) && !limits_.infinite) {
+    const double t = elapsed_ms();
+    // AIJ 8.4: at the normal target stop unless the root is in trouble; the panic target is hard.
+    if ((panic_ms_ > 0 && t >= double(panic_ms_)) || (normal_ms_ > 0 && t >= double(normal_ms_) && !root_in_trouble_))
+      return stop_ = true;
+  }
   return false;
 }
 
@@ -48,15 +64,14 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
       const PieceType victim = m.is_en_passant() ? PAWN : m.is_capture() ? type_of(pos.piece_on(m.to())) : PAWN;
       k = (1 << 28) + piece_value(victim) * 16 - int(type_of(pos.piece_on(m.from()))) +
           (m.promotion() == QUEEN ? 8000 : 0);
-    } else if (ply < 128 && (m == killers_[ply][0] || m == killers_[ply][1])) {
+    } else if (ply < kMaxPly && (m == killers_[ply][0] || m == killers_[ply][1])) {
       k = (1 << 27) + (m == killers_[ply][0]);
     } else {
       k = history_[pos.side_to_move()][m.from()][m.to()];
     }
     keys[i] = k;
   }
-  // Insertion sort: move lists are short.
-  for (std::size_t i = 1; i < moves.size(); ++i) {
+  for (std::size_t i = 1; i < moves.size(); ++i) {  // insertion sort: lists are short
     const Move m = moves[i];
     const int k = keys[i];
     std::size_t j = i;
@@ -103,27 +118,98 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   return best;
 }
 
-int Searcher::negascout(Position& pos, int alpha, int beta, int depth, int ply, bool pv_node) {
+// Offset searches (AIJ 4.1, singular/binary/trinary): how many moves other than moves[index] reach
+// the threshold in a reduced-depth null-window search; counting stops at limit.
+int Searcher::count_good_alternatives(Position& pos, const MoveList& moves, std::size_t index, int threshold,
+                                      int depth, int ply, int limit) {
+  int good = 0;
+  const int offset_depth = std::max(1, depth - 3);
+  for (std::size_t i = 0; i < moves.size() && good < limit; ++i) {
+    if (i == index) continue;
+    pos.make_move(moves[i]);
+    path_[ply] = moves[i];
+    const int v = -dual_credit(pos, -threshold, -threshold + 1, offset_depth, 0, 0, ply + 1, false);
+    pos.unmake_move(moves[i]);
+    if (stop_) return limit;
+    good += v >= threshold;
+  }
+  return good;
+}
+
+// Null-move threat test (AIJ 4.1): if the side to move passed, would it lose material or be mated?
+int Searcher::threat_credit(Position& pos, int alpha, int depth, int ply) {
+  if (options_.credit.threat == 0 && options_.credit.mate_threat == 0) return 0;
+  if (pos.in_check() || depth < options_.credit.threat_min_depth || ply < 1) return 0;
+  // Only where the path has been forcing lately: the opponent's last move captured or checked,
+  // or one of ours two plies up did (AIJ: recent ancestors need forcing characteristics).
+  const Move last = path_[ply - 1];
+  const Move before = ply >= 3 ? path_[ply - 3] : Move::none();
+  if (!(last.is_capture() || before.is_capture())) return 0;
+  const int threshold = alpha - options_.credit.threat_margin;
+  if (threshold <= -kMateBound) return 0;
+  pos.make_null();
+  path_[ply] = Move::none();
+  const int v = -dual_credit(pos, -threshold, -threshold + 1, depth - 2, 0, 0, ply + 1, false);
+  pos.unmake_null();
+  if (stop_ || v >= threshold) return 0;
+  return v <= -kMateBound ? options_.credit.mate_threat : options_.credit.threat;
+}
+
+int Searcher::generate_credit(Position& pos, const MoveList& moves, std::size_t index, int score, int depth, int ply,
+                              int threat) {
+  const CreditTable& ct = options_.credit;
+  const Move m = moves[index];
+  int credit = 0;
+  if (moves.size() == 1) {
+    credit = ct.absolute_singular;
+  } else {
+    if (pos.in_check()) credit += moves.size() <= 2 ? ct.few_evasions : ct.check_evasion;
+    if (depth >= options_.credit.offset_min_depth && !is_mate_score(score) &&
+        (ct.singular | ct.binary | ct.trinary) != 0) {
+      const int good = count_good_alternatives(pos, moves, index, score - ct.singular_margin, depth, ply, 3);
+      credit += good == 0 ? ct.singular : good == 1 ? ct.binary : good == 2 ? ct.trinary : 0;
+    }
+    credit += threat;
+    if (ply >= 1 && is_passed_pawn_push(pos, path_[ply - 1])) credit += ct.passed_pawn;
+    if (m.is_capture() && ply >= 2 && lists_[ply - 2] && !lists_[ply - 2]->contains(m)) credit += ct.influence;
+  }
+  if (credit > 0 && ply < ct.near_root_plies) credit += ct.near_root_bonus;
+  return std::min(credit, kMaxCreditPerMove);
+}
+
+int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply,
+                          bool pv_node) {
+  const TTEntry* entry = tt_.probe(pos.key());
+  if (entry && options_.dual_credit) {  // preserve the search envelope
+    my_credit = std::max<int>(my_credit, entry->my_credit);
+    his_credit = std::max<int>(his_credit, entry->his_credit);
+  }
+  if (options_.dual_credit) {
+    const CashIn c = cash_in(my_credit, his_credit);
+    depth += c.extension_plies;
+    extensions_ += std::uint64_t(c.extension_plies);
+    my_credit = c.my_credit;
+    his_credit = c.his_credit;
+  }
   if (depth <= 0) return quiescence(pos, alpha, beta, ply);
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
+  max_software_ply_ = std::max(max_software_ply_, ply);
   if (should_stop()) return 0;
-  if (ply > 0 && (pos.is_repetition() || pos.halfmove_clock() >= 100 || pos.has_insufficient_material())) {
-    if (pos.halfmove_clock() < 100 || !pos.is_checkmate()) return kDraw;
-  }
-  if (ply >= kMaxPly - 1) return interim_evaluate(pos);
+  if (pos.is_repetition() || pos.has_insufficient_material() || (pos.halfmove_clock() >= 100 && !pos.is_checkmate()))
+    return kDraw;
+  if (ply >= kMaxPly - 2) return interim_evaluate(pos);
 
   // Mate distance pruning: no score here can beat a mate found nearer the root.
   alpha = std::max(alpha, -kMate + ply);
   beta = std::min(beta, kMate - ply - 1);
   if (alpha >= beta) return alpha;
 
-  const TTEntry* entry = tt_.probe(pos.key());
   Move tt_move = Move::none();
   if (entry) {
     tt_move = entry->move;
     const int tt_score = score_from_tt(entry->score, ply);
-    if (!pv_node && entry->depth_q >= depth * 4 &&
+    if (!pv_node && entry->depth_q >= depth * kCreditUnit &&
         (entry->bound == Bound::EXACT || (entry->bound == Bound::LOWER && tt_score >= beta) ||
          (entry->bound == Bound::UPPER && tt_score <= alpha)))
       return tt_score;
@@ -133,21 +219,40 @@ int Searcher::negascout(Position& pos, int alpha, int beta, int depth, int ply, 
   generate_legal(pos, moves);
   if (moves.empty()) return pos.in_check() ? -kMate + ply : kDraw;
   order_moves(pos, moves, tt_move, ply);
+  lists_[ply] = &moves;
 
+  const int threat = options_.dual_credit ? threat_credit(pos, alpha, depth, ply) : 0;
   const int original_alpha = alpha;
   int best = -kInfinite;
   Move best_move = Move::none();
+  int searched = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
+    if (options_.no_progress && ply >= 2 && !pos.in_check() && lists_[ply - 2] &&
+        is_no_progress(path_[ply - 2], path_[ply - 1], m, *lists_[ply - 2]))
+      continue;  // we could have played this two plies ago: a fail low here
+    path_[ply] = m;
     pos.make_move(m);
-    const int new_depth = depth - 1 + (pos.in_check() ? 1 : 0);  // check extension
+    // Without dual credit, a plain check extension stands in for the credit system.
+    const int new_depth = depth - 1 + (!options_.dual_credit && pos.in_check() ? 1 : 0);
     int score;
-    if (i == 0) {
-      score = -negascout(pos, -beta, -alpha, new_depth, ply + 1, pv_node);
+    if (searched == 0) {
+      score = -dual_credit(pos, -beta, -alpha, new_depth, his_credit, my_credit, ply + 1, pv_node);
     } else {
-      // NegaScout: prove the move is no better with a null window, re-search if it is.
-      score = -negascout(pos, -alpha - 1, -alpha, new_depth, ply + 1, false);
-      if (score > alpha && score < beta) score = -negascout(pos, -beta, -alpha, new_depth, ply + 1, true);
+      // NegaScout: a null window proves the move no better; a move that beats it is searched again.
+      score = -dual_credit(pos, -alpha - 1, -alpha, new_depth, his_credit, my_credit, ply + 1, false);
+      if (score > alpha && score < beta)
+        score = -dual_credit(pos, -beta, -alpha, new_depth, his_credit, my_credit, ply + 1, pv_node);
+    }
+    ++searched;
+    // Figure 1, lines 27-31: a move above expectation may earn credit, and is searched again with it.
+    if (options_.dual_credit && !stop_ && score > alpha && score > best) {
+      pos.unmake_move(m);
+      const int credit = generate_credit(pos, moves, i, score, depth, ply, threat);
+      path_[ply] = m;
+      pos.make_move(m);
+      if (credit > 0 && !stop_)
+        score = -dual_credit(pos, -beta, -alpha, new_depth, his_credit, my_credit + credit, ply + 1, pv_node);
     }
     pos.unmake_move(m);
     if (stop_) return 0;
@@ -166,8 +271,54 @@ int Searcher::negascout(Position& pos, int alpha, int beta, int depth, int ply, 
       }
     }
   }
+  lists_[ply] = nullptr;
+  if (searched == 0) return original_alpha;  // every move pruned as no progress: fail low
   const Bound bound = best >= beta ? Bound::LOWER : best > original_alpha ? Bound::EXACT : Bound::UPPER;
-  tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth * 4, bound);
+  tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth * kCreditUnit, bound, my_credit, his_credit);
+  return best;
+}
+
+// The root: like an inner node, but it keeps the move order between iterations (best first) and
+// tracks the AIJ 8.4 trouble states: the previous best failing low, a new move failing high.
+int Searcher::search_root(Position& pos, MoveList& moves, int depth, int alpha, int beta) {
+  lists_[0] = &moves;
+  int best = -kInfinite;
+  std::size_t best_index = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    path_[0] = m;
+    pos.make_move(m);
+    int score;
+    if (i == 0) {
+      score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
+      // The previous best dropping 15 points or more (AIJ 8.4): search on until the iteration ends.
+      root_in_trouble_ = depth > 1 && in_trouble({previous_score_, score, false, false});
+    } else {
+      score = -dual_credit(pos, -alpha - 1, -alpha, depth - 1, 0, 0, 1, false);
+      if (score > alpha && score < beta) {
+        const bool was_in_trouble = root_in_trouble_;
+        root_in_trouble_ = true;  // a new move is failing high: resolve it before stopping
+        score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
+        root_in_trouble_ = was_in_trouble && score <= previous_score_ - 15;
+      }
+    }
+    if (options_.dual_credit && !stop_ && score > alpha && score > best && moves.size() > 0) {
+      pos.unmake_move(m);
+      const int credit = generate_credit(pos, moves, i, score, depth, 0, 0);
+      path_[0] = m;
+      pos.make_move(m);
+      if (credit > 0 && !stop_) score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, credit, 1, true);
+    }
+    pos.unmake_move(m);
+    if (stop_) break;
+    if (score > best) {
+      best = score;
+      best_index = i;
+      alpha = std::max(alpha, score);
+    }
+  }
+  // Best move first for the next iteration.
+  if (best_index > 0) std::rotate(moves.begin(), moves.begin() + best_index, moves.begin() + best_index + 1);
   return best;
 }
 
@@ -190,17 +341,20 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   stop_ = false;
   pondering_ = limits.ponder;
   nodes_ = 0;
+  extensions_ = 0;
+  root_in_trouble_ = false;
   clear_history();
   tt_.new_search();
+  for (auto& l : lists_) l = nullptr;
+  for (Move& m : path_) m = Move::none();
 
-  std::int64_t soft_limit_ms = 0;
-  hard_limit_ms_ = 0;
+  normal_ms_ = panic_ms_ = 0;
   if (limits.movetime_ms > 0) {
-    soft_limit_ms = hard_limit_ms_ = limits.movetime_ms;
+    normal_ms_ = panic_ms_ = limits.movetime_ms;
   } else if (limits.clock.time_left_ms >= 0 && !limits.infinite) {
     const TimeTargets t = compute_time_targets(limits.clock);
-    soft_limit_ms = t.normal_ms;
-    hard_limit_ms_ = t.panic_ms;
+    normal_ms_ = t.normal_ms;
+    panic_ms_ = t.panic_ms;
   }
 
   Position root = root_in;
@@ -211,39 +365,38 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
     result.score = root.in_check() ? -kMate : kDraw;
     return result;
   }
+  order_moves(root, root_moves, Move::none(), 0);
   result.best = root_moves[0];
 
-  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 2) : kMaxPly - 2;
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   int previous_score = 0;
+  previous_score_ = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
-    seldepth_ = 0;
-    const int score = negascout(root, -kInfinite, kInfinite, depth, 0, true);
-    if (stop_ && depth > 1) break;  // an interrupted iteration is not trusted
-    const TTEntry* e = tt_.probe(root.key());
-    const Move best = e && !e->move.is_none() ? e->move : result.best;
-    result.best = best;
+    seldepth_ = max_software_ply_ = 0;
+    const int score = search_root(root, root_moves, depth, -kInfinite, kInfinite);
+    if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
+    result.best = root_moves[0];
     result.score = score;
     result.depth = depth;
-    result.pv = extract_pv(root, best);
+    result.pv = extract_pv(root, result.best);
     result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
     if (on_iteration) {
-      IterationInfo info{depth, seldepth_, score, nodes_, elapsed_seconds(), tt_.hashfull(), result.pv};
-      on_iteration(info);
+      on_iteration({depth, seldepth_, max_software_ply_, score, nodes_, extensions_, elapsed_ms() / 1000,
+                    tt_.hashfull(), result.pv});
     }
     if (stop_) break;
-    if (is_mate_score(score) && limits.depth == 0 && mate_in_moves(score) > 0 && depth > 2 * mate_in_moves(score) + 2)
-      break;  // a mate found, confirmed deeper: more depth will not change it
-    // Normal target reached: stop unless in trouble (AIJ 8.4), in which case run on to the panic target.
-    if (soft_limit_ms > 0 && !pondering_ && !limits.infinite) {
-      const bool trouble = depth > 1 && in_trouble({previous_score, score, score < previous_score, false});
-      if (!trouble && elapsed_seconds() * 1000 >= double(soft_limit_ms) * 0.6) break;
+    if (is_mate_score(score) && limits.depth == 0 && depth > 2 * std::abs(mate_in_moves(score)) + 2) break;
+    // AIJ 8.4 between iterations: past the normal target, stop unless the score dropped 15 points.
+    if (normal_ms_ > 0 && !pondering_ && !limits.infinite) {
+      const bool dropped = depth > 1 && in_trouble({previous_score, score, false, false});
+      if (!dropped && elapsed_ms() >= double(normal_ms_) * 0.6) break;  // the next iteration would not finish
     }
-    previous_score = score;
+    previous_score = previous_score_ = score;
   }
-  // In ponder or infinite mode the GUI expects no bestmove before stop/ponderhit.
+  // In ponder or infinite mode the GUI expects no bestmove before stop or ponderhit.
   while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   result.nodes = nodes_;
-  result.seconds = elapsed_seconds();
+  result.seconds = elapsed_ms() / 1000;
   return result;
 }
 

@@ -1,6 +1,8 @@
-// The software search: iterative deepening, NegaScout (principal variation search) with a
-// transposition table, check extensions and a quiescence search at the leaves.
-// The leaves use interim_evaluate() until the chip's hardware search replaces them (issue 6).
+// The software search (AIJ section 4): iterative deepening, NegaScout with a transposition table,
+// and Deep Blue's "dual credit with delayed extensions" selectivity, fed by singular / binary /
+// trinary and absolute-singular detection, threat and mate threat (null move), influence and
+// domain-dependent credit; "no progress" pruning; AIJ 8.4 time control.
+// Leaves: a quiescence search on interim_evaluate() until the chip's hardware search replaces it.
 #pragma once
 
 #include <atomic>
@@ -9,8 +11,9 @@
 #include <functional>
 #include <vector>
 
-#include "chess/position.h"
 #include "chess/movegen.h"
+#include "chess/position.h"
+#include "search/credit.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -25,11 +28,19 @@ struct Limits {
   bool ponder = false;       // do not stop on time until ponderhit()
 };
 
+struct SearchOptions {
+  bool dual_credit = true;   // selective extensions of AIJ 4; off: plain search with check extension
+  bool no_progress = true;   // AIJ 4.3 pruning
+  CreditTable credit;
+};
+
 struct IterationInfo {
   int depth = 0;
-  int seldepth = 0;
+  int seldepth = 0;           // deepest ply reached, quiescence included
+  int max_software_ply = 0;   // deepest ply of the full-width (software) part, extensions included
   int score = 0;
   std::uint64_t nodes = 0;
+  std::uint64_t extensions = 0;  // plies of extension cashed in
   double seconds = 0;
   int hashfull = 0;
   std::vector<Move> pv;
@@ -47,31 +58,47 @@ struct SearchResult {
 
 class Searcher {
  public:
-  explicit Searcher(TranspositionTable& tt) : tt_(tt) {}
+  explicit Searcher(TranspositionTable& tt, SearchOptions options = {}) : tt_(tt), options_(options) {}
   using IterationCallback = std::function<void(const IterationInfo&)>;
 
   SearchResult run(const Position& root, const Limits& limits, const IterationCallback& on_iteration = {});
   void stop() { stop_.store(true); }              // from any thread
   void ponderhit() { pondering_.store(false); }   // from any thread: the clock now runs
   void clear_history();
+  const SearchOptions& options() const { return options_; }
 
  private:
-  int negascout(Position& pos, int alpha, int beta, int depth, int ply, bool pv_node);
+  int search_root(Position& pos, MoveList& root_moves, int depth, int alpha, int beta);
+  int dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply, bool pv_node);
   int quiescence(Position& pos, int alpha, int beta, int ply);
+  int generate_credit(Position& pos, const MoveList& moves, std::size_t index, int score, int depth, int ply,
+                      int threat_credit);
+  int count_good_alternatives(Position& pos, const MoveList& moves, std::size_t index, int threshold, int depth,
+                              int ply, int limit);
+  int threat_credit(Position& pos, int alpha, int depth, int ply);
   void order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply) const;
   bool should_stop();
-  double elapsed_seconds() const;
+  double elapsed_ms() const;
   std::vector<Move> extract_pv(Position pos, Move first) const;
 
   TranspositionTable& tt_;
+  SearchOptions options_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> pondering_{false};
   Limits limits_;
   std::chrono::steady_clock::time_point start_;
-  std::int64_t hard_limit_ms_ = 0;  // 0: none
+  std::int64_t normal_ms_ = 0;  // AIJ 8.4 normal target (0: none)
+  std::int64_t panic_ms_ = 0;   // panic target, a hard limit (0: none)
+  bool root_in_trouble_ = false;
+  int previous_score_ = 0;  // the last completed iteration's score
   std::uint64_t nodes_ = 0;
+  std::uint64_t extensions_ = 0;
   int seldepth_ = 0;
-  Move killers_[128][2];
+  int max_software_ply_ = 0;
+  // Per ply: the move played from it and the legal moves there (influence and no-progress look back).
+  Move path_[130];
+  const MoveList* lists_[130] = {};
+  Move killers_[130][2];
   int history_[2][64][64] = {};
 };
 

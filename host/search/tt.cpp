@@ -27,7 +27,7 @@ const TTEntry* TranspositionTable::probe(Key key) const {
   return nullptr;
 }
 
-void TranspositionTable::store(Key key, Move move, int score, int depth_q, Bound bound) {
+void TranspositionTable::store(Key key, Move move, int score, int depth_q, Bound bound, int my_credit, int his_credit) {
   const std::uint32_t key32 = std::uint32_t(key >> 32);
   Bucket& b = bucket(key);
   TTEntry* victim = nullptr;
@@ -54,6 +54,8 @@ void TranspositionTable::store(Key key, Move move, int score, int depth_q, Bound
   victim->depth_q = std::int16_t(depth_q);
   victim->bound = bound;
   victim->age = age_;
+  victim->my_credit = std::uint8_t(std::clamp(my_credit, 0, 255));
+  victim->his_credit = std::uint8_t(std::clamp(his_credit, 0, 255));
 }
 
 int TranspositionTable::hashfull() const {

@@ -19,6 +19,10 @@ struct TTEntry {
   std::int16_t depth_q = 0;  // search depth (credit) in quarter plies
   Bound bound = Bound::NONE;
   std::uint8_t age = 0;
+  // The dual credit (quarter plies) the node was searched with: a re-search uses at least as much,
+  // which preserves the search envelope (AIJ 4).
+  std::uint8_t my_credit = 0;
+  std::uint8_t his_credit = 0;
 };
 
 class TranspositionTable {
@@ -30,7 +34,7 @@ class TranspositionTable {
 
   // Returns the entry for key, or nullptr.
   const TTEntry* probe(Key key) const;
-  void store(Key key, Move move, int score, int depth_q, Bound bound);
+  void store(Key key, Move move, int score, int depth_q, Bound bound, int my_credit = 0, int his_credit = 0);
   // Permille of the first thousand buckets' entries written in the current search (UCI hashfull).
   int hashfull() const;
   std::size_t size_mib() const { return mib_; }

@@ -9,5 +9,6 @@ void add_perft_command(CLI::App& app);
 void add_search_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_epd_command(CLI::App& app);
 
 }  // namespace db::cli

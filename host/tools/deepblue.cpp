@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   db::cli::add_search_command(app);
   db::cli::add_uci_command(app);
   db::cli::add_bench_command(app);
+  db::cli::add_epd_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,101 @@
+// deepblue epd: run a test suite (bm / am opcodes) with a time per position; print each result and
+// the number solved.
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "chess/epd.h"
+#include "chess/notation.h"
+#include "cli_common.h"
+#include "commands.h"
+#include "search/search.h"
+
+namespace db::cli {
+
+namespace {
+
+struct EpdOptions {
+  std::string file;
+  std::int64_t movetime_ms = 1000;
+  int depth = 0;
+  std::size_t hash_mib = 64;
+  int first = 0;
+  int count = 0;  // 0: all
+  bool no_dual_credit = false;
+  bool json = false;
+};
+
+// "bm Qg6 Qh5;" may list several moves; each is parsed as SAN in the record's position.
+bool matches_any(const Position& pos, const std::string& list, Move m) {
+  std::istringstream in(list);
+  for (std::string san; in >> san;) {
+    try {
+      if (parse_san(pos, san) == m) return true;
+    } catch (const NotationError&) {
+      // a move the suite gives that is illegal here never matches
+    }
+  }
+  return false;
+}
+
+void run_epd(const EpdOptions& opt) {
+  const auto records = read_epd_file(opt.file, FenMode::Lenient);
+  const int end = opt.count > 0 ? std::min<int>(int(records.size()), opt.first + opt.count) : int(records.size());
+  search::TranspositionTable tt(opt.hash_mib);
+  search::SearchOptions so;
+  so.dual_credit = !opt.no_dual_credit;
+  int solved = 0, total = 0;
+  nlohmann::json results = nlohmann::json::array();
+  const bool progress = stderr_is_terminal();
+  for (int i = opt.first; i < end; ++i) {
+    const EpdRecord& rec = records[std::size_t(i)];
+    const std::string* bm = rec.find("bm");
+    const std::string* am = rec.find("am");
+    if (!bm && !am) continue;
+    tt.clear();
+    search::Searcher searcher(tt, so);
+    search::Limits limits;
+    limits.movetime_ms = opt.depth > 0 ? 0 : opt.movetime_ms;
+    limits.depth = opt.depth;
+    const auto r = searcher.run(rec.position, limits);
+    const bool ok = (!bm || matches_any(rec.position, *bm, r.best)) && (!am || !matches_any(rec.position, *am, r.best));
+    solved += ok;
+    ++total;
+    const std::string* id = rec.find("id");
+    const std::string san = r.best.is_none() ? "-" : move_to_san(rec.position, r.best);
+    results.push_back({{"id", id ? *id : std::to_string(i + 1)}, {"move", san}, {"solved", ok}, {"depth", r.depth},
+                       {"score", r.score}, {"nodes", r.nodes}});
+    if (!opt.json)
+      std::cout << fmt::format("{:<12} {:<8} {:<7} {}{}\n", id ? *id : std::to_string(i + 1), san, ok ? "solved" : "missed",
+                               bm ? "bm " + *bm : "", am ? " am " + *am : "");
+    else if (progress)
+      std::cerr << fmt::format("\r{}/{} positions, {} solved", i - opt.first + 1, end - opt.first, solved) << std::flush;
+  }
+  if (progress && opt.json) std::cerr << "\n";
+  if (opt.json) {
+    print_json({{"file", opt.file}, {"solved", solved}, {"total", total}, {"movetime_ms", opt.movetime_ms},
+                {"dual_credit", so.dual_credit}, {"results", results}});
+    return;
+  }
+  std::cout << fmt::format("solved {} of {}\n", solved, total);
+}
+
+}  // namespace
+
+void add_epd_command(CLI::App& app) {
+  auto opt = std::make_shared<EpdOptions>();
+  CLI::App* cmd = app.add_subcommand("epd", "Run an EPD test suite (bm/am) and count the solved positions");
+  cmd->add_option("file", opt->file, "EPD file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--movetime", opt->movetime_ms, "Milliseconds per position")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--depth", opt->depth, "Fixed depth instead of a time")->check(CLI::Range(1, 60));
+  cmd->add_option("--hash", opt->hash_mib, "Transposition table MiB")->check(CLI::Range(1, 65536))->capture_default_str();
+  cmd->add_option("--first", opt->first, "Index of the first record (0-based)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--count", opt->count, "Number of records (0: all)")->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain search with check extension (for comparison)");
+  cmd->add_flag("--json", opt->json, "Print one JSON object");
+  cmd->callback([opt] { run_epd(*opt); });
+}
+
+}  // namespace db::cli
