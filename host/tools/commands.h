@@ -10,5 +10,6 @@ void add_search_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_epd_command(CLI::App& app);
+void add_match_command(CLI::App& app);
 
 }  // namespace db::cli

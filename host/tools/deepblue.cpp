@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   db::cli::add_uci_command(app);
   db::cli::add_bench_command(app);
   db::cli::add_epd_command(app);
+  db::cli::add_match_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,109 @@
+// deepblue match: our engine (over UCI, in a child process) against Stockfish, Fairy-Max or GNU Chess
+// from Debian, from balanced openings, colours alternating; prints the score and an Elo estimate.
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "chess/epd.h"
+#include "cli_common.h"
+#include "commands.h"
+#include "match/match.h"
+
+namespace db::cli {
+
+namespace {
+
+struct MatchOptions {
+  std::string opponent = "stockfish";
+  int elo = 1500;
+  int games = 10;
+  std::string tc = "10+0.1";
+  std::string openings = DB_DEFAULT_OPENINGS;
+  std::string pgn;
+  int hash_mib = 16;
+  bool json = false;
+};
+
+std::string self_path() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) throw std::runtime_error("cannot find the deepblue executable (/proc/self/exe)");
+  return std::string(buf, std::size_t(n));
+}
+
+void run_match(const MatchOptions& opt) {
+  const match::TimeControl tc = match::parse_time_control(opt.tc);
+  const auto openings = read_epd_file(opt.openings, FenMode::Lenient);
+  if (openings.empty()) throw std::invalid_argument("no openings in '" + opt.openings + "'");
+  const match::PlayerSpec ours{"DeepBlue-rebuild", {self_path(), "uci"}, "uci", {{"Hash", std::to_string(opt.hash_mib)}}};
+  const match::PlayerSpec theirs = match::preset(opt.opponent, opt.opponent == "stockfish" ? opt.elo : 0);
+  auto us = match::make_player(ours);
+  auto them = match::make_player(theirs);
+
+  std::ofstream pgn;
+  if (!opt.pgn.empty()) {
+    pgn.open(opt.pgn);
+    if (!pgn) throw std::runtime_error("cannot write PGN file '" + opt.pgn + "'");
+  }
+  match::MatchScore score;
+  nlohmann::json games = nlohmann::json::array();
+  const bool progress = stderr_is_terminal();
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < opt.games; ++i) {
+    // Each opening twice, colours swapped, so that neither side profits from an unbalanced opening.
+    const Position& opening = openings[std::size_t(i / 2) % openings.size()].position;
+    const bool we_are_white = i % 2 == 0;
+    const match::GameRecord g = we_are_white ? match::play_game(*us, *them, opening, tc)
+                                             : match::play_game(*them, *us, opening, tc);
+    const bool draw = g.result == "1/2-1/2";
+    const bool white_won = g.result == "1-0";
+    if (draw) ++score.draws;
+    else if (white_won == we_are_white) ++score.wins;
+    else ++score.losses;
+    if (pgn) pgn << match::to_pgn(g, i + 1);
+    games.push_back({{"white", g.white}, {"black", g.black}, {"result", g.result}, {"reason", g.reason},
+                     {"plies", g.moves.size()}, {"opening", opening.fen()}});
+    if (progress) {
+      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double eta = secs / (i + 1) * (opt.games - i - 1);
+      std::cerr << fmt::format("\rgame {}/{}  +{} ={} -{}  {:.0f}s elapsed, ETA {:.0f}s   ", i + 1, opt.games, score.wins,
+                               score.draws, score.losses, secs, eta)
+                << std::flush;
+    }
+  }
+  if (progress) std::cerr << "\n";
+  if (opt.json) {
+    print_json({{"engine", ours.name}, {"opponent", theirs.name}, {"tc", opt.tc}, {"games", opt.games},
+                {"wins", score.wins}, {"draws", score.draws}, {"losses", score.losses}, {"score", score.score()},
+                {"elo", score.elo()}, {"elo_error95", score.elo_error95()}, {"results", games}});
+    return;
+  }
+  std::cout << fmt::format("{} vs {} at {}: +{} ={} -{}  score {:.1f}%  Elo {:+.0f} +/- {:.0f}\n", ours.name, theirs.name,
+                           opt.tc, score.wins, score.draws, score.losses, 100 * score.score(), score.elo(),
+                           score.elo_error95());
+}
+
+}  // namespace
+
+void add_match_command(CLI::App& app) {
+  auto opt = std::make_shared<MatchOptions>();
+  CLI::App* cmd = app.add_subcommand("match", "Play our engine against Stockfish, Fairy-Max or GNU Chess");
+  cmd->add_option("--opponent", opt->opponent, "stockfish, fairymax or gnuchess")
+      ->check(CLI::IsMember({"stockfish", "fairymax", "gnuchess"}))
+      ->capture_default_str();
+  cmd->add_option("--elo", opt->elo, "Stockfish strength limit (UCI_Elo, 1350-2850)")->check(CLI::Range(1350, 2850))->capture_default_str();
+  cmd->add_option("--games", opt->games, "Number of games")->check(CLI::Range(1, 100000))->capture_default_str();
+  cmd->add_option("--tc", opt->tc, "Time control: seconds[+increment]")->capture_default_str();
+  cmd->add_option("--openings", opt->openings, "EPD file of opening positions")->check(CLI::ExistingFile)->capture_default_str();
+  cmd->add_option("--pgn", opt->pgn, "Write the games to this PGN file");
+  cmd->add_option("--hash", opt->hash_mib, "Our engine's hash in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
+  cmd->add_flag("--json", opt->json, "Print one JSON object");
+  cmd->callback([opt] { run_match(*opt); });
+}
+
+}  // namespace db::cli

@@ -1,0 +1,87 @@
+// Match runner: adjudication by the chess core, time controls, Elo arithmetic.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "match/match.h"
+
+namespace db::match {
+namespace {
+
+// A player that plays a fixed list of moves (UCI text), then "resign".
+class ScriptedPlayer : public Player {
+ public:
+  ScriptedPlayer(std::string name, std::vector<std::string> moves) : moves_(std::move(moves)) { name_ = std::move(name); }
+  void new_game(const Position&) override { next_ = 0; }
+  std::string think(const Position&, const std::vector<Move>&, const ClockView&) override {
+    return next_ < moves_.size() ? moves_[next_++] : "resign";
+  }
+
+ private:
+  std::vector<std::string> moves_;
+  std::size_t next_ = 0;
+};
+
+TEST(Match, FoolsMateIsCheckmate) {
+  ScriptedPlayer white("w", {"f2f3", "g2g4"}), black("b", {"e7e5", "d8h4"});
+  const GameRecord g = play_game(white, black, Position(), {10000, 0});
+  EXPECT_EQ(g.result, "0-1");
+  EXPECT_EQ(g.reason, "checkmate");
+  EXPECT_EQ(g.moves.size(), 4u);
+  const std::string pgn = to_pgn(g, 1);
+  EXPECT_NE(pgn.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << pgn;
+}
+
+TEST(Match, IllegalMoveLoses) {
+  ScriptedPlayer white("w", {"e2e5"}), black("b", {});
+  const GameRecord g = play_game(white, black, Position(), {10000, 0});
+  EXPECT_EQ(g.result, "0-1");
+  EXPECT_EQ(g.reason, "illegal move e2e5");
+}
+
+TEST(Match, SanFromAnEngineIsAccepted) {
+  ScriptedPlayer white("w", {"f3", "g4"}), black("b", {"e5", "Qh4#"});
+  EXPECT_EQ(play_game(white, black, Position(), {10000, 0}).reason, "checkmate");
+}
+
+TEST(Match, ThreefoldRepetitionIsADraw) {
+  ScriptedPlayer white("w", {"g1f3", "f3g1", "g1f3", "f3g1"}), black("b", {"g8f6", "f6g8", "g8f6", "f6g8"});
+  const GameRecord g = play_game(white, black, Position(), {10000, 0});
+  EXPECT_EQ(g.result, "1/2-1/2");
+  EXPECT_EQ(g.reason, "threefold repetition");
+  EXPECT_EQ(g.moves.size(), 8u);
+}
+
+TEST(Match, ResignationAndMoveLimit) {
+  ScriptedPlayer white("w", {"e2e4"}), black("b", {});
+  EXPECT_EQ(play_game(white, black, Position(), {10000, 0}).reason, "resignation");
+  ScriptedPlayer w2("w", {"g1f3", "f3g1"}), b2("b", {"g8f6", "f6g8"});
+  const GameRecord g = play_game(w2, b2, Position(), {10000, 0}, 3);
+  EXPECT_EQ(g.reason, "adjudicated: move limit");
+}
+
+TEST(Match, TimeControlParsing) {
+  EXPECT_EQ(parse_time_control("10+0.1").base_ms, 10000);
+  EXPECT_EQ(parse_time_control("10+0.1").inc_ms, 100);
+  EXPECT_EQ(parse_time_control("60").inc_ms, 0);
+  for (const char* bad : {"", "abc", "10+", "+1", "-5", "10+x", "10+1+1"}) {
+    EXPECT_THROW(parse_time_control(bad), std::invalid_argument) << bad;
+  }
+}
+
+TEST(Match, EloFromScore) {
+  MatchScore even{5, 0, 5};
+  EXPECT_NEAR(even.elo(), 0.0, 1e-9);
+  MatchScore three_quarters{3, 0, 1};
+  EXPECT_NEAR(three_quarters.elo(), 190.85, 0.1);  // -400 log10(1/0.75 - 1)
+  EXPECT_TRUE(std::isfinite(MatchScore{6, 2, 2}.elo_error95()));
+  EXPECT_TRUE(std::isinf(MatchScore{4, 0, 0}.elo_error95()));
+}
+
+TEST(Match, UnknownOpponentIsAnError) {
+  EXPECT_THROW(preset("crafty", 0), std::invalid_argument);
+  EXPECT_EQ(preset("stockfish", 1500).uci_options.back().second, "1500");
+}
+
+}  // namespace
+}  // namespace db::match
