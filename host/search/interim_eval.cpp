@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "eval/kpk.h"
+
 namespace db::search {
 
 namespace {
@@ -32,6 +34,15 @@ int placement(PieceType t, Color c, Square s, bool endgame) {
 int piece_value(PieceType t) { return t < PIECE_TYPE_NB ? kValue[t] : 0; }
 
 int interim_evaluate(const Position& pos) {
+  // King and pawn versus king: the chip's KPK ROM knows the answer.
+  if (popcount(pos.pieces()) == 3 && popcount(pos.pieces(PAWN)) == 1) {
+    const Square pawn = lsb(pos.pieces(PAWN));
+    const Color strong = color_of(pos.piece_on(pawn));
+    const bool win = eval::kpk_rom().pawn_side_wins(strong, pos.side_to_move(), pos.king_square(strong), pawn,
+                                                     pos.king_square(~strong));
+    const int value = win ? 800 + 20 * relative_rank(strong, rank_of(pawn)) : 0;
+    return pos.side_to_move() == strong ? value : -value;
+  }
   const int non_pawn = 3 * popcount(pos.pieces(KNIGHT) | pos.pieces(BISHOP)) + 5 * popcount(pos.pieces(ROOK)) +
                        9 * popcount(pos.pieces(QUEEN));
   const bool endgame = non_pawn <= 26;

@@ -177,6 +177,20 @@ int Searcher::generate_credit(Position& pos, const MoveList& moves, std::size_t 
   return std::min(credit, kMaxCreditPerMove);
 }
 
+// The alternative path of "no progress": from the position two plies up, A-C followed by the same
+// reply must be legal (the reply may depend on where our piece stands). Leaves pos as it found it.
+bool Searcher::reachable_directly(Position& pos, Move earlier, Move reply, Move now) {
+  const Move direct(earlier.from(), now.to(), QUIET);
+  pos.unmake_move(reply);
+  pos.unmake_move(earlier);
+  pos.make_move(direct);
+  const bool legal = pos.is_legal(reply);
+  pos.unmake_move(direct);
+  pos.make_move(earlier);
+  pos.make_move(reply);
+  return legal;
+}
+
 int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply,
                           bool pv_node) {
   const TTEntry* entry = tt_.probe(pos.key());
@@ -228,8 +242,9 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   int searched = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
-    if (options_.no_progress && ply >= 2 && !pos.in_check() && lists_[ply - 2] &&
-        is_no_progress(path_[ply - 2], path_[ply - 1], m, *lists_[ply - 2]))
+    if (options_.no_progress && ply >= 2 && !pos.in_check() && lists_[ply - 2] && !path_[ply - 1].is_none() &&
+        is_no_progress(path_[ply - 2], path_[ply - 1], m, *lists_[ply - 2]) &&
+        reachable_directly(pos, path_[ply - 2], path_[ply - 1], m))
       continue;  // we could have played this two plies ago: a fail low here
     path_[ply] = m;
     pos.make_move(m);

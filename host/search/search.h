@@ -30,7 +30,9 @@ struct Limits {
 
 struct SearchOptions {
   bool dual_credit = true;   // selective extensions of AIJ 4; off: plain search with check extension
-  bool no_progress = true;   // AIJ 4.3 pruning
+  // AIJ 4.3 "no progress" pruning. Off by default: it prunes the defender's waiting moves, and with it
+  // k7/8/8/P1K5/8/8/8/8 w (a rook-pawn draw) is searched as a win (see docs/search.md).
+  bool no_progress = false;
   CreditTable credit;
 };
 
@@ -71,6 +73,7 @@ class Searcher {
   int search_root(Position& pos, MoveList& root_moves, int depth, int alpha, int beta);
   int dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply, bool pv_node);
   int quiescence(Position& pos, int alpha, int beta, int ply);
+  bool reachable_directly(Position& pos, Move earlier, Move reply, Move now);
   int generate_credit(Position& pos, const MoveList& moves, std::size_t index, int score, int depth, int ply,
                       int threat_credit);
   int count_good_alternatives(Position& pos, const MoveList& moves, std::size_t index, int threshold, int depth,

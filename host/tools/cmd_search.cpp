@@ -22,6 +22,8 @@ struct SearchOptions {
   std::size_t hash_mib = 64;
   std::string backend = "model";
   int chips = 1;
+  bool no_dual_credit = false;
+  bool no_progress = false;
   bool json = false;
 };
 
@@ -38,7 +40,10 @@ void run_search(const SearchOptions& opt) {
     throw std::invalid_argument("give a limit: --depth, --movetime or --nodes");
   const Position pos = parse_position_arg(opt.fen);
   search::TranspositionTable tt(opt.hash_mib);
-  search::Searcher searcher(tt);
+  search::SearchOptions so;
+  so.dual_credit = !opt.no_dual_credit;
+  so.no_progress = opt.no_progress;
+  search::Searcher searcher(tt, so);
   search::Limits limits;
   limits.depth = opt.depth;
   limits.movetime_ms = opt.movetime_ms;
@@ -78,6 +83,8 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
   cmd->add_option("--backend", opt->backend, "Chip backend")->check(CLI::IsMember({"model", "rtl", "cosim"}))->capture_default_str();
   cmd->add_option("--chips", opt->chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
+  cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain NegaScout with a check extension (for comparison)");
+  cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_search(*opt); });
 }

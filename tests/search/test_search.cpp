@@ -39,6 +39,20 @@ TEST(Search, RecognisesBeingMatedAndStalemate) {
   EXPECT_EQ(stale.score, 0);
 }
 
+TEST(Search, RookPawnWithTheDefenderInTheCornerIsADraw) {
+  // k7/8/8/P1K5/8/8/8/8 w: a textbook draw (Stockfish 15.1: cp 0). The defender must shuffle; with
+  // "no progress" pruning on, those waiting moves are pruned and the search reports a win.
+  const auto r = search_depth("k7/8/8/P1K5/8/8/8/8 w - - 0 1", 14);
+  EXPECT_EQ(r.score, 0);
+  TranspositionTable tt(8);
+  SearchOptions pruning;
+  pruning.no_progress = true;
+  Searcher searcher(tt, pruning);
+  Limits limits;
+  limits.depth = 14;
+  EXPECT_GT(searcher.run(Position::from_fen("k7/8/8/P1K5/8/8/8/8 w - - 0 1"), limits).score, 500);
+}
+
 TEST(Search, RespectsNodeLimit) {
   TranspositionTable tt(8);
   Searcher searcher(tt);
