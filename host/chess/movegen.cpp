@@ -123,15 +123,18 @@ void generate_all(const Position& pos, MoveList& moves) {
   if constexpr (want_captures<T>()) kind_mask |= enemies;
   if constexpr (want_quiets<T>()) kind_mask |= ~occupied;
 
-  // King moves: the destination must not be attacked once the king has left its square.
-  {
-    Bitboard targets = attacks::king[ksq] & ~own & kind_mask;
-    const Bitboard occ_without_king = occupied ^ square_bb(ksq);
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      if (pos.attackers_to(to, occ_without_king) & enemies) continue;
-      moves.push(Move(ksq, to, (enemies & square_bb(to)) ? CAPTURE : QUIET));
-    }
+  // Every square the enemy attacks, seen through our king (it must not step back along a checking ray).
+  const Bitboard occ_without_king = occupied ^ square_bb(ksq);
+  Bitboard danger = Them == WHITE ? shift<9>(pos.pieces(Them, PAWN)) | shift<7>(pos.pieces(Them, PAWN))
+                                  : shift<-7>(pos.pieces(Them, PAWN)) | shift<-9>(pos.pieces(Them, PAWN));
+  danger |= attacks::king[pos.king_square(Them)];
+  for (Bitboard b = pos.pieces(Them, KNIGHT); b;) danger |= attacks::knight[pop_lsb(b)];
+  for (Bitboard b = pos.pieces(Them, BISHOP) | pos.pieces(Them, QUEEN); b;) danger |= attacks::bishop(pop_lsb(b), occ_without_king);
+  for (Bitboard b = pos.pieces(Them, ROOK) | pos.pieces(Them, QUEEN); b;) danger |= attacks::rook(pop_lsb(b), occ_without_king);
+
+  for (Bitboard targets = attacks::king[ksq] & ~own & ~danger & kind_mask; targets;) {
+    const Square to = pop_lsb(targets);
+    moves.push(Move(ksq, to, (enemies & square_bb(to)) ? CAPTURE : QUIET));
   }
   if (more_than_one(checkers)) return;  // double check: only the king may move
 
@@ -142,19 +145,21 @@ void generate_all(const Position& pos, MoveList& moves) {
   generate_pawn_moves<Us, T>(pos, moves, check_mask, pinned, ksq);
 
   const Bitboard target = check_mask & ~own & kind_mask;
-  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
-    Bitboard pieces = pos.pieces(Us, pt);
-    if (pt == KNIGHT) pieces &= ~pinned;  // a pinned knight can never move
+  auto add_piece_moves = [&](Bitboard pieces, auto attack_fn) {
     while (pieces) {
       const Square from = pop_lsb(pieces);
-      Bitboard to_set = attacks::of(pt, from, occupied) & target;
+      Bitboard to_set = attack_fn(from) & target;
       if (pinned & square_bb(from)) to_set &= attacks::line[ksq][from];
       while (to_set) {
         const Square to = pop_lsb(to_set);
         moves.push(Move(from, to, (enemies & square_bb(to)) ? CAPTURE : QUIET));
       }
     }
-  }
+  };
+  add_piece_moves(pos.pieces(Us, KNIGHT) & ~pinned, [](Square s) { return attacks::knight[s]; });  // pinned knights never move
+  add_piece_moves(pos.pieces(Us, BISHOP), [occupied](Square s) { return attacks::bishop(s, occupied); });
+  add_piece_moves(pos.pieces(Us, ROOK), [occupied](Square s) { return attacks::rook(s, occupied); });
+  add_piece_moves(pos.pieces(Us, QUEEN), [occupied](Square s) { return attacks::queen(s, occupied); });
 
   // Castling: not out of, through or into check; squares between king and rook empty.
   if constexpr (want_quiets<T>()) {
@@ -163,7 +168,7 @@ void generate_all(const Position& pos, MoveList& moves) {
     const std::uint8_t oo = Us == WHITE ? WHITE_OO : BLACK_OO;
     const std::uint8_t ooo = Us == WHITE ? WHITE_OOO : BLACK_OOO;
     const Square e1 = relative_square(Us, SQ_E1);
-    auto safe = [&](Square s) { return !(pos.attackers_to(s, occupied) & enemies); };
+    auto safe = [&](Square s) { return !(danger & square_bb(s)); };
     if ((rights & oo) && !(occupied & (square_bb(e1 + 1) | square_bb(e1 + 2))) && safe(e1 + 1) && safe(e1 + 2))
       moves.push(Move(e1, e1 + 2, CASTLE_KING));
     if ((rights & ooo) && !(occupied & (square_bb(e1 - 1) | square_bb(e1 - 2) | square_bb(e1 - 3))) &&

@@ -12,6 +12,7 @@ class Position;
 class MoveList {
  public:
   static constexpr std::size_t kCapacity = 256;  // more than the most moves in any legal position (218)
+  MoveList() {}  // leaves the storage uninitialised: a list is built at every node
   void push(Move m) { moves_[size_++] = m; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -29,7 +30,10 @@ class MoveList {
   }
 
  private:
-  Move moves_[kCapacity];
+  // A union so that constructing a list does not zero 256 moves (Move's default constructor does).
+  union {
+    Move moves_[kCapacity];
+  };
   std::size_t size_ = 0;
 };
 

@@ -76,12 +76,6 @@ void Position::move_piece(Square from, Square to) {
   board_[to] = p;
 }
 
-Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
-  return (attacks::pawn[BLACK][s] & pieces(WHITE, PAWN)) | (attacks::pawn[WHITE][s] & pieces(BLACK, PAWN)) |
-         (attacks::knight[s] & pieces(KNIGHT)) | (attacks::king[s] & pieces(KING)) |
-         (attacks::bishop(s, occupied) & (pieces(BISHOP) | pieces(QUEEN))) |
-         (attacks::rook(s, occupied) & (pieces(ROOK) | pieces(QUEEN)));
-}
 
 Bitboard Position::pinned(Color c) const {
   Square ksq = king_square(c);

@@ -121,4 +121,11 @@ extern Key ep_file[8];
 extern Key side;
 }  // namespace zobrist
 
+inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+  return (attacks::pawn[BLACK][s] & pieces(WHITE, PAWN)) | (attacks::pawn[WHITE][s] & pieces(BLACK, PAWN)) |
+         (attacks::knight[s] & pieces(KNIGHT)) | (attacks::king[s] & pieces(KING)) |
+         (attacks::bishop(s, occupied) & (pieces(BISHOP) | pieces(QUEEN))) |
+         (attacks::rook(s, occupied) & (pieces(ROOK) | pieces(QUEEN)));
+}
+
 }  // namespace db
