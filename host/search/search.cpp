@@ -211,7 +211,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   max_software_ply_ = std::max(max_software_ply_, ply);
   if (should_stop()) return 0;
   if (pos.is_repetition() || pos.has_insufficient_material() || (pos.halfmove_clock() >= 100 && !pos.is_checkmate()))
-    return kDraw;
+    return draw_score(ply);
   if (ply >= kMaxPly - 2) return interim_evaluate(pos);
 
   // Mate distance pruning: no score here can beat a mate found nearer the root.
@@ -231,7 +231,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
 
   MoveList moves;
   generate_legal(pos, moves);
-  if (moves.empty()) return pos.in_check() ? -kMate + ply : kDraw;
+  if (moves.empty()) return pos.in_check() ? -kMate + ply : draw_score(ply);
   order_moves(pos, moves, tt_move, ply);
   lists_[ply] = &moves;
 

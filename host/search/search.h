@@ -34,6 +34,8 @@ struct SearchOptions {
   // k7/8/8/P1K5/8/8/8/8 w (a rook-pawn draw) is searched as a win (see docs/search.md).
   bool no_progress = false;
   CreditTable credit;
+  // Contempt (centipawns): a draw counts this much below zero for the side to move at the root.
+  int contempt = 0;
 };
 
 struct IterationInfo {
@@ -68,6 +70,7 @@ class Searcher {
   void ponderhit() { pondering_.store(false); }   // from any thread: the clock now runs
   void clear_history();
   const SearchOptions& options() const { return options_; }
+  void set_options(const SearchOptions& options) { options_ = options; }
 
  private:
   int search_root(Position& pos, MoveList& root_moves, int depth, int alpha, int beta);
@@ -81,6 +84,8 @@ class Searcher {
   int threat_credit(Position& pos, int alpha, int depth, int ply);
   void order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply) const;
   bool should_stop();
+  // Draws score -contempt for the root side: at even plies it is that side's turn.
+  int draw_score(int ply) const { return ply % 2 == 0 ? -options_.contempt : options_.contempt; }
   double elapsed_ms() const;
   std::vector<Move> extract_pv(Position pos, Move first) const;
 

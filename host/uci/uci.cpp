@@ -104,6 +104,8 @@ void UciEngine::cmd_uci() {
   send("option name Move Overhead type spin default 30 min 0 max 5000");
   send("option name MultiPV type spin default 1 min 1 max 1");
   send("option name Ponder type check default false");
+  send("option name Contempt type spin default 0 min -200 max 200");
+  send("option name DualCredit type check default true");
   send("uciok");
 }
 
@@ -138,6 +140,24 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     options_.move_overhead_ms = parse_count(name, value);
   } else if (name == "MultiPV") {
     if (parse_count(name, value) != 1) throw std::invalid_argument("MultiPV: only 1 is supported");
+  } else if (name == "Contempt") {
+    std::size_t used = 0;
+    int v = 0;
+    try {
+      v = std::stoi(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != value.size() || v < -200 || v > 200)
+      throw std::invalid_argument("Contempt must be a number from -200 to 200, got '" + printable(value) + "'");
+    search::SearchOptions so = searcher_.options();
+    so.contempt = v;
+    searcher_.set_options(so);
+  } else if (name == "DualCredit") {
+    if (value != "true" && value != "false") throw std::invalid_argument("DualCredit must be true or false");
+    search::SearchOptions so = searcher_.options();
+    so.dual_credit = value == "true";
+    searcher_.set_options(so);
   } else if (name == "Ponder") {
     // Accepted: pondering is driven by "go ponder" / "ponderhit".
   } else {

@@ -53,6 +53,18 @@ TEST(Search, RookPawnWithTheDefenderInTheCornerIsADraw) {
   EXPECT_GT(searcher.run(Position::from_fen("k7/8/8/P1K5/8/8/8/8 w - - 0 1"), limits).score, 500);
 }
 
+TEST(Search, ContemptMakesADrawLookBadForTheRootSide) {
+  // King against king is a draw by the rules; contempt 30 makes the root side score it -30.
+  TranspositionTable tt(8);
+  SearchOptions options;
+  options.contempt = 30;
+  Searcher searcher(tt, options);
+  Limits limits;
+  limits.depth = 12;
+  EXPECT_EQ(searcher.run(Position::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1"), limits).score, -30);
+  EXPECT_EQ(searcher.run(Position::from_fen("8/8/8/4k3/8/8/8/4K3 b - - 0 1"), limits).score, -30);
+}
+
 TEST(Search, RespectsNodeLimit) {
   TranspositionTable tt(8);
   Searcher searcher(tt);

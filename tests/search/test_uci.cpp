@@ -49,6 +49,8 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
       "go depth\n"
       "setoption name Hash value lots\n"
       "setoption name NoSuchOption value 1\n"
+      "setoption name Contempt value 999\n"
+      "setoption name DualCredit value maybe\n"
       "position startpos moves e2e4\n"
       "go depth 2\n"
       "isready\n"
@@ -60,6 +62,8 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
   EXPECT_NE(out.find("'depth' needs a value"), std::string::npos) << out;
   EXPECT_NE(out.find("'Hash' needs a number"), std::string::npos) << out;
   EXPECT_NE(out.find("unknown option 'NoSuchOption'"), std::string::npos) << out;
+  EXPECT_NE(out.find("Contempt must be a number from -200 to 200, got '999'"), std::string::npos) << out;
+  EXPECT_NE(out.find("DualCredit must be true or false"), std::string::npos) << out;
   // After all that, a valid position (black to move after 1.e4) is searched.
   EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
   EXPECT_NE(out.find("readyok"), std::string::npos);
