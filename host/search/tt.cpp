@@ -9,7 +9,8 @@ void TranspositionTable::resize(std::size_t mib) {
   // Largest power of two number of buckets that fits the size.
   std::size_t count = 1;
   while (count * 2 * sizeof(Bucket) <= mib * 1024 * 1024) count *= 2;
-  buckets_.assign(count, Bucket{});
+  std::vector<Bucket> fresh(count);  // allocated first: a failure leaves the old table intact
+  buckets_.swap(fresh);
   mask_ = count - 1;
   mib_ = mib;
   age_ = 0;

@@ -1,6 +1,7 @@
 // The UCI protocol: handshake, positions with moves, searches, and errors that keep the engine alive.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <sstream>
 
 #include "uci/uci.h"
@@ -94,6 +95,36 @@ TEST(Uci, PonderWaitsForPonderhit) {
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   engine.handle("stop");
   EXPECT_NE(out.str().find("bestmove "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace db::uci
+
+namespace db::uci {
+namespace {
+
+TEST(Uci, RandomGarbageNeverCrashesOrHangs) {
+  // Random tokens from the protocol's vocabulary mixed with noise; every line gets handled and the
+  // engine still answers isready at the end.
+  const char* words[] = {"uci", "isready", "position", "startpos", "fen", "moves", "go", "depth", "nodes",
+                         "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "stop",
+                         "ponderhit", "setoption", "name", "value", "Hash", "Contempt", "e2e4", "e7e5", "g1f3",
+                         "1", "0", "-5", "99999999999999999999", "8/8/8/8/8/8/8/8", "w", "b", "KQkq", "-", "\x01\xff",
+                         "ucinewgame", "d", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"};
+  std::mt19937 rng(7);
+  std::istringstream in;
+  std::ostringstream out;
+  UciEngine engine(in, out);
+  for (int i = 0; i < 3000; ++i) {
+    std::string line;
+    const int n = 1 + int(rng() % 8);
+    for (int k = 0; k < n; ++k) line += std::string(k ? " " : "") + words[rng() % std::size(words)];
+    if (line.rfind("go", 0) == 0) line = "go depth 1";  // keep searches short
+    engine.handle(line);
+  }
+  engine.handle("stop");
+  engine.handle("isready");
+  EXPECT_NE(out.str().rfind("readyok"), std::string::npos);
 }
 
 }  // namespace
