@@ -49,12 +49,13 @@ void run_search(const SearchOptions& opt) {
   limits.movetime_ms = opt.movetime_ms;
   limits.nodes = opt.nodes;
   nlohmann::json iterations = nlohmann::json::array();
-  const bool progress = !opt.json && stderr_is_terminal();
+  // A line per iteration: always without --json; with it, on a terminal only (stderr), never in logs.
+  const bool progress = !opt.json || stderr_is_terminal();
   const auto result = searcher.run(pos, limits, [&](const search::IterationInfo& info) {
     iterations.push_back({{"depth", info.depth}, {"seldepth", info.seldepth}, {"score", info.score},
                           {"nodes", info.nodes}, {"seconds", info.seconds}, {"max_software_ply", info.max_software_ply},
                           {"extensions", info.extensions}, {"pv", pv_text(info.pv)}});
-    if (progress || !opt.json)
+    if (progress)
       std::cerr << fmt::format("depth {:2} software {:2} seldepth {:2} ext {:6} score {:6} nodes {:10} time {:7.2f}s pv {}\n",
                                info.depth, info.max_software_ply, info.seldepth, info.extensions, info.score, info.nodes,
                                info.seconds, pv_text(info.pv));
