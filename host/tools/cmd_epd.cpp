@@ -20,6 +20,7 @@ struct EpdOptions {
   std::string file;
   std::int64_t movetime_ms = 1000;
   int depth = 0;
+  std::uint64_t nodes = 0;
   std::size_t hash_mib = 64;
   int first = 0;
   int count = 0;  // 0: all
@@ -57,8 +58,10 @@ void run_epd(const EpdOptions& opt) {
     tt.clear();
     search::Searcher searcher(tt, so);
     search::Limits limits;
-    limits.movetime_ms = opt.depth > 0 ? 0 : opt.movetime_ms;
+    const bool fixed = opt.depth > 0 || opt.nodes > 0;  // deterministic runs: no clock
+    limits.movetime_ms = fixed ? 0 : opt.movetime_ms;
     limits.depth = opt.depth;
+    limits.nodes = opt.nodes;
     const auto r = searcher.run(rec.position, limits);
     const bool ok = (!bm || matches_any(rec.position, *bm, r.best)) && (!am || !matches_any(rec.position, *am, r.best));
     solved += ok;
@@ -90,6 +93,7 @@ void add_epd_command(CLI::App& app) {
   cmd->add_option("file", opt->file, "EPD file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--movetime", opt->movetime_ms, "Milliseconds per position")->check(CLI::PositiveNumber)->capture_default_str();
   cmd->add_option("--depth", opt->depth, "Fixed depth instead of a time")->check(CLI::Range(1, 60));
+  cmd->add_option("--nodes", opt->nodes, "Fixed node budget instead of a time (repeatable results)");
   cmd->add_option("--hash", opt->hash_mib, "Transposition table MiB")->check(CLI::Range(1, 65536))->capture_default_str();
   cmd->add_option("--first", opt->first, "Index of the first record (0-based)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--count", opt->count, "Number of records (0: all)")->check(CLI::NonNegativeNumber);
