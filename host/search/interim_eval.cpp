@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "eval/king_pawn.h"
 #include "eval/kpk.h"
 
 namespace db::search {
@@ -58,6 +59,13 @@ int interim_evaluate(const Position& pos) {
     }
     if (popcount(pos.pieces(c, BISHOP)) >= 2) side += 30;
     score += c == WHITE ? side : -side;
+  }
+  // Pawn endings: a pawn the king cannot catch is nearly a queen, unless the other side promotes first.
+  if (non_pawn == 0) {
+    const int w = eval::fastest_runner(pos, WHITE), b = eval::fastest_runner(pos, BLACK);
+    const bool white_first = pos.side_to_move() == WHITE;
+    if (w >= 0 && (b < 0 || (white_first ? w <= b : w < b))) score += 500 - 20 * w;
+    else if (b >= 0 && (w < 0 || (white_first ? b < w : b <= w))) score -= 500 - 20 * b;
   }
   return pos.side_to_move() == WHITE ? score : -score;
 }
