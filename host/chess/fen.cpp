@@ -65,7 +65,11 @@ Position Position::from_fen(std::string_view fen, FenMode mode) {
       if (rank == 0) throw FenError("field 1 (placement)", "more than 8 ranks");
       --rank;
       file = 0;
+    } else if (c == '0' || c == '9') {
+      throw FenError("field 1 (placement)", "bad empty-square count '" + std::string(1, c) + "' on " + rank_name + " (expected 1-8)");
     } else if (c >= '1' && c <= '8') {
+      if (i > 0 && placement[i - 1] >= '1' && placement[i - 1] <= '8')
+        throw FenError("field 1 (placement)", "two digits in a row on " + rank_name + " (write one count of empty squares)");
       file += c - '0';
       if (file > 8) throw FenError("field 1 (placement)", rank_name + " is longer than 8 squares");
     } else {
