@@ -131,7 +131,8 @@ Move parse_san(const Position& pos, std::string_view text) {
   if (!is_file(tf) || !is_rank(tr)) throw NotationError("bad SAN move '" + shown + "': no destination square at the end");
   const Square to = make_square(tf - 'a', tr - '1');
   std::string_view middle(s.data() + i, s.size() - 2 - i);
-  if (!middle.empty() && (middle.back() == 'x' || middle.back() == ':')) middle.remove_suffix(1);
+  const bool claims_capture = !middle.empty() && (middle.back() == 'x' || middle.back() == ':');
+  if (claims_capture) middle.remove_suffix(1);
   if (!middle.empty() && middle.back() == '-') middle.remove_suffix(1);  // long algebraic "Ng1-f3"
   int from_file = -1, from_rank = -1;
   for (char c : middle) {
@@ -147,6 +148,7 @@ Move parse_san(const Position& pos, std::string_view text) {
     if (from_file >= 0 && file_of(m.from()) != from_file) continue;
     if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
     if (m.promotion() != promotion) continue;
+    if (claims_capture && !m.is_capture()) continue;  // "Nxf3" where nothing stands on f3
     found = m;
     ++matches;
   }
