@@ -80,6 +80,8 @@ EpdRecord parse_epd(std::string_view line, FenMode mode) {
     size_t q = p;
     while (q < rest.size() && !is_space(rest[q]) && rest[q] != ';') ++q;
     std::string name = rest.substr(p, q - p);
+    if (!std::isalpha(static_cast<unsigned char>(name[0])))
+      throw std::invalid_argument("EPD opcode name '" + name + "' must start with a letter");
     for (char c : name)
       if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
         throw std::invalid_argument("EPD opcode name '" + name + "' has a character that is not a letter, digit or _");
