@@ -18,6 +18,10 @@ const BadFen kBadFens[] = {
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "", "got 3"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "", "got 5"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "", "got 7"},
+    // Garbage bytes: non-ASCII and control characters are named, printed as '?'.
+    {"\xff\xfe garbage", "", "got 2"},
+    {"\xc3\x28/8/8/8/8/8/8/8 w - - 0 1", "field 1 (placement)", "bad piece letter '?' on rank 8"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0\x01 1", "field 5 (half-move clock)", "expected a number, got '0?'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "field 1 (placement)", "bad piece letter 'X' on rank 1"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN0 w KQkq - 0 1", "field 1 (placement)", "bad empty-square count '0' on rank 1 (expected 1-8)"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN9 w KQkq - 0 1", "field 1 (placement)", "bad empty-square count '9'"},
