@@ -103,6 +103,7 @@ TEST(Pgn, KasparovDeepBlue1997RoundTrips) {
   const auto games = read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn");
   ASSERT_EQ(games.size(), 6u);
   int positions = 0;
+  double deep_blue_score = 0;  // the 1997 match ended 3.5-2.5 for Deep Blue
   bool saw_position_1 = false, saw_position_2 = false;
   for (const PgnGame& game : games) {
     Position pos = game.start_position();
@@ -128,7 +129,13 @@ TEST(Pgn, KasparovDeepBlue1997RoundTrips) {
     ASSERT_NE(result, nullptr);
     EXPECT_EQ(*result, game.result);
     EXPECT_FALSE(pos.is_checkmate());
+    const std::string* white = game.tag("White");
+    ASSERT_NE(white, nullptr);
+    const bool deep_blue_white = *white == "Deep Blue";
+    if (*result == "1/2-1/2") deep_blue_score += 0.5;
+    else if (*result == (deep_blue_white ? "1-0" : "0-1")) deep_blue_score += 1;
   }
+  EXPECT_EQ(deep_blue_score, 3.5);
   EXPECT_GT(positions, 400);
   // AIJ 4.2's two sample positions occur in the games (game 2 before 37.Be4, game 5 before 11...h5).
   EXPECT_TRUE(saw_position_1);
