@@ -8,34 +8,10 @@
 #include "chess/notation.h"
 #include "chess/position.h"
 #include "eval/kpk.h"
+#include "kpk_fen.h"
 
 namespace db::eval {
 namespace {
-
-std::string fen_of(Color stm, Square wk, Square wp, Square bk) {
-  char board[64];
-  for (char& c : board) c = 0;
-  board[wk] = 'K';
-  board[wp] = 'P';
-  board[bk] = 'k';
-  std::string fen;
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      const char c = board[make_square(f, r)];
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty);
-      empty = 0;
-      fen += c;
-    }
-    if (empty) fen += char('0' + empty);
-    if (r) fen += '/';
-  }
-  return fen + (stm == WHITE ? " w - - 0 1" : " b - - 0 1");
-}
 
 enum Value { UNKNOWN, DRAW, WIN };
 
@@ -72,7 +48,7 @@ TEST(KpkRom, AgreesWithAnIndependentSolutionOnEveryPlacement) {
         for (Square bk = 0; bk < 64; ++bk) {
           if (wk == wp || bk == wp || wk == bk) continue;
           try {
-            Node n{Position::from_fen(fen_of(Color(stm), wk, wp, bk)), {}, false, false, UNKNOWN, Color(stm), wk, wp, bk};
+            Node n{Position::from_fen(kpk_fen(WHITE, Color(stm), wk, wp, bk)), {}, false, false, UNKNOWN, Color(stm), wk, wp, bk};
             index[n.pos.key()] = int(nodes.size());
             nodes.push_back(std::move(n));
           } catch (const FenError&) {
