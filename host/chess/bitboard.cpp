@@ -141,15 +141,4 @@ Bitboard slider_reference(PieceType t, Square s, Bitboard occupied) {
   return b;
 }
 
-Bitboard of(PieceType t, Square s, Bitboard occupied) {
-  switch (t) {
-    case KNIGHT: return knight[s];
-    case BISHOP: return bishop(s, occupied);
-    case ROOK: return rook(s, occupied);
-    case QUEEN: return queen(s, occupied);
-    case KING: return king[s];
-    default: return 0;
-  }
-}
-
 }  // namespace db::attacks

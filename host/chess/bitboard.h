@@ -72,9 +72,6 @@ inline Bitboard rook(Square s, Bitboard occupied) {
 }
 inline Bitboard queen(Square s, Bitboard occupied) { return bishop(s, occupied) | rook(s, occupied); }
 
-// Attacks of a non-pawn piece type from s.
-Bitboard of(PieceType t, Square s, Bitboard occupied);
-
 // Slow reference ray walk, used to build the tables and in tests.
 Bitboard slider_reference(PieceType t, Square s, Bitboard occupied);
 

@@ -195,22 +195,12 @@ void Position::unmake_null() {
   history_.pop_back();
 }
 
-bool Position::is_pseudo_legal_shape(Move m) const {
-  return !empty(m.from()) && color_of(board_[m.from()]) == side_;
-}
-
 bool Position::is_legal(Move m) const {
   MoveList moves;
   generate_legal(*this, moves);
   for (Move x : moves)
     if (x == m) return true;
   return false;
-}
-
-bool Position::gives_check(Move m) const {
-  Position copy = *this;
-  copy.make_move(m);
-  return copy.in_check();
 }
 
 bool Position::is_fifty_move_draw() const { return st().rule50 >= 100 && !is_checkmate(); }

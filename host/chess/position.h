@@ -56,7 +56,6 @@ class Position {
   Key key() const { return st().key; }
   Bitboard checkers() const { return st().checkers; }
   bool in_check() const { return st().checkers != 0; }
-  Piece captured_piece() const { return st().captured; }
 
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   bool attacked_by(Color c, Square s) const { return attackers_to(s, pieces()) & pieces(c); }
@@ -69,9 +68,7 @@ class Position {
   void make_null();
   void unmake_null();
 
-  bool is_pseudo_legal_shape(Move m) const;  // from holds a piece of the side to move
   bool is_legal(Move m) const;                // m is one of the legal moves here
-  bool gives_check(Move m) const;
 
   // Draw rules.
   bool is_fifty_move_draw() const;  // 50 moves without capture or pawn move (and not mate)
