@@ -1,0 +1,646 @@
+// The chip's controller: host register file, position state, move stack, make/unmake, and the
+// command state machine (GEN, MAKE, UNMAKE, PERFT, CLEAR).
+//
+// The move generator is "stateless": the next move at a ply comes from the position and the move
+// last searched at that ply (its target and attacker set the arbiters' masks), so the stack holds
+// only what unmake needs. Every state below takes exactly one clock; host/chip/chip_model.cpp
+// is the same machine in C++ and must stay in step with it, clock for clock.
+module chip_ctrl (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // Host bus: one request per clock, response (rdata, err) on the next clock.
+  input  logic        req_i,
+  input  logic        we_i,
+  input  logic [16:0] addr_i,
+  input  logic [31:0] wdata_i,
+  output logic        rvalid_o,
+  output logic [31:0] rdata_o,
+  output logic        err_o,
+  // Move-generator array.
+  output logic        clear_o,
+  output logic [3:0]  wr_en_o,
+  output logic [23:0] wr_sq_o,
+  output logic [15:0] wr_pc_o,
+  input  logic [3:0]  board_i [64],
+  output logic        stm_o,
+  output logic [3:0]  castling_o,
+  output logic        ep_valid_o,
+  output logic [5:0]  ep_sq_o,
+  output logic        tgt_capt_only_o,
+  output logic        tgt_mask_en_o,
+  output logic [5:0]  tgt_last_sq_o,
+  input  logic        tgt_found_i,
+  input  logic [5:0]  tgt_sq_i,
+  input  logic [63:0] tgt_cand_i,
+  output logic [5:0]  tsel_sq_o,
+  output logic        att_mask_en_o,
+  output logic [5:0]  att_last_sq_o,
+  input  logic        att_found_i,
+  input  logic [5:0]  att_sq_i,
+  input  logic [63:0] att_cand_i,
+  input  logic        tsel_attacks_i,
+  input  logic        in_check_i,
+  input  logic        king_capture_i,
+  input  logic [63:0] hung_i,
+  // Debug port for lock-step co-simulation (nothing inside depends on it).
+  output logic [2:0]  dbg_state_o,
+  output logic [5:0]  dbg_ply_o,
+  output logic [15:0] dbg_move_o
+);
+  localparam int StackDepth = chip_pkg::STACK_DEPTH;
+
+  typedef enum logic [2:0] {
+    S_IDLE   = 3'd0,
+    S_CHECK  = 3'd1,  // is the host's move pseudo-legal here? (GEN with a last move, MAKE)
+    S_GEN    = 3'd2,  // next move after the last one at this ply, or the next target
+    S_GENATT = 3'd3,  // best attacker of the registered target
+    S_MAKE   = 3'd4,
+    S_TEST   = 3'd5,  // legality and mode filter; unmake in the same clock unless descending
+    S_UNMAKE = 3'd6
+  } state_e;
+
+  // ---------------------------------------------------------------- registers
+  state_e      state_q, state_d;
+  logic        stm_q, stm_d;
+  logic [3:0]  castling_q, castling_d;
+  logic        ep_valid_q, ep_valid_d;
+  logic [5:0]  ep_sq_q, ep_sq_d;
+  logic [15:0] half_q, half_d, full_q, full_d;
+  logic [31:0] cmd_q, cmd_d;
+  logic [15:0] move_q, move_d;            // MOVE register
+  logic [15:0] mv_q, mv_d;                // move being made
+  logic [5:0]  tgt_q, tgt_d;
+  logic [5:0]  ply_q, ply_d;              // working stack index
+  logic [5:0]  base_q, base_d;            // stack index where the command started
+  logic [5:0]  host_ply_q, host_ply_d;    // moves made by MAKE
+  logic [63:0] count_q, count_d, cycles_q, cycles_d;
+  logic [31:0] generated_q, generated_d;
+  logic        done_q, done_d, aborted_q, aborted_d, move_valid_q, move_valid_d;
+  logic [7:0]  err_code_q, err_code_d;
+  logic [16:0] err_addr_q, err_addr_d;
+  logic        rvalid_q, err_q, err_d;
+  logic [31:0] rdata_q, rdata_d;
+
+  // Move stack.
+  logic [15:0] stk_move_q [StackDepth];
+  logic [3:0]  stk_cap_q  [StackDepth];
+  logic [3:0]  stk_cast_q [StackDepth];
+  logic [6:0]  stk_ep_q   [StackDepth];
+  logic [15:0] stk_half_q [StackDepth];
+  logic [1:0]  stk_flag_q [StackDepth];   // {castle, en passant}
+  logic        stk_we, stk_move_we;
+  logic [4:0]  stk_waddr, stk_move_waddr;
+  logic [15:0] stk_move_wdata;
+  logic [3:0]  stk_cap_w, stk_cast_w;
+  logic [6:0]  stk_ep_w;
+  logic [15:0] stk_half_w;
+  logic [1:0]  stk_flag_w;
+
+  // Command fields.
+  logic [3:0] op_w;
+  logic [2:0] mode_w, mode_q;
+  logic [4:0] depth_w, depth_q;
+  assign op_w    = wdata_i[3:0];
+  assign mode_w  = wdata_i[6:4];
+  assign depth_w = wdata_i[12:8];
+  assign mode_q  = cmd_q[6:4];
+  assign depth_q = cmd_q[12:8];
+  logic [3:0] op_q;
+  assign op_q = cmd_q[3:0];
+
+  logic busy;
+  assign busy = (state_q != S_IDLE);
+
+  // ---------------------------------------------------------------- array inputs
+  logic [4:0]  pi;           // current ply index into the stack
+  logic [15:0] last;
+  assign pi   = ply_q[4:0];
+  assign last = stk_move_q[pi];
+  logic last_valid, last_promo;
+  assign last_valid = last[15];
+  assign last_promo = last[14];
+
+  assign stm_o           = stm_q;
+  assign castling_o      = castling_q;
+  assign ep_valid_o      = ep_valid_q;
+  assign ep_sq_o         = ep_sq_q;
+  assign tgt_capt_only_o = (mode_q == chip_pkg::MODE_CAPTURES) && (op_q == chip_pkg::OP_GEN) &&
+                           (state_q == S_GEN);
+  assign tgt_mask_en_o   = (state_q == S_GEN) && last_valid;
+  assign tgt_last_sq_o   = last[11:6];
+  assign att_mask_en_o   = (state_q == S_GEN);
+  assign att_last_sq_o   = last[5:0];
+  always_comb begin
+    unique case (state_q)
+      S_CHECK:  tsel_sq_o = move_q[11:6];
+      S_GEN:    tsel_sq_o = last[11:6];
+      S_GENATT: tsel_sq_o = tgt_q;
+      default:  tsel_sq_o = mv_q[11:6];
+    endcase
+  end
+
+  // ---------------------------------------------------------------- make / unmake
+  logic [5:0] base_sq;
+  assign base_sq = stm_q ? 6'd56 : 6'd0;
+
+  function automatic logic [3:0] castle_mask(input logic [5:0] sq);
+    unique case (sq)
+      6'd0:    castle_mask = 4'b0010;
+      6'd4:    castle_mask = 4'b0011;
+      6'd7:    castle_mask = 4'b0001;
+      6'd56:   castle_mask = 4'b1000;
+      6'd60:   castle_mask = 4'b1100;
+      6'd63:   castle_mask = 4'b0100;
+      default: castle_mask = 4'b0000;
+    endcase
+  endfunction
+
+  function automatic logic [2:0] promo_type(input logic [1:0] idx);
+    unique case (idx)
+      2'd0:    promo_type = 3'd5;
+      2'd1:    promo_type = 3'd4;
+      2'd2:    promo_type = 3'd3;
+      default: promo_type = 3'd2;
+    endcase
+  endfunction
+
+  // A pawn moving to its last rank promotes.
+  function automatic logic is_promotion(input logic [2:0] ptype, input logic [2:0] to_rank, input logic side);
+    is_promotion = (ptype == 3'd1) && (to_rank == (side ? 3'd0 : 3'd7));
+  endfunction
+
+  // Make mv_q (side to move = mover).
+  logic [5:0] mk_from, mk_to, mk_rook_from, mk_rook_to;
+  logic [3:0] mk_pc, mk_victim, mk_cap, mk_new;
+  logic       mk_pawn, mk_ep, mk_castle;
+  assign mk_from      = mv_q[5:0];
+  assign mk_to        = mv_q[11:6];
+  assign mk_pc        = board_i[mk_from];
+  assign mk_victim    = board_i[mk_to];
+  assign mk_pawn      = (mk_pc[2:0] == 3'd1);
+  assign mk_ep        = mk_pawn && ep_valid_q && (mk_to == ep_sq_q);
+  assign mk_castle    = (mk_pc[2:0] == 3'd6) && (mk_from == base_sq + 6'd4) &&
+                        (mk_to == base_sq + 6'd6 || mk_to == base_sq + 6'd2);
+  assign mk_cap       = mk_ep ? {!stm_q, 3'd1} : mk_victim;
+  assign mk_new       = mv_q[14] ? {stm_q, promo_type(mv_q[13:12])} : mk_pc;
+  assign mk_rook_from = (mk_to == base_sq + 6'd6) ? base_sq + 6'd7 : base_sq;
+  assign mk_rook_to   = (mk_to == base_sq + 6'd6) ? base_sq + 6'd5 : base_sq + 6'd3;
+
+  // Unmake the stack entry at ply p (side to move = the mover's opponent).
+  logic        um_promo;
+  logic [5:0]  um_from, um_to, um_rook_from, um_rook_to, um_base;
+  logic [3:0]  um_cap, um_orig;
+  logic        um_mover, um_ep, um_castle;
+  assign um_promo     = stk_move_q[pi][14];
+  assign um_from      = stk_move_q[pi][5:0];
+  assign um_to        = stk_move_q[pi][11:6];
+  assign um_cap       = stk_cap_q[pi];
+  assign um_ep        = stk_flag_q[pi][0];
+  assign um_castle    = stk_flag_q[pi][1];
+  assign um_mover     = !stm_q;
+  assign um_base      = um_mover ? 6'd56 : 6'd0;
+  assign um_orig      = um_promo ? {um_mover, 3'd1} : board_i[um_to];
+  assign um_rook_from = (um_to == um_base + 6'd6) ? um_base + 6'd7 : um_base;
+  assign um_rook_to   = (um_to == um_base + 6'd6) ? um_base + 6'd5 : um_base + 6'd3;
+
+  // ---------------------------------------------------------------- checks used by commands
+  logic [2:0] chk_type;
+  logic       chk_ok;
+  assign chk_type = board_i[move_q[5:0]][2:0];
+  assign chk_ok = move_q[15] && att_cand_i[move_q[5:0]] && tgt_cand_i[move_q[11:6]] &&
+                  (move_q[14] == is_promotion(chk_type, move_q[11:9], stm_q)) &&
+                  (move_q[14] || move_q[13:12] == 2'd0);
+
+  // The move the generator produces in S_GEN / S_GENATT.
+  logic [2:0]  att_type;
+  assign att_type = board_i[att_sq_i][2:0];
+  logic [15:0] gen_att_move, gen_tgt_move, gen_promo_move;
+  assign gen_att_move   = {1'b1, is_promotion(att_type, last[11:9], stm_q), 2'd0, last[11:6], att_sq_i};
+  assign gen_tgt_move   = {1'b1, is_promotion(att_type, tgt_q[5:3], stm_q), 2'd0, tgt_q, att_sq_i};
+  assign gen_promo_move = {last[15:14], last[13:12] + 2'd1, last[11:0]};
+
+  logic undo;  // this clock unmakes the move at ply p
+  logic test_accept;
+  always_comb begin
+    unique case (mode_q)
+      chip_pkg::MODE_CAPTURES: test_accept = (stk_cap_q[pi] != 4'd0);
+      chip_pkg::MODE_CHECKS:   test_accept = in_check_i;
+      chip_pkg::MODE_ATTACKS:  test_accept = (stk_cap_q[pi] == 4'd0) && tsel_attacks_i;
+      default:                 test_accept = 1'b1;
+    endcase
+  end
+
+  // ---------------------------------------------------------------- address decode
+  logic is_board, is_reg_ro, is_reg_rw, mapped;
+  assign is_board = (addr_i >= chip_pkg::BOARD_BASE) &&
+                    (addr_i < chip_pkg::BOARD_BASE + 17'(chip_pkg::BOARD_COUNT));
+  always_comb begin
+    is_reg_ro = 1'b0;
+    is_reg_rw = 1'b0;
+    unique case (addr_i)
+      chip_pkg::REG_ID, chip_pkg::REG_VERSION, chip_pkg::REG_STATUS, chip_pkg::REG_PLY,
+      chip_pkg::REG_COUNT_LO, chip_pkg::REG_COUNT_HI, chip_pkg::REG_CYCLES_LO,
+      chip_pkg::REG_CYCLES_HI, chip_pkg::REG_HUNG_LO, chip_pkg::REG_HUNG_HI,
+      chip_pkg::REG_GENERATED: is_reg_ro = 1'b1;
+      chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
+      chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
+      chip_pkg::REG_MOVE: is_reg_rw = 1'b1;
+      default: ;
+    endcase
+  end
+  assign mapped = is_board || is_reg_ro || is_reg_rw;
+
+  logic [31:0] status_w;
+  assign status_w = {16'd0, err_code_q, 1'b0, aborted_q, !king_capture_i, move_valid_q,
+                     in_check_i, (err_code_q != 8'd0), done_q, busy};
+
+  always_comb begin
+    rdata_d = 32'd0;
+    if (is_board) rdata_d = {28'd0, board_i[addr_i[5:0]]};
+    else begin
+      unique case (addr_i)
+        chip_pkg::REG_ID:        rdata_d = chip_pkg::CHIP_ID;
+        chip_pkg::REG_VERSION:   rdata_d = 32'(chip_pkg::CHIP_VERSION);
+        chip_pkg::REG_CMD:       rdata_d = cmd_q;
+        chip_pkg::REG_STATUS:    rdata_d = status_w;
+        chip_pkg::REG_ERROR:     rdata_d = {7'd0, err_addr_q, err_code_q};
+        chip_pkg::REG_STM:       rdata_d = {31'd0, stm_q};
+        chip_pkg::REG_CASTLING:  rdata_d = {28'd0, castling_q};
+        chip_pkg::REG_EP:        rdata_d = {25'd0, ep_valid_q, ep_sq_q};
+        chip_pkg::REG_HALFMOVE:  rdata_d = {16'd0, half_q};
+        chip_pkg::REG_FULLMOVE:  rdata_d = {16'd0, full_q};
+        chip_pkg::REG_MOVE:      rdata_d = {16'd0, move_q};
+        chip_pkg::REG_PLY:       rdata_d = {26'd0, host_ply_q};
+        chip_pkg::REG_COUNT_LO:  rdata_d = count_q[31:0];
+        chip_pkg::REG_COUNT_HI:  rdata_d = count_q[63:32];
+        chip_pkg::REG_CYCLES_LO: rdata_d = cycles_q[31:0];
+        chip_pkg::REG_CYCLES_HI: rdata_d = cycles_q[63:32];
+        chip_pkg::REG_HUNG_LO:   rdata_d = hung_i[31:0];
+        chip_pkg::REG_HUNG_HI:   rdata_d = hung_i[63:32];
+        chip_pkg::REG_GENERATED: rdata_d = generated_q;
+        default:                 rdata_d = 32'd0;
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------- next state
+  always_comb begin
+    // Defaults: hold.
+    state_d      = state_q;
+    stm_d        = stm_q;
+    castling_d   = castling_q;
+    ep_valid_d   = ep_valid_q;
+    ep_sq_d      = ep_sq_q;
+    half_d       = half_q;
+    full_d       = full_q;
+    cmd_d        = cmd_q;
+    move_d       = move_q;
+    mv_d         = mv_q;
+    tgt_d        = tgt_q;
+    ply_d        = ply_q;
+    base_d       = base_q;
+    host_ply_d   = host_ply_q;
+    count_d      = count_q;
+    cycles_d     = cycles_q;
+    generated_d  = generated_q;
+    done_d       = done_q;
+    aborted_d    = aborted_q;
+    move_valid_d = move_valid_q;
+    err_code_d   = err_code_q;
+    err_addr_d   = err_addr_q;
+    err_d        = 1'b0;
+    clear_o      = 1'b0;
+    wr_en_o      = 4'd0;
+    wr_sq_o      = 24'd0;
+    wr_pc_o      = 16'd0;
+    stk_we         = 1'b0;
+    stk_waddr      = pi;
+    stk_cap_w      = mk_cap;
+    stk_cast_w     = castling_q;
+    stk_ep_w       = {ep_valid_q, ep_sq_q};
+    stk_half_w     = half_q;
+    stk_flag_w     = {mk_castle, mk_ep};
+    stk_move_we    = 1'b0;
+    stk_move_waddr = pi;
+    stk_move_wdata = 16'd0;
+    undo           = 1'b0;
+
+    if (busy) cycles_d = cycles_q + 64'd1;
+
+    unique case (state_q)
+      S_CHECK: begin
+        if (!chk_ok) begin
+          state_d    = S_IDLE;
+          done_d     = 1'b1;
+          err_code_d = chip_pkg::ERR_BAD_MOVE;
+          err_addr_d = chip_pkg::REG_CMD;
+        end else if (op_q == chip_pkg::OP_MAKE) begin
+          mv_d    = move_q;
+          state_d = S_MAKE;
+        end else begin
+          state_d = S_GEN;
+        end
+      end
+      S_GEN: begin
+        if (last_valid && last_promo && last[13:12] != 2'd3) begin
+          mv_d    = gen_promo_move;
+          state_d = S_MAKE;
+          generated_d = generated_q + 32'd1;
+        end else if (last_valid && att_found_i) begin
+          mv_d    = gen_att_move;
+          state_d = S_MAKE;
+          generated_d = generated_q + 32'd1;
+        end else if (tgt_found_i) begin
+          tgt_d   = tgt_sq_i;
+          state_d = S_GENATT;
+        end else if (op_q == chip_pkg::OP_PERFT && ply_q != base_q) begin
+          ply_d   = ply_q - 6'd1;
+          state_d = S_UNMAKE;
+        end else begin
+          // Exhausted: PERFT at its root ply is finished; GEN found nothing.
+          state_d      = S_IDLE;
+          done_d       = 1'b1;
+          move_valid_d = 1'b0;
+        end
+      end
+      S_GENATT: begin
+        mv_d    = gen_tgt_move;
+        state_d = S_MAKE;
+        generated_d = generated_q + 32'd1;
+      end
+      S_MAKE: begin
+        wr_en_o = {mk_castle, mk_ep || mk_castle, 2'b11};
+        wr_sq_o = {mk_rook_to, mk_ep ? (mk_to ^ 6'd8) : mk_rook_from, mk_to, mk_from};
+        wr_pc_o = {stm_q, 3'd4, 4'd0, mk_new, 4'd0};
+        stk_we         = 1'b1;
+        stk_move_we    = 1'b1;
+        stk_move_wdata = mv_q;
+        stm_d      = !stm_q;
+        castling_d = castling_q & ~(castle_mask(mk_from) | castle_mask(mk_to));
+        ep_valid_d = mk_pawn && ((mk_from ^ mk_to) == 6'd16);
+        ep_sq_d    = (mk_pawn && ((mk_from ^ mk_to) == 6'd16)) ? 6'((7'(mk_from) + 7'(mk_to)) >> 1) : 6'd0;
+        half_d     = (mk_pawn || mk_cap != 4'd0) ? 16'd0 : half_q + 16'd1;
+        full_d     = full_q + {15'd0, stm_q};
+        state_d    = S_TEST;
+      end
+      S_TEST, S_UNMAKE: begin
+        undo = 1'b1;
+        if (state_q == S_TEST) begin
+          unique case (op_q)
+            chip_pkg::OP_PERFT: begin
+              if (king_capture_i) begin
+                state_d = S_GEN;
+              end else if (ply_q + 6'd1 == base_q + 6'(depth_q)) begin
+                count_d = count_q + 64'd1;
+                state_d = S_GEN;
+              end else begin
+                undo           = 1'b0;
+                ply_d          = ply_q + 6'd1;
+                stk_move_we    = 1'b1;
+                stk_move_waddr = pi + 5'd1;
+                stk_move_wdata = 16'd0;
+                state_d        = S_GEN;
+              end
+            end
+            chip_pkg::OP_MAKE: begin
+              if (king_capture_i) begin
+                state_d    = S_IDLE;
+                done_d     = 1'b1;
+                err_code_d = chip_pkg::ERR_BAD_MOVE;
+                err_addr_d = chip_pkg::REG_CMD;
+              end else begin
+                undo       = 1'b0;
+                host_ply_d = host_ply_q + 6'd1;
+                state_d    = S_IDLE;
+                done_d     = 1'b1;
+              end
+            end
+            default: begin  // OP_GEN
+              if (!king_capture_i && test_accept) begin
+                move_d       = mv_q;
+                move_valid_d = 1'b1;
+                state_d      = S_IDLE;
+                done_d       = 1'b1;
+              end else begin
+                state_d = S_GEN;
+              end
+            end
+          endcase
+        end else begin
+          // S_UNMAKE: PERFT backing up a ply, or the UNMAKE command.
+          if (op_q == chip_pkg::OP_UNMAKE) begin
+            host_ply_d = ply_q;
+            state_d    = S_IDLE;
+            done_d     = 1'b1;
+          end else begin
+            state_d = S_GEN;
+          end
+        end
+        if (undo) begin
+          wr_en_o = {um_castle, um_ep || um_castle, 2'b11};
+          wr_sq_o = {um_rook_from, um_ep ? (um_to ^ 6'd8) : um_rook_to, um_to, um_from};
+          wr_pc_o = {um_mover, 3'd4, um_ep ? um_cap : 4'd0, um_ep ? 4'd0 : um_cap, um_orig};
+          stm_d      = um_mover;
+          castling_d = stk_cast_q[pi];
+          ep_valid_d = stk_ep_q[pi][6];
+          ep_sq_d    = stk_ep_q[pi][5:0];
+          half_d     = stk_half_q[pi];
+          full_d     = full_q - {15'd0, um_mover};
+        end
+      end
+      default: ;  // S_IDLE
+    endcase
+
+    // Host bus.
+    if (req_i) begin
+      if (!mapped) begin
+        err_d      = 1'b1;
+        err_code_d = chip_pkg::ERR_BAD_ADDRESS;
+        err_addr_d = addr_i;
+      end else if (we_i) begin
+        if (addr_i == chip_pkg::REG_ABORT) begin
+          if (busy) begin
+            state_d    = S_IDLE;
+            aborted_d  = 1'b1;
+            done_d     = 1'b1;
+            host_ply_d = 6'd0;  // moves made by the command stay on the board: reload the position
+          end
+        end else if (addr_i == chip_pkg::REG_ERROR) begin
+          err_code_d = chip_pkg::ERR_NONE;
+          err_addr_d = 17'd0;
+        end else if (busy) begin
+          err_d      = 1'b1;
+          err_code_d = chip_pkg::ERR_BUSY;
+          err_addr_d = addr_i;
+        end else if (is_reg_ro) begin
+          err_d      = 1'b1;
+          err_code_d = chip_pkg::ERR_READ_ONLY;
+          err_addr_d = addr_i;
+        end else if (is_board) begin
+          if (wdata_i[2:0] == 3'd7 || wdata_i[3:0] == 4'd8 || wdata_i[31:4] != 28'd0) begin
+            err_d      = 1'b1;
+            err_code_d = chip_pkg::ERR_BAD_ARGUMENT;
+            err_addr_d = addr_i;
+          end else begin
+            wr_en_o    = 4'b0001;
+            wr_sq_o    = {18'd0, addr_i[5:0]};
+            wr_pc_o    = {12'd0, wdata_i[3:0]};
+            host_ply_d = 6'd0;
+          end
+        end else begin
+          unique case (addr_i)
+            chip_pkg::REG_STM:      begin stm_d = wdata_i[0]; host_ply_d = 6'd0; end
+            chip_pkg::REG_CASTLING: begin castling_d = wdata_i[3:0]; host_ply_d = 6'd0; end
+            chip_pkg::REG_EP:       begin ep_valid_d = wdata_i[6]; ep_sq_d = wdata_i[5:0]; host_ply_d = 6'd0; end
+            chip_pkg::REG_HALFMOVE: begin half_d = wdata_i[15:0]; host_ply_d = 6'd0; end
+            chip_pkg::REG_FULLMOVE: begin full_d = wdata_i[15:0]; host_ply_d = 6'd0; end
+            chip_pkg::REG_MOVE:     move_d = wdata_i[15:0];
+            chip_pkg::REG_CMD: begin
+              cmd_d        = wdata_i;
+              cycles_d     = 64'd0;
+              generated_d  = 32'd0;
+              done_d       = 1'b0;
+              aborted_d    = 1'b0;
+              ply_d        = host_ply_q;
+              base_d       = host_ply_q;
+              unique case (op_w)
+                chip_pkg::OP_CLEAR: begin
+                  clear_o    = 1'b1;
+                  stm_d      = 1'b0;
+                  castling_d = 4'd0;
+                  ep_valid_d = 1'b0;
+                  ep_sq_d    = 6'd0;
+                  half_d     = 16'd0;
+                  full_d     = 16'd1;
+                  host_ply_d = 6'd0;
+                  done_d     = 1'b1;
+                end
+                chip_pkg::OP_GEN: begin
+                  move_valid_d = 1'b0;
+                  if (mode_w > chip_pkg::MODE_ATTACKS) begin
+                    err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i; done_d = 1'b1;
+                  end else if (host_ply_q >= 6'(StackDepth)) begin
+                    err_d = 1'b1; err_code_d = chip_pkg::ERR_STACK; err_addr_d = addr_i; done_d = 1'b1;
+                  end else if (mode_w == chip_pkg::MODE_EVASIONS && !in_check_i) begin
+                    done_d = 1'b1;  // nothing to evade
+                  end else begin
+                    stk_move_we    = 1'b1;
+                    stk_move_waddr = host_ply_q[4:0];
+                    stk_move_wdata = move_q;
+                    state_d        = move_q[15] ? S_CHECK : S_GEN;
+                  end
+                end
+                chip_pkg::OP_MAKE: begin
+                  if (host_ply_q >= 6'(StackDepth)) begin
+                    err_d = 1'b1; err_code_d = chip_pkg::ERR_STACK; err_addr_d = addr_i; done_d = 1'b1;
+                  end else begin
+                    state_d = S_CHECK;
+                  end
+                end
+                chip_pkg::OP_UNMAKE: begin
+                  if (host_ply_q == 6'd0) begin
+                    err_d = 1'b1; err_code_d = chip_pkg::ERR_STACK; err_addr_d = addr_i; done_d = 1'b1;
+                  end else begin
+                    ply_d   = host_ply_q - 6'd1;
+                    state_d = S_UNMAKE;
+                  end
+                end
+                chip_pkg::OP_PERFT: begin
+                  count_d = 64'd0;
+                  if (depth_w == 5'd0 || 7'(host_ply_q) + 7'(depth_w) > 7'(StackDepth)) begin
+                    err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i; done_d = 1'b1;
+                  end else begin
+                    stk_move_we    = 1'b1;
+                    stk_move_waddr = host_ply_q[4:0];
+                    stk_move_wdata = 16'd0;
+                    state_d        = S_GEN;
+                  end
+                end
+                default: begin
+                  err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_COMMAND; err_addr_d = addr_i; done_d = 1'b1;
+                end
+              endcase
+            end
+            default: ;
+          endcase
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- flops
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q      <= S_IDLE;
+      stm_q        <= 1'b0;
+      castling_q   <= 4'd0;
+      ep_valid_q   <= 1'b0;
+      ep_sq_q      <= 6'd0;
+      half_q       <= 16'd0;
+      full_q       <= 16'd1;
+      cmd_q        <= 32'd0;
+      move_q       <= 16'd0;
+      mv_q         <= 16'd0;
+      tgt_q        <= 6'd0;
+      ply_q        <= 6'd0;
+      base_q       <= 6'd0;
+      host_ply_q   <= 6'd0;
+      count_q      <= 64'd0;
+      cycles_q     <= 64'd0;
+      generated_q  <= 32'd0;
+      done_q       <= 1'b0;
+      aborted_q    <= 1'b0;
+      move_valid_q <= 1'b0;
+      err_code_q   <= 8'd0;
+      err_addr_q   <= 17'd0;
+      rvalid_q     <= 1'b0;
+      rdata_q      <= 32'd0;
+      err_q        <= 1'b0;
+    end else begin
+      state_q      <= state_d;
+      stm_q        <= stm_d;
+      castling_q   <= castling_d;
+      ep_valid_q   <= ep_valid_d;
+      ep_sq_q      <= ep_sq_d;
+      half_q       <= half_d;
+      full_q       <= full_d;
+      cmd_q        <= cmd_d;
+      move_q       <= move_d;
+      mv_q         <= mv_d;
+      tgt_q        <= tgt_d;
+      ply_q        <= ply_d;
+      base_q       <= base_d;
+      host_ply_q   <= host_ply_d;
+      count_q      <= count_d;
+      cycles_q     <= cycles_d;
+      generated_q  <= generated_d;
+      done_q       <= done_d;
+      aborted_q    <= aborted_d;
+      move_valid_q <= move_valid_d;
+      err_code_q   <= err_code_d;
+      err_addr_q   <= err_addr_d;
+      rvalid_q     <= req_i;
+      rdata_q      <= rdata_d;
+      err_q        <= err_d;
+    end
+  end
+
+  // Stack memory: no reset needed (entries are written before they are read).
+  always_ff @(posedge clk_i) begin
+    if (stk_we) begin
+      stk_cap_q[stk_waddr]  <= stk_cap_w;
+      stk_cast_q[stk_waddr] <= stk_cast_w;
+      stk_ep_q[stk_waddr]   <= stk_ep_w;
+      stk_half_q[stk_waddr] <= stk_half_w;
+      stk_flag_q[stk_waddr] <= stk_flag_w;
+    end
+    if (stk_move_we) stk_move_q[stk_move_waddr] <= stk_move_wdata;
+  end
+
+  assign rvalid_o    = rvalid_q;
+  assign rdata_o     = rdata_q;
+  assign err_o       = err_q;
+  assign dbg_state_o = state_q;
+  assign dbg_ply_o   = ply_q;
+  assign dbg_move_o  = mv_q;
+endmodule

@@ -1,0 +1,86 @@
+// The chess chip, part 1: host interface and controller (chip_ctrl) driving the 8x8
+// move-generator array (mg_array). Host bus: 17-bit word addresses, 32-bit data, one request per
+// clock, response on the next clock (register map in docs/chip.md, generated from rtl/regmap.json).
+module chip_top (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        req_i,
+  input  logic        we_i,
+  input  logic [16:0] addr_i,
+  input  logic [31:0] wdata_i,
+  output logic        rvalid_o,
+  output logic [31:0] rdata_o,
+  output logic        err_o,
+  // Debug port for lock-step co-simulation: controller state, ply, move being made.
+  output logic [2:0]  dbg_state_o,
+  output logic [5:0]  dbg_ply_o,
+  output logic [15:0] dbg_move_o
+);
+  logic        clear, stm, ep_valid, tgt_capt_only, tgt_mask_en, att_mask_en;
+  logic [3:0]  wr_en, castling;
+  logic [23:0] wr_sq;
+  logic [15:0] wr_pc;
+  logic [3:0]  board [64];
+  logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
+  logic        tgt_found, att_found, tsel_attacks, in_check, king_capture;
+  logic [63:0] tgt_cand, att_cand, hung;
+
+  chip_ctrl u_ctrl (
+    .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o,
+    .clear_o         (clear),
+    .wr_en_o         (wr_en),
+    .wr_sq_o         (wr_sq),
+    .wr_pc_o         (wr_pc),
+    .board_i         (board),
+    .stm_o           (stm),
+    .castling_o      (castling),
+    .ep_valid_o      (ep_valid),
+    .ep_sq_o         (ep_sq),
+    .tgt_capt_only_o (tgt_capt_only),
+    .tgt_mask_en_o   (tgt_mask_en),
+    .tgt_last_sq_o   (tgt_last_sq),
+    .tgt_found_i     (tgt_found),
+    .tgt_sq_i        (tgt_sq),
+    .tgt_cand_i      (tgt_cand),
+    .tsel_sq_o       (tsel_sq),
+    .att_mask_en_o   (att_mask_en),
+    .att_last_sq_o   (att_last_sq),
+    .att_found_i     (att_found),
+    .att_sq_i        (att_sq),
+    .att_cand_i      (att_cand),
+    .tsel_attacks_i  (tsel_attacks),
+    .in_check_i      (in_check),
+    .king_capture_i  (king_capture),
+    .hung_i          (hung),
+    .dbg_state_o, .dbg_ply_o, .dbg_move_o
+  );
+
+  mg_array u_array (
+    .clk_i, .rst_ni,
+    .clear_i         (clear),
+    .wr_en_i         (wr_en),
+    .wr_sq_i         (wr_sq),
+    .wr_pc_i         (wr_pc),
+    .board_o         (board),
+    .stm_i           (stm),
+    .castling_i      (castling),
+    .ep_valid_i      (ep_valid),
+    .ep_sq_i         (ep_sq),
+    .tgt_capt_only_i (tgt_capt_only),
+    .tgt_mask_en_i   (tgt_mask_en),
+    .tgt_last_sq_i   (tgt_last_sq),
+    .tgt_found_o     (tgt_found),
+    .tgt_sq_o        (tgt_sq),
+    .tgt_cand_o      (tgt_cand),
+    .tsel_sq_i       (tsel_sq),
+    .att_mask_en_i   (att_mask_en),
+    .att_last_sq_i   (att_last_sq),
+    .att_found_o     (att_found),
+    .att_sq_o        (att_sq),
+    .att_cand_o      (att_cand),
+    .tsel_attacks_o  (tsel_attacks),
+    .in_check_o      (in_check),
+    .king_capture_o  (king_capture),
+    .hung_o          (hung)
+  );
+endmodule

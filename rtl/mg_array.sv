@@ -1,0 +1,324 @@
+// The 8x8 move-generator array: 64 mg_cell instances, the fixed knight/king/pawn wiring between
+// them, the ray chains of the two networks, castling conditions, and the two arbiters.
+//
+// All outputs are combinational functions of the board registers and the inputs, so the
+// controller gets, in one clock: the best next target (victim) square, the best attacker of the
+// selected target square, check and legality flags and the hung-piece map.
+module mg_array (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // Board writes (up to four squares per clock), or clear the whole board.
+  input  logic        clear_i,
+  input  logic [3:0]  wr_en_i,
+  input  logic [23:0] wr_sq_i,
+  input  logic [15:0] wr_pc_i,
+  output logic [3:0]  board_o [64],
+  // Position state kept by the controller.
+  input  logic        stm_i,
+  input  logic [3:0]  castling_i,
+  input  logic        ep_valid_i,
+  input  logic [5:0]  ep_sq_i,
+  // Find-victim: mode mask and "strictly after the target of the last move".
+  input  logic        tgt_capt_only_i,
+  input  logic        tgt_mask_en_i,
+  input  logic [5:0]  tgt_last_sq_i,
+  output logic        tgt_found_o,
+  output logic [5:0]  tgt_sq_o,
+  output logic [63:0] tgt_cand_o,
+  // Find-attacker on square tsel: "strictly after the attacker of the last move".
+  input  logic [5:0]  tsel_sq_i,
+  input  logic        att_mask_en_i,
+  input  logic [5:0]  att_last_sq_i,
+  output logic        att_found_o,
+  output logic [5:0]  att_sq_o,
+  output logic [63:0] att_cand_o,
+  // The piece on tsel attacks a non-king piece of the side to move (attacking-move test).
+  output logic        tsel_attacks_o,
+  // Status.
+  output logic        in_check_o,       // the side to move's king is attacked
+  output logic        king_capture_o,   // the side to move can capture the other king (illegal)
+  output logic [63:0] hung_o
+);
+  logic [3:0] board [64];
+  assign board_o = board;
+
+  // Per-square piece classes.
+  logic [63:0] empty, is_pawn [2], is_knight [2], is_king [2];
+  always_comb begin
+    for (int s = 0; s < 64; s++) begin
+      empty[s] = (board[s][2:0] == 3'd0);
+      for (int c = 0; c < 2; c++) begin
+        is_pawn[c][s]   = (board[s] == {c[0], 3'd1});
+        is_knight[c][s] = (board[s] == {c[0], 3'd2});
+        is_king[c][s]   = (board[s] == {c[0], 3'd6});
+      end
+    end
+  end
+
+  logic [63:0] tsel_1h;
+  always_comb begin
+    tsel_1h = '0;
+    tsel_1h[tsel_sq_i] = 1'b1;
+  end
+
+  // Fixed short-range wiring: knight, king and pawn patterns, pawn pushes.
+  function automatic logic [63:0] knight_or(input logic [63:0] src);
+    logic [63:0] r;
+    r = '0;
+    for (int s = 0; s < 64; s++) begin
+      for (int k = 0; k < 8; k++) begin
+        int df, dr, f, rk;
+        df = (k < 4) ? ((k % 2 == 0) ? 1 : -1) : ((k % 2 == 0) ? 2 : -2);
+        dr = (k < 4) ? ((k < 2) ? 2 : -2) : ((k < 6) ? 1 : -1);
+        f  = s % 8 + df;
+        rk = s / 8 + dr;
+        if (f >= 0 && f < 8 && rk >= 0 && rk < 8) r[s] = r[s] | src[rk*8+f];
+      end
+    end
+    knight_or = r;
+  endfunction
+
+  function automatic logic [63:0] king_or(input logic [63:0] src);
+    logic [63:0] r;
+    r = '0;
+    for (int s = 0; s < 64; s++) begin
+      for (int df = -1; df <= 1; df++) begin
+        for (int dr = -1; dr <= 1; dr++) begin
+          int f, rk;
+          f  = s % 8 + df;
+          rk = s / 8 + dr;
+          if ((df != 0 || dr != 0) && f >= 0 && f < 8 && rk >= 0 && rk < 8) r[s] = r[s] | src[rk*8+f];
+        end
+      end
+    end
+    king_or = r;
+  endfunction
+
+  // up = 1: the squares one rank above, diagonally; up = 0: one rank below.
+  function automatic logic [63:0] diag_step_or(input logic [63:0] src, input logic up);
+    logic [63:0] r;
+    r = '0;
+    for (int s = 0; s < 64; s++) begin
+      int rk;
+      rk = s / 8 + (up ? 1 : -1);
+      if (rk >= 0 && rk < 8) begin
+        if (s % 8 > 0) r[s] = r[s] | src[rk*8 + s%8 - 1];
+        if (s % 8 < 7) r[s] = r[s] | src[rk*8 + s%8 + 1];
+      end
+    end
+    diag_step_or = r;
+  endfunction
+
+  logic [1:0]  knight_hit [64], king_hit [64], pawn_hit [64];
+  logic [63:0] kn_w, kn_b, kg_w, kg_b, pw_hit_w, pw_hit_b;
+  assign kn_w     = knight_or(is_knight[0]);
+  assign kn_b     = knight_or(is_knight[1]);
+  assign kg_w     = king_or(is_king[0]);
+  assign kg_b     = king_or(is_king[1]);
+  assign pw_hit_w = diag_step_or(is_pawn[0], 1'b0);  // a white pawn one rank below attacks
+  assign pw_hit_b = diag_step_or(is_pawn[1], 1'b1);  // a black pawn one rank above attacks
+
+  logic [63:0] own_pawn, push_tgt, dpush_tgt;
+  logic [63:0] kn_reach, kg_reach, pcap_reach, push_reach, dpush_reach;
+  assign own_pawn   = stm_i ? is_pawn[1] : is_pawn[0];
+  assign kn_reach   = knight_or(tsel_1h);
+  assign kg_reach   = king_or(tsel_1h);
+  // A pawn of the side to move here would capture onto the target: target one rank ahead.
+  assign pcap_reach = diag_step_or(tsel_1h, !stm_i);
+  always_comb begin
+    push_tgt = '0; dpush_tgt = '0; push_reach = '0; dpush_reach = '0;
+    for (int s = 0; s < 64; s++) begin
+      if (!stm_i) begin
+        if (s >= 8)  push_tgt[s]  = own_pawn[s-8];
+        if (s < 56)  push_reach[s] = tsel_1h[s+8];
+        if (s / 8 == 3) dpush_tgt[s] = own_pawn[s-16] && empty[s-8];
+        if (s / 8 == 1) dpush_reach[s] = tsel_1h[s+16] && empty[s+8];
+      end else begin
+        if (s < 56)  push_tgt[s]  = own_pawn[s+8];
+        if (s >= 8)  push_reach[s] = tsel_1h[s-8];
+        if (s / 8 == 4) dpush_tgt[s] = own_pawn[s+16] && empty[s+8];
+        if (s / 8 == 6) dpush_reach[s] = tsel_1h[s-16] && empty[s-8];
+      end
+    end
+  end
+
+  // Attack maps gathered from the cells.
+  logic [1:0]  attacked [64];
+  logic [63:0] atk_w, atk_b, atk_stm, atk_opp;
+  always_comb begin
+    for (int s = 0; s < 64; s++) begin
+      atk_w[s] = attacked[s][0];
+      atk_b[s] = attacked[s][1];
+    end
+  end
+  assign atk_stm = stm_i ? atk_b : atk_w;
+  assign atk_opp = stm_i ? atk_w : atk_b;
+
+  // Castling: rights, king and rook at home, squares between empty, king's path not attacked
+  // (the landing square is left to the legality test, as for every other king move).
+  logic castle_k_ok, castle_q_ok;
+  logic [5:0] base;
+  assign base = stm_i ? 6'd56 : 6'd0;
+  always_comb begin
+    logic [3:0] k, r;
+    k = {stm_i, 3'd6};
+    r = {stm_i, 3'd4};
+    castle_k_ok = (stm_i ? castling_i[2] : castling_i[0]) && board[base+4] == k && board[base+7] == r &&
+                  empty[base+5] && empty[base+6] && !atk_opp[base+4] && !atk_opp[base+5];
+    castle_q_ok = (stm_i ? castling_i[3] : castling_i[1]) && board[base+4] == k && board[base+0] == r &&
+                  empty[base+1] && empty[base+2] && empty[base+3] && !atk_opp[base+4] && !atk_opp[base+3];
+  end
+
+  // Target square properties broadcast to the attackers.
+  logic [3:0] tpiece;
+  logic       t_enemy, t_ep;
+  assign tpiece  = board[tsel_sq_i];
+  assign t_enemy = (tpiece[2:0] != 3'd0) && (tpiece[3] != stm_i);
+  assign t_ep    = ep_valid_i && (tsel_sq_i == ep_sq_i);
+
+  // Ray chains. Direction d = 0..7: N, NE, E, SE, S, SW, W, NW.
+  // One net per ray segment: index (colour*8 + direction)*64 + square, and direction*64 + square.
+  logic fw_out [1024] /*verilator split_var*/;
+  logic sp_out [512] /*verilator split_var*/;
+  logic [10:0] tkey [64];
+  logic [8:0]  akey [64];
+  logic [63:0] diag_reach, orth_reach;
+  logic [10:0] tgt_mask_key;
+  logic [8:0]  att_mask_key;
+  assign tgt_mask_key = tkey[tgt_last_sq_i];
+  assign att_mask_key = akey[att_last_sq_i];
+
+  for (genvar s = 0; s < 64; s++) begin : g_cell
+    localparam int F = s % 8;
+    localparam int R = s / 8;
+    logic fw_in [16] /*verilator split_var*/;
+    logic sp_in [8] /*verilator split_var*/;
+    for (genvar d = 0; d < 8; d++) begin : g_dir
+      // Signals travelling in direction d arrive from the neighbour one step back.
+      localparam int DF = (d == 1 || d == 2 || d == 3) ? 1 : (d == 5 || d == 6 || d == 7) ? -1 : 0;
+      localparam int DR = (d == 7 || d == 0 || d == 1) ? 1 : (d == 3 || d == 4 || d == 5) ? -1 : 0;
+      localparam int NF = F - DF;
+      localparam int NR = R - DR;
+      if (NF >= 0 && NF < 8 && NR >= 0 && NR < 8) begin : g_link
+        assign fw_in[d]     = fw_out[d*64 + NR*8+NF];
+        assign fw_in[8 + d] = fw_out[(8+d)*64 + NR*8+NF];
+        assign sp_in[d]     = sp_out[d*64 + NR*8+NF];
+      end else begin : g_edge
+        assign fw_in[d]     = 1'b0;
+        assign fw_in[8 + d] = 1'b0;
+        assign sp_in[d]     = 1'b0;
+      end
+    end
+    assign knight_hit[s] = {kn_b[s], kn_w[s]};
+    assign king_hit[s]   = {kg_b[s], kg_w[s]};
+    assign pawn_hit[s]   = {pw_hit_b[s], pw_hit_w[s]};
+
+    logic castle_tgt, castle_reach;
+    assign castle_tgt   = (s == 6  && !stm_i && castle_k_ok) || (s == 2  && !stm_i && castle_q_ok) ||
+                          (s == 62 &&  stm_i && castle_k_ok) || (s == 58 &&  stm_i && castle_q_ok);
+    assign castle_reach = (s == 4  && !stm_i && ((tsel_sq_i == 6'd6  && castle_k_ok) || (tsel_sq_i == 6'd2  && castle_q_ok))) ||
+                          (s == 60 &&  stm_i && ((tsel_sq_i == 6'd62 && castle_k_ok) || (tsel_sq_i == 6'd58 && castle_q_ok)));
+
+    mg_cell #(.SQ(s)) u_cell (
+      .clk_i, .rst_ni,
+      .clear_i, .wr_en_i, .wr_sq_i, .wr_pc_i,
+      .piece_o        (board[s]),
+      .stm_i, .ep_valid_i, .ep_sq_i,
+      .fw_w_n_i(fw_in[0]), .fw_w_n_o(fw_out[0*64+s]),
+      .fw_w_ne_i(fw_in[1]), .fw_w_ne_o(fw_out[1*64+s]),
+      .fw_w_e_i(fw_in[2]), .fw_w_e_o(fw_out[2*64+s]),
+      .fw_w_se_i(fw_in[3]), .fw_w_se_o(fw_out[3*64+s]),
+      .fw_w_s_i(fw_in[4]), .fw_w_s_o(fw_out[4*64+s]),
+      .fw_w_sw_i(fw_in[5]), .fw_w_sw_o(fw_out[5*64+s]),
+      .fw_w_w_i(fw_in[6]), .fw_w_w_o(fw_out[6*64+s]),
+      .fw_w_nw_i(fw_in[7]), .fw_w_nw_o(fw_out[7*64+s]),
+      .fw_b_n_i(fw_in[8]), .fw_b_n_o(fw_out[8*64+s]),
+      .fw_b_ne_i(fw_in[9]), .fw_b_ne_o(fw_out[9*64+s]),
+      .fw_b_e_i(fw_in[10]), .fw_b_e_o(fw_out[10*64+s]),
+      .fw_b_se_i(fw_in[11]), .fw_b_se_o(fw_out[11*64+s]),
+      .fw_b_s_i(fw_in[12]), .fw_b_s_o(fw_out[12*64+s]),
+      .fw_b_sw_i(fw_in[13]), .fw_b_sw_o(fw_out[13*64+s]),
+      .fw_b_w_i(fw_in[14]), .fw_b_w_o(fw_out[14*64+s]),
+      .fw_b_nw_i(fw_in[15]), .fw_b_nw_o(fw_out[15*64+s]),
+      .sp_n_i(sp_in[0]), .sp_n_o(sp_out[0*64+s]),
+      .sp_ne_i(sp_in[1]), .sp_ne_o(sp_out[1*64+s]),
+      .sp_e_i(sp_in[2]), .sp_e_o(sp_out[2*64+s]),
+      .sp_se_i(sp_in[3]), .sp_se_o(sp_out[3*64+s]),
+      .sp_s_i(sp_in[4]), .sp_s_o(sp_out[4*64+s]),
+      .sp_sw_i(sp_in[5]), .sp_sw_o(sp_out[5*64+s]),
+      .sp_w_i(sp_in[6]), .sp_w_o(sp_out[6*64+s]),
+      .sp_nw_i(sp_in[7]), .sp_nw_o(sp_out[7*64+s]),
+      .knight_hit_i   (knight_hit[s]),
+      .king_hit_i     (king_hit[s]),
+      .pawn_hit_i     (pawn_hit[s]),
+      .push_tgt_i     (push_tgt[s]),
+      .dpush_tgt_i    (dpush_tgt[s]),
+      .castle_tgt_i   (castle_tgt),
+      .attacked_o     (attacked[s]),
+      .tsel_sq_i,
+      .knight_reach_i (kn_reach[s]),
+      .king_reach_i   (kg_reach[s]),
+      .pcap_reach_i   (pcap_reach[s]),
+      .push_reach_i   (push_reach[s]),
+      .dpush_reach_i  (dpush_reach[s]),
+      .castle_reach_i (castle_reach),
+      .t_enemy_i      (t_enemy),
+      .t_ep_i         (t_ep),
+      .diag_reach_o   (diag_reach[s]),
+      .orth_reach_o   (orth_reach[s]),
+      .tgt_capt_only_i,
+      .tgt_mask_en_i,
+      .tgt_mask_key_i (tgt_mask_key),
+      .tgt_cand_o     (tgt_cand_o[s]),
+      .tgt_key_o      (tkey[s]),
+      .att_mask_en_i,
+      .att_mask_key_i (att_mask_key),
+      .att_cand_o     (att_cand_o[s]),
+      .att_key_o      (akey[s])
+    );
+  end
+
+  // The arbiters return whole keys; only the square field is needed here.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [10:0] tgt_win;
+  logic [8:0]  att_win;
+  /* verilator lint_on UNUSEDSIGNAL */
+  mg_arbiter #(.W(11)) u_tgt_arb (.cand_i(tgt_cand_o), .key_i(tkey), .found_o(tgt_found_o), .key_o(tgt_win));
+  mg_arbiter #(.W(9))  u_att_arb (.cand_i(att_cand_o), .key_i(akey), .found_o(att_found_o), .key_o(att_win));
+  // Keys end in the square relative to the side to move.
+  assign tgt_sq_o = tgt_win[5:0] ^ base;
+  assign att_sq_o = att_win[5:0] ^ base;
+
+  // Attacking-move test: the piece on tsel (of the side not to move) hits a non-king piece of
+  // the side to move. Pawns attack forward for their own colour, which is the side-to-move pawn
+  // capture pattern seen from the other end.
+  logic [63:0] victims, reach_of_tsel;
+  always_comb begin
+    unique case (tpiece[2:0])
+      3'd1:    reach_of_tsel = pcap_reach;
+      3'd2:    reach_of_tsel = kn_reach;
+      3'd3:    reach_of_tsel = diag_reach;
+      3'd4:    reach_of_tsel = orth_reach;
+      3'd5:    reach_of_tsel = diag_reach | orth_reach;
+      3'd6:    reach_of_tsel = kg_reach;
+      default: reach_of_tsel = '0;
+    endcase
+    for (int s = 0; s < 64; s++) begin
+      victims[s] = !empty[s] && board[s][3] == stm_i && board[s][2:0] != 3'd6;
+    end
+  end
+  assign tsel_attacks_o = |(victims & reach_of_tsel);
+
+  // Check, legality and hung pieces.
+  logic [63:0] own_king, opp_king, own_men;
+  always_comb begin
+    for (int s = 0; s < 64; s++) begin
+      own_men[s] = !empty[s] && board[s][3] == stm_i && board[s][2:0] != 3'd6;
+    end
+  end
+  assign own_king       = stm_i ? is_king[1] : is_king[0];
+  assign opp_king       = stm_i ? is_king[0] : is_king[1];
+  assign in_check_o     = |(own_king & atk_opp);
+  assign king_capture_o = |(opp_king & atk_stm);
+  assign hung_o         = own_men & atk_opp & ~atk_stm;
+endmodule
