@@ -21,7 +21,7 @@ module chip_ctrl (
   output logic [3:0]  wr_en_o,
   output logic [23:0] wr_sq_o,
   output logic [15:0] wr_pc_o,
-  input  logic [3:0]  board_i [64],
+  input  logic [255:0] board_i,      // piece of square s at [s*4 +: 4]
   output logic        stm_o,
   output logic [3:0]  castling_o,
   output logic        ep_valid_o,
@@ -175,8 +175,8 @@ module chip_ctrl (
   logic       mk_pawn, mk_ep, mk_castle;
   assign mk_from      = mv_q[5:0];
   assign mk_to        = mv_q[11:6];
-  assign mk_pc        = board_i[mk_from];
-  assign mk_victim    = board_i[mk_to];
+  assign mk_pc        = board_i[{mk_from, 2'b00} +: 4];
+  assign mk_victim    = board_i[{mk_to, 2'b00} +: 4];
   assign mk_pawn      = (mk_pc[2:0] == 3'd1);
   assign mk_ep        = mk_pawn && ep_valid_q && (mk_to == ep_sq_q);
   assign mk_castle    = (mk_pc[2:0] == 3'd6) && (mk_from == base_sq + 6'd4) &&
@@ -199,21 +199,21 @@ module chip_ctrl (
   assign um_castle    = stk_flag_q[pi][1];
   assign um_mover     = !stm_q;
   assign um_base      = um_mover ? 6'd56 : 6'd0;
-  assign um_orig      = um_promo ? {um_mover, 3'd1} : board_i[um_to];
+  assign um_orig      = um_promo ? {um_mover, 3'd1} : board_i[{um_to, 2'b00} +: 4];
   assign um_rook_from = (um_to == um_base + 6'd6) ? um_base + 6'd7 : um_base;
   assign um_rook_to   = (um_to == um_base + 6'd6) ? um_base + 6'd5 : um_base + 6'd3;
 
   // ---------------------------------------------------------------- checks used by commands
   logic [2:0] chk_type;
   logic       chk_ok;
-  assign chk_type = board_i[move_q[5:0]][2:0];
+  assign chk_type = board_i[{move_q[5:0], 2'b00} +: 3];
   assign chk_ok = move_q[15] && att_cand_i[move_q[5:0]] && tgt_cand_i[move_q[11:6]] &&
                   (move_q[14] == is_promotion(chk_type, move_q[11:9], stm_q)) &&
                   (move_q[14] || move_q[13:12] == 2'd0);
 
   // The move the generator produces in S_GEN / S_GENATT.
   logic [2:0]  att_type;
-  assign att_type = board_i[att_sq_i][2:0];
+  assign att_type = board_i[{att_sq_i, 2'b00} +: 3];
   logic [15:0] gen_att_move, gen_tgt_move, gen_promo_move;
   assign gen_att_move   = {1'b1, is_promotion(att_type, last[11:9], stm_q), 2'd0, last[11:6], att_sq_i};
   assign gen_tgt_move   = {1'b1, is_promotion(att_type, tgt_q[5:3], stm_q), 2'd0, tgt_q, att_sq_i};
@@ -256,7 +256,7 @@ module chip_ctrl (
 
   always_comb begin
     rdata_d = 32'd0;
-    if (is_board) rdata_d = {28'd0, board_i[addr_i[5:0]]};
+    if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
     else begin
       unique case (addr_i)
         chip_pkg::REG_ID:        rdata_d = chip_pkg::CHIP_ID;

@@ -20,7 +20,7 @@ module chip_top (
   logic [3:0]  wr_en, castling;
   logic [23:0] wr_sq;
   logic [15:0] wr_pc;
-  logic [3:0]  board [64];
+  logic [255:0] board;
   logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
   logic        tgt_found, att_found, tsel_attacks, in_check, king_capture;
   logic [63:0] tgt_cand, att_cand, hung;

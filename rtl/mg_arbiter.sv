@@ -10,22 +10,25 @@ module mg_arbiter #(
   parameter int W = 11
 ) (
   input  logic [63:0]  cand_i,
-  input  logic [W-1:0] key_i [64],
+  input  logic [64*W-1:0] key_i,   // key of cell s at [s*W +: W]
   output logic         found_o,
   output logic [W-1:0] key_o
 );
-  // alive[b]: cells still competing before bit b-1 is arbitrated; alive[W] = the requests.
-  logic [63:0]  alive [W+1] /*verilator split_var*/;
+  // Cells still competing when bit b is arbitrated, at [b*64 +: 64] (nobody needs who is left
+  // after the last bit).
+  logic [64*W-1:0] alive /*verilator split_var*/;
   logic [W-1:0] line /*verilator split_var*/;
 
-  assign alive[W] = cand_i;
+  assign alive[(W-1)*64 +: 64] = cand_i;
   for (genvar b = W - 1; b >= 0; b--) begin : g_bit
     logic [63:0] bit_of_key;
     for (genvar s = 0; s < 64; s++) begin : g_node
-      assign bit_of_key[s] = key_i[s][b];
+      assign bit_of_key[s] = key_i[s*W + b];
     end
-    assign line[b]  = |(alive[b+1] & bit_of_key);
-    assign alive[b] = alive[b+1] & (bit_of_key | {64{!line[b]}});
+    assign line[b] = |(alive[b*64 +: 64] & bit_of_key);
+    if (b > 0) begin : g_next
+      assign alive[(b-1)*64 +: 64] = alive[b*64 +: 64] & (bit_of_key | {64{!line[b]}});
+    end
   end
 
   assign found_o = |cand_i;

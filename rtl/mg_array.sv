@@ -12,7 +12,7 @@ module mg_array (
   input  logic [3:0]  wr_en_i,
   input  logic [23:0] wr_sq_i,
   input  logic [15:0] wr_pc_i,
-  output logic [3:0]  board_o [64],
+  output logic [255:0] board_o,      // piece of square s at [s*4 +: 4]
   // Position state kept by the controller.
   input  logic        stm_i,
   input  logic [3:0]  castling_i,
@@ -39,18 +39,19 @@ module mg_array (
   output logic        king_capture_o,   // the side to move can capture the other king (illegal)
   output logic [63:0] hung_o
 );
-  logic [3:0] board [64];
+  logic [255:0] board;
   assign board_o = board;
 
   // Per-square piece classes.
-  logic [63:0] empty, is_pawn [2], is_knight [2], is_king [2];
+  logic [63:0] empty;
+  logic [127:0] is_pawn, is_knight, is_king;  // colour c, square s at [c*64 + s]
   always_comb begin
     for (int s = 0; s < 64; s++) begin
-      empty[s] = (board[s][2:0] == 3'd0);
+      empty[s] = (board[s*4 +: 3] == 3'd0);
       for (int c = 0; c < 2; c++) begin
-        is_pawn[c][s]   = (board[s] == {c[0], 3'd1});
-        is_knight[c][s] = (board[s] == {c[0], 3'd2});
-        is_king[c][s]   = (board[s] == {c[0], 3'd6});
+        is_pawn[c*64+s]   = (board[s*4 +: 4] == {c[0], 3'd1});
+        is_knight[c*64+s] = (board[s*4 +: 4] == {c[0], 3'd2});
+        is_king[c*64+s]   = (board[s*4 +: 4] == {c[0], 3'd6});
       end
     end
   end
@@ -109,18 +110,18 @@ module mg_array (
     diag_step_or = r;
   endfunction
 
-  logic [1:0]  knight_hit [64], king_hit [64], pawn_hit [64];
+  logic [127:0] knight_hit, king_hit, pawn_hit;  // colour c of square s at [s*2 + c]
   logic [63:0] kn_w, kn_b, kg_w, kg_b, pw_hit_w, pw_hit_b;
-  assign kn_w     = knight_or(is_knight[0]);
-  assign kn_b     = knight_or(is_knight[1]);
-  assign kg_w     = king_or(is_king[0]);
-  assign kg_b     = king_or(is_king[1]);
-  assign pw_hit_w = diag_step_or(is_pawn[0], 1'b0);  // a white pawn one rank below attacks
-  assign pw_hit_b = diag_step_or(is_pawn[1], 1'b1);  // a black pawn one rank above attacks
+  assign kn_w     = knight_or(is_knight[63:0]);
+  assign kn_b     = knight_or(is_knight[127:64]);
+  assign kg_w     = king_or(is_king[63:0]);
+  assign kg_b     = king_or(is_king[127:64]);
+  assign pw_hit_w = diag_step_or(is_pawn[63:0], 1'b0);  // a white pawn one rank below attacks
+  assign pw_hit_b = diag_step_or(is_pawn[127:64], 1'b1);  // a black pawn one rank above attacks
 
   logic [63:0] own_pawn, push_tgt, dpush_tgt;
   logic [63:0] kn_reach, kg_reach, pcap_reach, push_reach, dpush_reach;
-  assign own_pawn   = stm_i ? is_pawn[1] : is_pawn[0];
+  assign own_pawn   = stm_i ? is_pawn[127:64] : is_pawn[63:0];
   assign kn_reach   = knight_or(tsel_1h);
   assign kg_reach   = king_or(tsel_1h);
   // A pawn of the side to move here would capture onto the target: target one rank ahead.
@@ -143,12 +144,12 @@ module mg_array (
   end
 
   // Attack maps gathered from the cells.
-  logic [1:0]  attacked [64];
+  logic [127:0] attacked;
   logic [63:0] atk_w, atk_b, atk_stm, atk_opp;
   always_comb begin
     for (int s = 0; s < 64; s++) begin
-      atk_w[s] = attacked[s][0];
-      atk_b[s] = attacked[s][1];
+      atk_w[s] = attacked[s*2];
+      atk_b[s] = attacked[s*2+1];
     end
   end
   assign atk_stm = stm_i ? atk_b : atk_w;
@@ -159,40 +160,41 @@ module mg_array (
   logic castle_k_ok, castle_q_ok;
   logic [5:0] base;
   assign base = stm_i ? 6'd56 : 6'd0;
-  always_comb begin
-    logic [3:0] k, r;
-    k = {stm_i, 3'd6};
-    r = {stm_i, 3'd4};
-    castle_k_ok = (stm_i ? castling_i[2] : castling_i[0]) && board[base+4] == k && board[base+7] == r &&
-                  empty[base+5] && empty[base+6] && !atk_opp[base+4] && !atk_opp[base+5];
-    castle_q_ok = (stm_i ? castling_i[3] : castling_i[1]) && board[base+4] == k && board[base+0] == r &&
-                  empty[base+1] && empty[base+2] && empty[base+3] && !atk_opp[base+4] && !atk_opp[base+3];
-  end
+  logic [3:0] home_king, home_rook_h, home_rook_a;
+  assign home_king   = board[{base + 6'd4, 2'b00} +: 4];
+  assign home_rook_h = board[{base + 6'd7, 2'b00} +: 4];
+  assign home_rook_a = board[{base, 2'b00} +: 4];
+  assign castle_k_ok = (stm_i ? castling_i[2] : castling_i[0]) && home_king == {stm_i, 3'd6} &&
+                       home_rook_h == {stm_i, 3'd4} && empty[base+6'd5] && empty[base+6'd6] &&
+                       !atk_opp[base+6'd4] && !atk_opp[base+6'd5];
+  assign castle_q_ok = (stm_i ? castling_i[3] : castling_i[1]) && home_king == {stm_i, 3'd6} &&
+                       home_rook_a == {stm_i, 3'd4} && empty[base+6'd1] && empty[base+6'd2] &&
+                       empty[base+6'd3] && !atk_opp[base+6'd4] && !atk_opp[base+6'd3];
 
   // Target square properties broadcast to the attackers.
   logic [3:0] tpiece;
   logic       t_enemy, t_ep;
-  assign tpiece  = board[tsel_sq_i];
+  assign tpiece  = board[{tsel_sq_i, 2'b00} +: 4];
   assign t_enemy = (tpiece[2:0] != 3'd0) && (tpiece[3] != stm_i);
   assign t_ep    = ep_valid_i && (tsel_sq_i == ep_sq_i);
 
   // Ray chains. Direction d = 0..7: N, NE, E, SE, S, SW, W, NW.
   // One net per ray segment: index (colour*8 + direction)*64 + square, and direction*64 + square.
-  logic fw_out [1024] /*verilator split_var*/;
-  logic sp_out [512] /*verilator split_var*/;
-  logic [10:0] tkey [64];
-  logic [8:0]  akey [64];
+  logic [1023:0] fw_out /*verilator split_var*/;
+  logic [511:0]  sp_out /*verilator split_var*/;
+  logic [64*11-1:0] tkey;  // target key of square s at [s*11 +: 11]
+  logic [64*9-1:0]  akey;  // attacker key of square s at [s*9 +: 9]
   logic [63:0] diag_reach, orth_reach;
   logic [10:0] tgt_mask_key;
   logic [8:0]  att_mask_key;
-  assign tgt_mask_key = tkey[tgt_last_sq_i];
-  assign att_mask_key = akey[att_last_sq_i];
+  assign tgt_mask_key = tkey[tgt_last_sq_i*11 +: 11];
+  assign att_mask_key = akey[att_last_sq_i*9 +: 9];
 
   for (genvar s = 0; s < 64; s++) begin : g_cell
     localparam int F = s % 8;
     localparam int R = s / 8;
-    logic fw_in [16] /*verilator split_var*/;
-    logic sp_in [8] /*verilator split_var*/;
+    logic [15:0] fw_in /*verilator split_var*/;
+    logic [7:0]  sp_in /*verilator split_var*/;
     for (genvar d = 0; d < 8; d++) begin : g_dir
       // Signals travelling in direction d arrive from the neighbour one step back.
       localparam int DF = (d == 1 || d == 2 || d == 3) ? 1 : (d == 5 || d == 6 || d == 7) ? -1 : 0;
@@ -209,9 +211,9 @@ module mg_array (
         assign sp_in[d]     = 1'b0;
       end
     end
-    assign knight_hit[s] = {kn_b[s], kn_w[s]};
-    assign king_hit[s]   = {kg_b[s], kg_w[s]};
-    assign pawn_hit[s]   = {pw_hit_b[s], pw_hit_w[s]};
+    assign knight_hit[s*2 +: 2] = {kn_b[s], kn_w[s]};
+    assign king_hit[s*2 +: 2]   = {kg_b[s], kg_w[s]};
+    assign pawn_hit[s*2 +: 2]   = {pw_hit_b[s], pw_hit_w[s]};
 
     logic castle_tgt, castle_reach;
     assign castle_tgt   = (s == 6  && !stm_i && castle_k_ok) || (s == 2  && !stm_i && castle_q_ok) ||
@@ -222,7 +224,7 @@ module mg_array (
     mg_cell #(.SQ(s)) u_cell (
       .clk_i, .rst_ni,
       .clear_i, .wr_en_i, .wr_sq_i, .wr_pc_i,
-      .piece_o        (board[s]),
+      .piece_o        (board[s*4 +: 4]),
       .stm_i, .ep_valid_i, .ep_sq_i,
       .fw_w_n_i(fw_in[0]), .fw_w_n_o(fw_out[0*64+s]),
       .fw_w_ne_i(fw_in[1]), .fw_w_ne_o(fw_out[1*64+s]),
@@ -248,13 +250,13 @@ module mg_array (
       .sp_sw_i(sp_in[5]), .sp_sw_o(sp_out[5*64+s]),
       .sp_w_i(sp_in[6]), .sp_w_o(sp_out[6*64+s]),
       .sp_nw_i(sp_in[7]), .sp_nw_o(sp_out[7*64+s]),
-      .knight_hit_i   (knight_hit[s]),
-      .king_hit_i     (king_hit[s]),
-      .pawn_hit_i     (pawn_hit[s]),
+      .knight_hit_i   (knight_hit[s*2 +: 2]),
+      .king_hit_i     (king_hit[s*2 +: 2]),
+      .pawn_hit_i     (pawn_hit[s*2 +: 2]),
       .push_tgt_i     (push_tgt[s]),
       .dpush_tgt_i    (dpush_tgt[s]),
       .castle_tgt_i   (castle_tgt),
-      .attacked_o     (attacked[s]),
+      .attacked_o     (attacked[s*2 +: 2]),
       .tsel_sq_i,
       .knight_reach_i (kn_reach[s]),
       .king_reach_i   (kg_reach[s]),
@@ -270,11 +272,11 @@ module mg_array (
       .tgt_mask_en_i,
       .tgt_mask_key_i (tgt_mask_key),
       .tgt_cand_o     (tgt_cand_o[s]),
-      .tgt_key_o      (tkey[s]),
+      .tgt_key_o      (tkey[s*11 +: 11]),
       .att_mask_en_i,
       .att_mask_key_i (att_mask_key),
       .att_cand_o     (att_cand_o[s]),
-      .att_key_o      (akey[s])
+      .att_key_o      (akey[s*9 +: 9])
     );
   end
 
@@ -304,7 +306,7 @@ module mg_array (
       default: reach_of_tsel = '0;
     endcase
     for (int s = 0; s < 64; s++) begin
-      victims[s] = !empty[s] && board[s][3] == stm_i && board[s][2:0] != 3'd6;
+      victims[s] = !empty[s] && board[s*4+3] == stm_i && board[s*4 +: 3] != 3'd6;
     end
   end
   assign tsel_attacks_o = |(victims & reach_of_tsel);
@@ -313,11 +315,11 @@ module mg_array (
   logic [63:0] own_king, opp_king, own_men;
   always_comb begin
     for (int s = 0; s < 64; s++) begin
-      own_men[s] = !empty[s] && board[s][3] == stm_i && board[s][2:0] != 3'd6;
+      own_men[s] = !empty[s] && board[s*4+3] == stm_i && board[s*4 +: 3] != 3'd6;
     end
   end
-  assign own_king       = stm_i ? is_king[1] : is_king[0];
-  assign opp_king       = stm_i ? is_king[0] : is_king[1];
+  assign own_king       = stm_i ? is_king[127:64] : is_king[63:0];
+  assign opp_king       = stm_i ? is_king[63:0] : is_king[127:64];
   assign in_check_o     = |(own_king & atk_opp);
   assign king_capture_o = |(opp_king & atk_stm);
   assign hung_o         = own_men & atk_opp & ~atk_stm;
