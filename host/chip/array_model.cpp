@@ -1,0 +1,206 @@
+// Reference model of rtl/mg_array.sv and rtl/mg_cell.sv. See array_model.h.
+#include "chip/array_model.h"
+
+#include "chess/bitboard.h"
+
+namespace db::chip {
+
+namespace {
+
+int ring_of(int sq) {
+  const int f = sq & 7, r = sq >> 3;
+  const int fr = f < 7 - f ? f : 7 - f;
+  const int rr = r < 7 - r ? r : 7 - r;
+  return fr < rr ? fr : rr;
+}
+
+// Attacker order: least valuable first (pawn 5 .. king 0).
+constexpr int ATTACKER_ORDER[7] = {0, 5, 4, 3, 2, 1, 0};
+
+}  // namespace
+
+ArrayModel::ArrayModel(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
+                       bool ep_valid, std::uint8_t ep_sq)
+    : board_(board), stm_(stm), castling_(castling), ep_valid_(ep_valid), ep_sq_(ep_sq) {
+  for (int s = 0; s < 64; ++s) {
+    const std::uint8_t p = board_[s];
+    const int t = p & 7;
+    if (t == CHIP_EMPTY) continue;
+    occupied_ |= square_bb(s);
+    color_[p >> 3] |= square_bb(s);
+    type_[t] |= square_bb(s);
+  }
+  for (int c = 0; c < 2; ++c) {
+    Bitboard np = 0;
+    Bitboard men = color_[c];
+    while (men) {
+      const Square s = pop_lsb(men);
+      switch (board_[s] & 7) {
+        case CHIP_KNIGHT: np |= attacks::knight[s]; break;
+        case CHIP_BISHOP: np |= attacks::bishop(s, occupied_); break;
+        case CHIP_ROOK: np |= attacks::rook(s, occupied_); break;
+        case CHIP_QUEEN: np |= attacks::queen(s, occupied_); break;
+        case CHIP_KING: np |= attacks::king[s]; break;
+        default: break;
+      }
+    }
+    attacked_np_[c] = np;
+    attacked_[c] = np | pawn_hits(c);
+  }
+}
+
+Bitboard ArrayModel::pawn_hits(int c) const {
+  const Bitboard pawns = type_[CHIP_PAWN] & color_[c];
+  return c == 0 ? shift<7>(pawns) | shift<9>(pawns) : shift<-7>(pawns) | shift<-9>(pawns);
+}
+
+bool ArrayModel::castle_ok(bool king_side) const {
+  const int base = stm_ ? 56 : 0;
+  const int right = stm_ ? (king_side ? 4 : 8) : (king_side ? 1 : 2);
+  const std::uint8_t king = std::uint8_t((stm_ ? CHIP_BLACK : 0) | CHIP_KING);
+  const std::uint8_t rook = std::uint8_t((stm_ ? CHIP_BLACK : 0) | CHIP_ROOK);
+  const Bitboard opp = attacked_[!stm_];
+  if (!(castling_ & right) || board_[base + 4] != king) return false;
+  if (king_side) {
+    return board_[base + 7] == rook && !(occupied_ & (square_bb(base + 5) | square_bb(base + 6))) &&
+           !(opp & (square_bb(base + 4) | square_bb(base + 5)));
+  }
+  return board_[base] == rook &&
+         !(occupied_ & (square_bb(base + 1) | square_bb(base + 2) | square_bb(base + 3))) &&
+         !(opp & (square_bb(base + 4) | square_bb(base + 3)));
+}
+
+int ArrayModel::target_class(int t) const {
+  const std::uint8_t p = board_[t];
+  const int type = p & 7;
+  if (type != CHIP_EMPTY) return ((p >> 3) != int(stm_) && type != CHIP_KING) ? type + 1 : 0;
+  const bool ep_here = ep_valid_ && ep_sq_ == t;
+  if (ep_here && (pawn_hits(stm_) & square_bb(t))) return 2;
+  const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+  const int behind = stm_ ? t + 8 : t - 8;
+  const bool push = behind >= 0 && behind < 64 && (own_pawns & square_bb(behind));
+  if ((relative(t) >> 3) == 7 && push) return 1;
+  return 0;
+}
+
+bool ArrayModel::target_candidate(int t, bool captures_only) const {
+  const std::uint8_t p = board_[t];
+  const int type = p & 7;
+  bool cand = false;
+  if (type != CHIP_EMPTY) {
+    if ((p >> 3) != int(stm_) && type != CHIP_KING) cand = (attacked_[stm_] & square_bb(t)) != 0;
+  } else {
+    const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+    const int dir = stm_ ? -8 : 8;
+    const int behind = t - dir;
+    const bool push = behind >= 0 && behind < 64 && (own_pawns & square_bb(behind));
+    const int rank = t >> 3;
+    const bool dpush = (stm_ ? rank == 4 : rank == 3) && (own_pawns & square_bb(t - 2 * dir)) &&
+                       !(occupied_ & square_bb(t - dir));
+    const int base = stm_ ? 56 : 0;
+    const bool castle = (t == base + 6 && castle_ok(true)) || (t == base + 2 && castle_ok(false));
+    const bool ep = ep_valid_ && ep_sq_ == t && (pawn_hits(stm_) & square_bb(t));
+    cand = (attacked_np_[stm_] & square_bb(t)) || push || dpush || castle || ep;
+  }
+  if (captures_only && target_class(t) < 2) cand = false;
+  return cand;
+}
+
+std::uint32_t ArrayModel::target_key(int t) const {
+  return std::uint32_t(target_class(t) << 8 | ring_of(t) << 6 | relative(t));
+}
+
+std::uint32_t ArrayModel::attacker_key(int s) const {
+  const std::uint8_t p = board_[s];
+  const bool own = (p & 7) != CHIP_EMPTY && (p >> 3) == int(stm_);
+  return std::uint32_t((own ? ATTACKER_ORDER[p & 7] : 0) << 6 | relative(s));
+}
+
+Bitboard ArrayModel::attackers_of(int tsel) const {
+  const Bitboard own = color_[stm_];
+  const std::uint8_t tp = board_[tsel];
+  const bool t_enemy = (tp & 7) != CHIP_EMPTY && (tp >> 3) != int(stm_);
+  const bool t_ep = ep_valid_ && ep_sq_ == tsel;
+  Bitboard a = 0;
+  a |= attacks::knight[tsel] & type_[CHIP_KNIGHT];
+  const Bitboard diag = attacks::bishop(tsel, occupied_);
+  const Bitboard orth = attacks::rook(tsel, occupied_);
+  a |= diag & (type_[CHIP_BISHOP] | type_[CHIP_QUEEN]);
+  a |= orth & (type_[CHIP_ROOK] | type_[CHIP_QUEEN]);
+  a |= attacks::king[tsel] & type_[CHIP_KING];
+  const int base = stm_ ? 56 : 0;
+  if ((tsel == base + 6 && castle_ok(true)) || (tsel == base + 2 && castle_ok(false))) {
+    a |= square_bb(base + 4) & type_[CHIP_KING];
+  }
+  const Bitboard pawns = type_[CHIP_PAWN] & own;
+  if (t_enemy || t_ep) {
+    a |= attacks::pawn[!stm_][tsel] & pawns;
+  } else {
+    const int dir = stm_ ? -8 : 8;
+    const int from1 = tsel - dir, from2 = tsel - 2 * dir;
+    if (from1 >= 0 && from1 < 64) a |= square_bb(from1) & pawns;
+    const int rank2 = stm_ ? 6 : 1;
+    if (from2 >= 0 && from2 < 64 && (from2 >> 3) == rank2 && !(occupied_ & square_bb(from1))) {
+      a |= square_bb(from2) & pawns;
+    }
+  }
+  return a & own;
+}
+
+int ArrayModel::arbitrate_target(bool captures_only, bool masked, int last_sq) const {
+  const std::uint32_t limit = masked ? target_key(last_sq) : 0xFFFFFFFFu;
+  int best = -1;
+  std::uint32_t best_key = 0;
+  // Only squares a piece of the side to move can reach (or push to) can be targets.
+  Bitboard squares = ~color_[stm_];
+  while (squares) {
+    const int t = pop_lsb(squares);
+    if (!target_candidate(t, captures_only)) continue;
+    const std::uint32_t k = target_key(t);
+    if (k >= limit) continue;
+    if (best < 0 || k > best_key) best = t, best_key = k;
+  }
+  return best;
+}
+
+int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq) const {
+  const std::uint32_t limit = masked ? attacker_key(last_sq) : 0xFFFFFFFFu;
+  Bitboard a = attackers_of(tsel);
+  int best = -1;
+  std::uint32_t best_key = 0;
+  while (a) {
+    const int s = pop_lsb(a);
+    const std::uint32_t k = attacker_key(s);
+    if (k >= limit) continue;
+    if (best < 0 || k > best_key) best = s, best_key = k;
+  }
+  return best;
+}
+
+bool ArrayModel::in_check() const {
+  return (type_[CHIP_KING] & color_[stm_] & attacked_[!stm_]) != 0;
+}
+
+bool ArrayModel::king_capture() const {
+  return (type_[CHIP_KING] & color_[!stm_] & attacked_[stm_]) != 0;
+}
+
+Bitboard ArrayModel::hung() const {
+  return color_[stm_] & ~type_[CHIP_KING] & attacked_[!stm_] & ~attacked_[stm_];
+}
+
+bool ArrayModel::tsel_attacks(int tsel) const {
+  Bitboard reach = 0;
+  switch (board_[tsel] & 7) {
+    case CHIP_PAWN: reach = attacks::pawn[!stm_][tsel]; break;
+    case CHIP_KNIGHT: reach = attacks::knight[tsel]; break;
+    case CHIP_BISHOP: reach = attacks::bishop(tsel, occupied_); break;
+    case CHIP_ROOK: reach = attacks::rook(tsel, occupied_); break;
+    case CHIP_QUEEN: reach = attacks::queen(tsel, occupied_); break;
+    case CHIP_KING: reach = attacks::king[tsel]; break;
+    default: break;
+  }
+  return (reach & color_[stm_] & ~type_[CHIP_KING]) != 0;
+}
+
+}  // namespace db::chip

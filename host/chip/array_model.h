@@ -1,0 +1,55 @@
+// The move-generator array of the reference model: the combinational functions of rtl/mg_array.sv
+// (attack maps, target and attacker candidates, priority keys, arbitration) on one board state.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "chess/types.h"
+
+namespace db::chip {
+
+// Chip piece codes: [2:0] type (0 empty, 1 pawn .. 6 king), [3] colour (1 black).
+constexpr std::uint8_t CHIP_EMPTY = 0, CHIP_PAWN = 1, CHIP_KNIGHT = 2, CHIP_BISHOP = 3, CHIP_ROOK = 4,
+                       CHIP_QUEEN = 5, CHIP_KING = 6, CHIP_BLACK = 8;
+
+class ArrayModel {
+ public:
+  ArrayModel(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling, bool ep_valid,
+             std::uint8_t ep_sq);
+
+  // Find-victim: the best target square with key below that of last_sq (if masked); -1 if none.
+  int arbitrate_target(bool captures_only, bool masked, int last_sq) const;
+  // Find-attacker: the best attacker of target tsel with key below that of last_sq (if masked).
+  int arbitrate_attacker(int tsel, bool masked, int last_sq) const;
+
+  bool target_candidate(int t, bool captures_only) const;
+  Bitboard attackers_of(int tsel) const;  // own pieces that can move to tsel (unmasked)
+  std::uint32_t target_key(int t) const;
+  std::uint32_t attacker_key(int s) const;
+
+  bool in_check() const;      // the side to move's king is attacked
+  bool king_capture() const;  // the side to move can capture the other king
+  Bitboard hung() const;
+  // The piece on tsel attacks a non-king piece of the side to move.
+  bool tsel_attacks(int tsel) const;
+
+ private:
+  int target_class(int t) const;
+  bool castle_ok(bool king_side) const;
+  Bitboard pawn_hits(int c) const;  // squares attacked by pawns of colour c
+  int relative(int sq) const { return stm_ ? sq ^ 56 : sq; }
+
+  const std::array<std::uint8_t, 64>& board_;
+  bool stm_;
+  std::uint8_t castling_;
+  bool ep_valid_;
+  int ep_sq_;
+  Bitboard occupied_ = 0;
+  Bitboard color_[2] = {0, 0};
+  Bitboard type_[7] = {0, 0, 0, 0, 0, 0, 0};  // by chip type
+  Bitboard attacked_[2] = {0, 0};             // all attacks of colour c
+  Bitboard attacked_np_[2] = {0, 0};          // pawns excluded
+};
+
+}  // namespace db::chip

@@ -1,0 +1,42 @@
+// What a host sees of one chip: a clocked 32-bit device on a 17-bit word-address bus.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace db::chip {
+
+// Response to one bus request (it arrives one clock after the request, as on the RTL).
+struct BusResponse {
+  std::uint32_t data = 0;
+  bool error = false;
+};
+
+// The debug port: controller state, working ply and the move being made, sampled each clock.
+struct DebugPort {
+  std::uint8_t state = 0;
+  std::uint8_t ply = 0;
+  std::uint16_t move = 0;
+  bool operator==(const DebugPort& o) const { return state == o.state && ply == o.ply && move == o.move; }
+  bool operator!=(const DebugPort& o) const { return !(*this == o); }
+};
+
+// Controller states, as in rtl/chip_ctrl.sv.
+enum class CtrlState : std::uint8_t { IDLE = 0, CHECK = 1, GEN = 2, GENATT = 3, MAKE = 4, TEST = 5, UNMAKE = 6 };
+const char* ctrl_state_name(std::uint8_t state);
+
+// One chip behind the bus: the reference model, the verilated RTL, or both in lock-step.
+class ChipBackend {
+ public:
+  virtual ~ChipBackend() = default;
+  // One clock with a bus request.
+  virtual BusResponse access(bool write, std::uint32_t addr, std::uint32_t data) = 0;
+  // n clocks without a request.
+  virtual void tick(std::uint64_t n) = 0;
+  virtual DebugPort debug() const = 0;
+  // Clocks since reset.
+  virtual std::uint64_t clock() const = 0;
+  virtual std::string name() const = 0;
+};
+
+}  // namespace db::chip

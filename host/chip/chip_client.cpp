@@ -1,0 +1,179 @@
+// Typed host operations on the chip's register interface. See chip_client.h.
+#include "chip/chip_client.h"
+
+#include <fmt/format.h>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chip/array_model.h"
+#include "chip/chip_regs.h"
+
+namespace db::chip {
+
+namespace {
+
+constexpr std::uint32_t STATUS_BUSY = 1u << status_bit::BUSY;
+constexpr std::uint32_t STATUS_IN_CHECK = 1u << status_bit::IN_CHECK;
+constexpr std::uint32_t STATUS_MOVE_VALID = 1u << status_bit::MOVE_VALID;
+
+std::uint32_t command(std::uint32_t op, std::uint32_t mode = 0, std::uint32_t depth = 0) {
+  return op | mode << 4 | depth << 8;
+}
+
+}  // namespace
+
+GenMode parse_gen_mode(const std::string& name) {
+  if (name == "all") return GenMode::ALL;
+  if (name == "captures") return GenMode::CAPTURES;
+  if (name == "checks") return GenMode::CHECKS;
+  if (name == "evasions") return GenMode::EVASIONS;
+  if (name == "attacks") return GenMode::ATTACKS;
+  throw std::invalid_argument("unknown move-generator mode '" + name +
+                              "' (expected all, captures, checks, evasions or attacks)");
+}
+
+const char* gen_mode_name(GenMode mode) {
+  static constexpr const char* NAMES[5] = {"all", "captures", "checks", "evasions", "attacks"};
+  return NAMES[std::uint32_t(mode) % 5];
+}
+
+const char* error_name(std::uint32_t code) {
+  switch (code) {
+    case err::NONE: return "NONE";
+    case err::BAD_ADDRESS: return "BAD_ADDRESS";
+    case err::BUSY: return "BUSY";
+    case err::BAD_COMMAND: return "BAD_COMMAND";
+    case err::BAD_ARGUMENT: return "BAD_ARGUMENT";
+    case err::BAD_MOVE: return "BAD_MOVE";
+    case err::STACK: return "STACK";
+    case err::READ_ONLY: return "READ_ONLY";
+    default: return "UNKNOWN";
+  }
+}
+
+std::uint8_t to_chip_piece(Piece p) {
+  if (p == NO_PIECE) return CHIP_EMPTY;
+  return std::uint8_t((color_of(p) == BLACK ? CHIP_BLACK : 0) | (type_of(p) + 1));
+}
+
+Piece from_chip_piece(std::uint8_t code) {
+  const int t = code & 7;
+  if (t == 0 || t == 7) return NO_PIECE;
+  return make_piece((code & CHIP_BLACK) ? BLACK : WHITE, PieceType(t - 1));
+}
+
+std::uint16_t to_chip_move(Move m) {
+  if (m.is_none()) return 0;
+  std::uint16_t w = std::uint16_t(0x8000 | m.to() << 6 | m.from());
+  if (m.is_promotion()) {
+    static constexpr int IDX[PIECE_TYPE_NB] = {0, 3, 2, 1, 0, 0};  // N 3, B 2, R 1, Q 0
+    w = std::uint16_t(w | 0x4000 | IDX[m.promotion()] << 12);
+  }
+  return w;
+}
+
+Move from_chip_move(const Position& pos, std::uint16_t word) {
+  MoveList list;
+  generate_legal(pos, list);
+  for (Move m : list) {
+    if (to_chip_move(m) == word) return m;
+  }
+  return Move::none();
+}
+
+std::string chip_move_to_string(std::uint16_t word) {
+  if (!(word & 0x8000)) return "none";
+  static constexpr const char PROMO[4] = {'q', 'r', 'b', 'n'};
+  std::string s;
+  for (int sq : {word & 63, (word >> 6) & 63}) {
+    s += char('a' + (sq & 7));
+    s += char('1' + (sq >> 3));
+  }
+  if (word & 0x4000) s += PROMO[(word >> 12) & 3];
+  return s;
+}
+
+ChipClient::ChipClient(std::unique_ptr<ChipBackend> backend) : backend_(std::move(backend)) {}
+
+std::uint32_t ChipClient::read(std::uint32_t addr) {
+  const BusResponse r = backend_->access(false, addr, 0);
+  if (r.error) {
+    throw ChipError(err::BAD_ADDRESS, addr, fmt::format("chip: read of unmapped address 0x{:05X}", addr));
+  }
+  return r.data;
+}
+
+void ChipClient::write(std::uint32_t addr, std::uint32_t data) {
+  const BusResponse r = backend_->access(true, addr, data);
+  if (r.error) {
+    const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
+    const char* name = register_name(addr);
+    throw ChipError(e & 0xFF, addr,
+                    fmt::format("chip: write of 0x{:X} to {} (0x{:05X}) refused: {}", data,
+                                *name ? name : "unmapped address", addr, error_name(e & 0xFF)));
+  }
+}
+
+void ChipClient::run(std::uint32_t cmd, CommandStats* stats) {
+  write(reg::CMD, cmd);
+  std::uint32_t status = read(reg::STATUS);
+  while (status & STATUS_BUSY) {
+    backend_->tick(poll_interval_);
+    status = read(reg::STATUS);
+  }
+  if (stats) {
+    stats->cycles = std::uint64_t(read(reg::CYCLES_HI)) << 32 | read(reg::CYCLES_LO);
+    stats->generated = read(reg::GENERATED);
+  }
+  const std::uint32_t code = (status >> 8) & 0xFF;
+  if (code != err::NONE) {
+    write(reg::ERROR, 0);
+    throw ChipError(code, reg::CMD, fmt::format("chip: command 0x{:X} failed: {}", cmd, error_name(code)));
+  }
+}
+
+void ChipClient::load(const Position& pos) {
+  for (int s = 0; s < 64; ++s) write(reg::BOARD_BASE + s, to_chip_piece(pos.piece_on(s)));
+  write(reg::STM, pos.side_to_move() == BLACK ? 1 : 0);
+  write(reg::CASTLING, pos.castling_rights());
+  const Square ep = pos.ep_square();
+  write(reg::EP, ep == SQ_NONE ? 0 : (0x40 | std::uint32_t(ep)));
+  write(reg::HALFMOVE, std::uint32_t(pos.halfmove_clock()) & 0xFFFF);
+  write(reg::FULLMOVE, std::uint32_t(pos.fullmove_number()) & 0xFFFF);
+}
+
+std::uint64_t ChipClient::perft(int depth, CommandStats* stats) {
+  run(command(op::PERFT, 0, std::uint32_t(depth)), stats);
+  return std::uint64_t(read(reg::COUNT_HI)) << 32 | read(reg::COUNT_LO);
+}
+
+std::vector<std::uint16_t> ChipClient::generate(GenMode mode, CommandStats* stats) {
+  std::vector<std::uint16_t> moves;
+  std::uint16_t last = 0;
+  for (;;) {
+    write(reg::MOVE, last);
+    CommandStats one;
+    run(command(op::GEN, std::uint32_t(mode)), &one);
+    if (stats) {
+      stats->cycles += one.cycles;
+      stats->generated += one.generated;
+    }
+    if (!(read(reg::STATUS) & STATUS_MOVE_VALID)) break;
+    last = std::uint16_t(read(reg::MOVE));
+    moves.push_back(last);
+  }
+  return moves;
+}
+
+void ChipClient::make(std::uint16_t move) {
+  write(reg::MOVE, move);
+  run(command(op::MAKE));
+}
+
+void ChipClient::unmake() { run(command(op::UNMAKE)); }
+
+bool ChipClient::in_check() { return (read(reg::STATUS) & STATUS_IN_CHECK) != 0; }
+
+std::uint64_t ChipClient::hung() { return std::uint64_t(read(reg::HUNG_HI)) << 32 | read(reg::HUNG_LO); }
+
+}  // namespace db::chip

@@ -1,0 +1,78 @@
+// The host's view of one chip: typed operations (load a position, generate moves, make/unmake,
+// perft) on top of the register interface, for any backend (model, rtl, cosim).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "chess/position.h"
+#include "chip/bus.h"
+
+namespace db::chip {
+
+enum class GenMode : std::uint32_t { ALL = 0, CAPTURES = 1, CHECKS = 2, EVASIONS = 3, ATTACKS = 4 };
+GenMode parse_gen_mode(const std::string& name);  // throws std::invalid_argument naming the mode
+const char* gen_mode_name(GenMode mode);
+
+// A chip error: the bus flagged a request, or a command ended with an error code.
+class ChipError : public std::runtime_error {
+ public:
+  ChipError(std::uint32_t code, std::uint32_t addr, const std::string& what)
+      : std::runtime_error(what), code_(code), addr_(addr) {}
+  std::uint32_t code() const { return code_; }
+  std::uint32_t addr() const { return addr_; }
+
+ private:
+  std::uint32_t code_;
+  std::uint32_t addr_;
+};
+const char* error_name(std::uint32_t code);
+
+// Piece and move encodings between the chess core and the chip (docs/chip.md).
+std::uint8_t to_chip_piece(Piece p);
+Piece from_chip_piece(std::uint8_t code);
+std::uint16_t to_chip_move(Move m);
+// The core move for a chip move word in this position (Move::none() if it is not legal here).
+Move from_chip_move(const Position& pos, std::uint16_t word);
+std::string chip_move_to_string(std::uint16_t word);  // "e2e4", "e7e8q", "none"
+
+struct CommandStats {
+  std::uint64_t cycles = 0;     // clocks the command ran
+  std::uint64_t generated = 0;  // pseudo-legal moves produced by the generator
+};
+
+class ChipClient {
+ public:
+  explicit ChipClient(std::unique_ptr<ChipBackend> backend);
+
+  ChipBackend& backend() { return *backend_; }
+
+  std::uint32_t read(std::uint32_t addr);
+  void write(std::uint32_t addr, std::uint32_t data);
+
+  // Loads the position's board, side to move, castling, en passant and counters.
+  void load(const Position& pos);
+  // Leaf count of the legal move tree, computed by the chip alone.
+  std::uint64_t perft(int depth, CommandStats* stats = nullptr);
+  // The legal moves of the mode, in the chip's order (one GEN command per move).
+  std::vector<std::uint16_t> generate(GenMode mode, CommandStats* stats = nullptr);
+  void make(std::uint16_t move);
+  void unmake();
+  bool in_check();
+  std::uint64_t hung();
+
+  // Runs a command word and waits for it to finish; throws ChipError on an error code.
+  void run(std::uint32_t cmd, CommandStats* stats = nullptr);
+
+  // Clocks between status polls while a command runs.
+  void set_poll_interval(std::uint64_t clocks) { poll_interval_ = clocks; }
+
+ private:
+  std::unique_ptr<ChipBackend> backend_;
+  std::uint64_t poll_interval_ = 256;
+};
+
+}  // namespace db::chip

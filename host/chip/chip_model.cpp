@@ -1,0 +1,432 @@
+// The reference model of rtl/chip_ctrl.sv: one call of clock_edge() is one clock. The code
+// follows the RTL's always_comb block in the same order (controller first, then the host bus,
+// whose assignments win), so that differences between the two are easy to find.
+#include "chip/chip_model.h"
+
+#include <vector>
+
+#include "chip/array_model.h"
+#include "chip/chip_regs.h"
+
+namespace db::chip {
+
+namespace {
+
+constexpr std::uint8_t S_IDLE = 0, S_CHECK = 1, S_GEN = 2, S_GENATT = 3, S_MAKE = 4, S_TEST = 5, S_UNMAKE = 6;
+
+std::uint8_t castle_mask(int sq) {
+  switch (sq) {
+    case 0: return 0x2;
+    case 4: return 0x3;
+    case 7: return 0x1;
+    case 56: return 0x8;
+    case 60: return 0xC;
+    case 63: return 0x4;
+    default: return 0;
+  }
+}
+
+std::uint8_t promo_type(int idx) {
+  static constexpr std::uint8_t TYPES[4] = {CHIP_QUEEN, CHIP_ROOK, CHIP_BISHOP, CHIP_KNIGHT};
+  return TYPES[idx & 3];
+}
+
+bool is_promotion(std::uint8_t piece, int to, bool side) {
+  return (piece & 7) == CHIP_PAWN && (to >> 3) == (side ? 0 : 7);
+}
+
+int from_of(std::uint16_t m) { return m & 63; }
+int to_of(std::uint16_t m) { return (m >> 6) & 63; }
+bool valid_of(std::uint16_t m) { return (m >> 15) & 1; }
+bool promo_of(std::uint16_t m) { return (m >> 14) & 1; }
+int promo_idx_of(std::uint16_t m) { return (m >> 12) & 3; }
+
+std::uint16_t gen_move(int from, int to, bool promo) {
+  return std::uint16_t(0x8000 | (promo ? 0x4000 : 0) | (to << 6) | from);
+}
+
+struct BoardWrite {
+  int sq;
+  std::uint8_t piece;
+};
+
+bool is_read_only(std::uint32_t a) {
+  switch (a) {
+    case reg::ID: case reg::VERSION: case reg::STATUS: case reg::PLY: case reg::COUNT_LO:
+    case reg::COUNT_HI: case reg::CYCLES_LO: case reg::CYCLES_HI: case reg::HUNG_LO:
+    case reg::HUNG_HI: case reg::GENERATED:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_read_write(std::uint32_t a) {
+  switch (a) {
+    case reg::CMD: case reg::ABORT: case reg::ERROR: case reg::STM: case reg::CASTLING:
+    case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_board(std::uint32_t a) { return a >= reg::BOARD_BASE && a < reg::BOARD_BASE + reg::BOARD_COUNT; }
+
+}  // namespace
+
+const char* ctrl_state_name(std::uint8_t state) {
+  static constexpr const char* NAMES[8] = {"IDLE", "CHECK", "GEN", "GENATT", "MAKE", "TEST", "UNMAKE", "?"};
+  return NAMES[state & 7];
+}
+
+ChipModel::ChipModel() = default;
+
+BusResponse ChipModel::access(bool write, std::uint32_t addr, std::uint32_t data) {
+  return clock_edge(true, write, addr, data);
+}
+
+void ChipModel::tick(std::uint64_t n) {
+  for (std::uint64_t i = 0; i < n; ++i) clock_edge(false, false, 0, 0);
+}
+
+DebugPort ChipModel::debug() const { return DebugPort{r_.state, r_.ply, r_.mv}; }
+
+BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data) {
+  ++clock_;
+  addr &= (1u << ADDRESS_BITS) - 1;  // the bus has 17 address lines
+  const Registers& q = r_;
+  Registers d = r_;
+  std::vector<BoardWrite> writes;
+  bool clear = false;
+  BusResponse resp;
+
+  const ArrayModel array(q.board, q.stm, q.castling, q.ep_valid, q.ep_sq);
+  const bool busy = q.state != S_IDLE;
+  const int op = q.cmd & 15;
+  const int mode = (q.cmd >> 4) & 7;
+  const int depth = (q.cmd >> 8) & 31;
+  const int pi = q.ply & 31;
+  const std::uint16_t last = q.stack[pi].move;
+
+  // ------------------------------------------------------------ controller
+  if (busy) d.cycles = q.cycles + 1;
+  auto set_error = [&](std::uint8_t code, std::uint32_t a) {
+    d.err_code = code;
+    d.err_addr = a;
+  };
+  auto finish = [&] {
+    d.state = S_IDLE;
+    d.done = true;
+  };
+
+  bool undo = false;
+  switch (q.state) {
+    case S_CHECK: {
+      const int from = from_of(q.move), to = to_of(q.move);
+      const bool ok = valid_of(q.move) && (array.attackers_of(to) >> from & 1) &&
+                      array.target_candidate(to, false) &&
+                      promo_of(q.move) == is_promotion(q.board[from], to, q.stm) &&
+                      (promo_of(q.move) || promo_idx_of(q.move) == 0);
+      if (!ok) {
+        finish();
+        set_error(std::uint8_t(err::BAD_MOVE), reg::CMD);
+      } else if (op == int(op::MAKE)) {
+        d.mv = q.move;
+        d.state = S_MAKE;
+      } else {
+        d.state = S_GEN;
+      }
+      break;
+    }
+    case S_GEN: {
+      const bool captures_only = mode == int(mode::CAPTURES) && op == int(op::GEN);
+      int att = -1;
+      if (valid_of(last) && !(promo_of(last) && promo_idx_of(last) != 3)) {
+        att = array.arbitrate_attacker(to_of(last), true, from_of(last));
+      }
+      if (valid_of(last) && promo_of(last) && promo_idx_of(last) != 3) {
+        d.mv = std::uint16_t((last & 0xC000) | (((promo_idx_of(last) + 1) & 3) << 12) | (last & 0x0FFF));
+        d.state = S_MAKE;
+        d.generated = q.generated + 1;
+      } else if (valid_of(last) && att >= 0) {
+        d.mv = gen_move(att, to_of(last), is_promotion(q.board[att], to_of(last), q.stm));
+        d.state = S_MAKE;
+        d.generated = q.generated + 1;
+      } else {
+        const int tgt = array.arbitrate_target(captures_only, valid_of(last), to_of(last));
+        if (tgt >= 0) {
+          d.tgt = std::uint8_t(tgt);
+          d.state = S_GENATT;
+        } else if (op == int(op::PERFT) && q.ply != q.base) {
+          d.ply = std::uint8_t(q.ply - 1);
+          d.state = S_UNMAKE;
+        } else {
+          finish();
+          d.move_valid = false;
+        }
+      }
+      break;
+    }
+    case S_GENATT: {
+      const int att = array.arbitrate_attacker(q.tgt, false, 0);
+      const int from = att < 0 ? (q.stm ? 56 : 0) : att;  // the RTL's arbiter reads key 0 when nobody bids
+      d.mv = gen_move(from, q.tgt, is_promotion(q.board[from], q.tgt, q.stm));
+      d.state = S_MAKE;
+      d.generated = q.generated + 1;
+      break;
+    }
+    case S_MAKE: {
+      const int from = from_of(q.mv), to = to_of(q.mv);
+      const int base = q.stm ? 56 : 0;
+      const std::uint8_t pc = q.board[from];
+      const bool pawn = (pc & 7) == CHIP_PAWN;
+      const bool ep = pawn && q.ep_valid && to == q.ep_sq;
+      const bool castle = (pc & 7) == CHIP_KING && from == base + 4 && (to == base + 6 || to == base + 2);
+      const std::uint8_t me = q.stm ? CHIP_BLACK : 0;
+      const std::uint8_t cap = ep ? std::uint8_t((q.stm ? 0 : CHIP_BLACK) | CHIP_PAWN) : q.board[to];
+      const std::uint8_t moved = promo_of(q.mv) ? std::uint8_t(me | promo_type(promo_idx_of(q.mv))) : pc;
+      const int rook_from = to == base + 6 ? base + 7 : base;
+      const int rook_to = to == base + 6 ? base + 5 : base + 3;
+      writes.push_back({from, 0});
+      writes.push_back({to, moved});
+      if (ep) writes.push_back({to ^ 8, 0});
+      if (castle) {
+        writes.push_back({rook_from, 0});
+        writes.push_back({rook_to, std::uint8_t(me | CHIP_ROOK)});
+      }
+      StackEntry& e = d.stack[pi];
+      e.move = q.mv;
+      e.captured = cap;
+      e.castling = q.castling;
+      e.ep = std::uint8_t((q.ep_valid ? 0x40 : 0) | q.ep_sq);
+      e.halfmove = q.half;
+      e.flags = std::uint8_t((castle ? 2 : 0) | (ep ? 1 : 0));
+      d.stm = !q.stm;
+      d.castling = std::uint8_t(q.castling & ~(castle_mask(from) | castle_mask(to)));
+      const bool dpush = pawn && ((from ^ to) == 16);
+      d.ep_valid = dpush;
+      d.ep_sq = dpush ? std::uint8_t((from + to) >> 1) : 0;
+      d.half = (pawn || cap != 0) ? 0 : std::uint16_t(q.half + 1);
+      d.full = std::uint16_t(q.full + (q.stm ? 1 : 0));
+      d.state = S_TEST;
+      break;
+    }
+    case S_TEST:
+    case S_UNMAKE: {
+      undo = true;
+      if (q.state == S_TEST) {
+        if (op == int(op::PERFT)) {
+          if (array.king_capture()) {
+            d.state = S_GEN;
+          } else if (q.ply + 1 == q.base + depth) {
+            d.count = q.count + 1;
+            d.state = S_GEN;
+          } else {
+            undo = false;
+            d.ply = std::uint8_t(q.ply + 1);
+            d.stack[(pi + 1) & 31].move = 0;
+            d.state = S_GEN;
+          }
+        } else if (op == int(op::MAKE)) {
+          if (array.king_capture()) {
+            finish();
+            set_error(std::uint8_t(err::BAD_MOVE), reg::CMD);
+          } else {
+            undo = false;
+            d.host_ply = std::uint8_t(q.host_ply + 1);
+            finish();
+          }
+        } else {
+          bool accept = true;
+          const StackEntry& e = q.stack[pi];
+          if (mode == int(mode::CAPTURES)) accept = e.captured != 0;
+          else if (mode == int(mode::CHECKS)) accept = array.in_check();
+          else if (mode == int(mode::ATTACKS)) accept = e.captured == 0 && array.tsel_attacks(to_of(q.mv));
+          if (!array.king_capture() && accept) {
+            d.move = q.mv;
+            d.move_valid = true;
+            finish();
+          } else {
+            d.state = S_GEN;
+          }
+        }
+      } else if (op == int(op::UNMAKE)) {
+        d.host_ply = q.ply;
+        finish();
+      } else {
+        d.state = S_GEN;
+      }
+      if (undo) {
+        const StackEntry& e = q.stack[pi];
+        const int from = from_of(e.move), to = to_of(e.move);
+        const bool mover = !q.stm;
+        const int base = mover ? 56 : 0;
+        const std::uint8_t orig = promo_of(e.move) ? std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_PAWN) : q.board[to];
+        const bool ep = e.flags & 1, castle = e.flags & 2;
+        writes.push_back({from, orig});
+        writes.push_back({to, ep ? std::uint8_t(0) : e.captured});
+        if (ep) writes.push_back({to ^ 8, e.captured});
+        if (castle) {
+          const int rook_from = to == base + 6 ? base + 7 : base;
+          const int rook_to = to == base + 6 ? base + 5 : base + 3;
+          writes.push_back({rook_to, 0});
+          writes.push_back({rook_from, std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_ROOK)});
+        }
+        d.stm = mover;
+        d.castling = e.castling;
+        d.ep_valid = (e.ep >> 6) & 1;
+        d.ep_sq = e.ep & 63;
+        d.half = e.halfmove;
+        d.full = std::uint16_t(q.full - (mover ? 1 : 0));
+      }
+      break;
+    }
+    default:
+      break;
+  }
+
+  // ------------------------------------------------------------ host bus
+  if (req) {
+    const bool board_addr = is_board(addr);
+    const bool ro = is_read_only(addr), rw = is_read_write(addr);
+    // Read data (from the registers before the clock).
+    if (board_addr) {
+      resp.data = q.board[addr & 63];
+    } else {
+      switch (addr) {
+        case reg::ID: resp.data = CHIP_ID; break;
+        case reg::VERSION: resp.data = CHIP_VERSION; break;
+        case reg::CMD: resp.data = q.cmd; break;
+        case reg::STATUS:
+          resp.data = std::uint32_t(busy) | std::uint32_t(q.done) << 1 | std::uint32_t(q.err_code != 0) << 2 |
+                      std::uint32_t(array.in_check()) << 3 | std::uint32_t(q.move_valid) << 4 |
+                      std::uint32_t(!array.king_capture()) << 5 | std::uint32_t(q.aborted) << 6 |
+                      std::uint32_t(q.err_code) << 8;
+          break;
+        case reg::ERROR: resp.data = q.err_addr << 8 | q.err_code; break;
+        case reg::STM: resp.data = q.stm; break;
+        case reg::CASTLING: resp.data = q.castling; break;
+        case reg::EP: resp.data = std::uint32_t(q.ep_valid) << 6 | q.ep_sq; break;
+        case reg::HALFMOVE: resp.data = q.half; break;
+        case reg::FULLMOVE: resp.data = q.full; break;
+        case reg::MOVE: resp.data = q.move; break;
+        case reg::PLY: resp.data = q.host_ply; break;
+        case reg::COUNT_LO: resp.data = std::uint32_t(q.count); break;
+        case reg::COUNT_HI: resp.data = std::uint32_t(q.count >> 32); break;
+        case reg::CYCLES_LO: resp.data = std::uint32_t(q.cycles); break;
+        case reg::CYCLES_HI: resp.data = std::uint32_t(q.cycles >> 32); break;
+        case reg::HUNG_LO: resp.data = std::uint32_t(array.hung()); break;
+        case reg::HUNG_HI: resp.data = std::uint32_t(array.hung() >> 32); break;
+        case reg::GENERATED: resp.data = q.generated; break;
+        default: resp.data = 0; break;
+      }
+    }
+    auto bus_error = [&](std::uint32_t code) {
+      resp.error = true;
+      set_error(std::uint8_t(code), addr & 0x1FFFF);
+    };
+    if (!(board_addr || ro || rw)) {
+      bus_error(err::BAD_ADDRESS);
+    } else if (write) {
+      if (addr == reg::ABORT) {
+        if (busy) {
+          d.state = S_IDLE;
+          d.aborted = true;
+          d.done = true;
+          d.host_ply = 0;
+        }
+      } else if (addr == reg::ERROR) {
+        d.err_code = 0;
+        d.err_addr = 0;
+      } else if (busy) {
+        bus_error(err::BUSY);
+      } else if (ro) {
+        bus_error(err::READ_ONLY);
+      } else if (board_addr) {
+        if ((data & 7) == 7 || (data & 15) == 8 || (data >> 4) != 0) {
+          bus_error(err::BAD_ARGUMENT);
+        } else {
+          writes.assign(1, BoardWrite{int(addr & 63), std::uint8_t(data & 15)});
+          d.host_ply = 0;
+        }
+      } else {
+        switch (addr) {
+          case reg::STM: d.stm = data & 1; d.host_ply = 0; break;
+          case reg::CASTLING: d.castling = data & 15; d.host_ply = 0; break;
+          case reg::EP: d.ep_valid = (data >> 6) & 1; d.ep_sq = data & 63; d.host_ply = 0; break;
+          case reg::HALFMOVE: d.half = data & 0xFFFF; d.host_ply = 0; break;
+          case reg::FULLMOVE: d.full = data & 0xFFFF; d.host_ply = 0; break;
+          case reg::MOVE: d.move = data & 0xFFFF; break;
+          case reg::CMD: {
+            const std::uint32_t wop = data & 15, wmode = (data >> 4) & 7, wdepth = (data >> 8) & 31;
+            d.cmd = data;
+            d.cycles = 0;
+            d.generated = 0;
+            d.done = false;
+            d.aborted = false;
+            d.ply = q.host_ply;
+            d.base = q.host_ply;
+            auto cmd_error = [&](std::uint32_t code) {
+              bus_error(code);
+              d.done = true;
+            };
+            if (wop == op::CLEAR) {
+              clear = true;
+              d.stm = false;
+              d.castling = 0;
+              d.ep_valid = false;
+              d.ep_sq = 0;
+              d.half = 0;
+              d.full = 1;
+              d.host_ply = 0;
+              d.done = true;
+            } else if (wop == op::GEN) {
+              d.move_valid = false;
+              if (wmode > mode::ATTACKS) {
+                cmd_error(err::BAD_ARGUMENT);
+              } else if (q.host_ply >= STACK_DEPTH) {
+                cmd_error(err::STACK);
+              } else if (wmode == mode::EVASIONS && !array.in_check()) {
+                d.done = true;
+              } else {
+                d.stack[q.host_ply & 31].move = q.move;
+                d.state = valid_of(q.move) ? S_CHECK : S_GEN;
+              }
+            } else if (wop == op::MAKE) {
+              if (q.host_ply >= STACK_DEPTH) cmd_error(err::STACK);
+              else d.state = S_CHECK;
+            } else if (wop == op::UNMAKE) {
+              if (q.host_ply == 0) {
+                cmd_error(err::STACK);
+              } else {
+                d.ply = std::uint8_t(q.host_ply - 1);
+                d.state = S_UNMAKE;
+              }
+            } else if (wop == op::PERFT) {
+              d.count = 0;
+              if (wdepth == 0 || q.host_ply + wdepth > STACK_DEPTH) {
+                cmd_error(err::BAD_ARGUMENT);
+              } else {
+                d.stack[q.host_ply & 31].move = 0;
+                d.state = S_GEN;
+              }
+            } else {
+              cmd_error(err::BAD_COMMAND);
+            }
+            break;
+          }
+          default:
+            break;
+        }
+      }
+    }
+  }
+
+  for (const BoardWrite& w : writes) d.board[w.sq] = w.piece;
+  if (clear) d.board.fill(0);
+  r_ = d;
+  return resp;
+}
+
+}  // namespace db::chip

@@ -1,0 +1,62 @@
+// The C++ reference model of the chip: the same controller and move-generator array as
+// rtl/chip_top.sv, clock for clock. It is the chip's specification: the RTL must produce the
+// same bus responses and the same debug port values on every clock.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "chess/types.h"
+#include "chip/bus.h"
+
+namespace db::chip {
+
+class ChipModel final : public ChipBackend {
+ public:
+  ChipModel();
+  BusResponse access(bool write, std::uint32_t addr, std::uint32_t data) override;
+  void tick(std::uint64_t n) override;
+  DebugPort debug() const override;
+  std::uint64_t clock() const override { return clock_; }
+  std::string name() const override { return "model"; }
+
+  // Chip piece code on a square (for reports).
+  std::uint8_t piece_at(int sq) const { return r_.board[sq]; }
+
+  struct StackEntry {
+    std::uint16_t move = 0;
+    std::uint8_t captured = 0;
+    std::uint8_t castling = 0;
+    std::uint8_t ep = 0;  // [6] valid, [5:0] square
+    std::uint16_t halfmove = 0;
+    std::uint8_t flags = 0;  // [1] castle, [0] en passant
+  };
+
+  struct Registers {
+    std::uint8_t state = 0;
+    bool stm = false;
+    std::uint8_t castling = 0;
+    bool ep_valid = false;
+    std::uint8_t ep_sq = 0;
+    std::uint16_t half = 0, full = 1;
+    std::uint32_t cmd = 0;
+    std::uint16_t move = 0, mv = 0;
+    std::uint8_t tgt = 0, ply = 0, base = 0, host_ply = 0;
+    std::uint64_t count = 0, cycles = 0;
+    std::uint32_t generated = 0;
+    bool done = false, aborted = false, move_valid = false;
+    std::uint8_t err_code = 0;
+    std::uint32_t err_addr = 0;
+    std::array<std::uint8_t, 64> board{};
+    std::array<StackEntry, 32> stack{};
+  };
+
+ private:
+  // One clock: the request (if any) and the controller step, from the registers before the clock.
+  BusResponse clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data);
+
+  Registers r_;
+  std::uint64_t clock_ = 0;
+};
+
+}  // namespace db::chip

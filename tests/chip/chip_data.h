@@ -1,0 +1,69 @@
+// Test data for the chip: positions and published perft counts from ../shared/data, and
+// positions along random games, shared by the model, RTL and co-simulation tests.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "chess/epd.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+
+namespace db::chip::testdata {
+
+struct PerftPosition {
+  int line = 0;
+  std::string fen;
+  std::vector<std::uint64_t> counts;  // counts[d-1] = published leaves at depth d
+};
+
+// Positions our strict FEN parser accepts (perft.epd line 155 is refused on purpose; see
+// tests/chess/test_perft.cpp), with their published counts.
+inline std::vector<PerftPosition> load_perft_file(const std::string& name) {
+  std::vector<PerftPosition> out;
+  std::ifstream in(std::string(DB_SHARED_DATA_DIR) + "/" + name);
+  std::string text;
+  int line = 0;
+  while (std::getline(in, text)) {
+    ++line;
+    if (text.empty()) continue;
+    try {
+      const EpdRecord rec = parse_epd(text);
+      PerftPosition p;
+      p.line = line;
+      p.fen = rec.position.fen();
+      for (const auto& [op, value] : rec.opcodes) {
+        if (op.size() < 2 || op[0] != 'D') continue;
+        const std::size_t depth = std::stoul(op.substr(1));
+        if (p.counts.size() < depth) p.counts.resize(depth);
+        p.counts[depth - 1] = std::stoull(value);
+      }
+      out.push_back(p);
+    } catch (const FenError&) {
+      continue;
+    }
+  }
+  return out;
+}
+
+// Positions reached along random legal games from the start position (deterministic seed).
+inline std::vector<std::string> random_game_positions(unsigned seed, int games, int plies) {
+  std::vector<std::string> out;
+  std::mt19937 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    Position pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    for (int ply = 0; ply < plies; ++ply) {
+      MoveList list;
+      generate_legal(pos, list);
+      if (list.size() == 0) break;
+      pos.make_move(list[std::uniform_int_distribution<int>(0, int(list.size()) - 1)(rng)]);
+      out.push_back(pos.fen());
+    }
+  }
+  return out;
+}
+
+}  // namespace db::chip::testdata
