@@ -90,6 +90,41 @@ void ChipModel::tick(std::uint64_t n) {
   for (std::uint64_t i = 0; i < n; ++i) clock_edge(false, false, 0, 0);
 }
 
+std::string ChipModel::fen() const {
+  static constexpr const char* LETTERS = " PNBRQK?";
+  std::string f;
+  for (int rank = 7; rank >= 0; --rank) {
+    int gap = 0;
+    for (int file = 0; file < 8; ++file) {
+      const std::uint8_t p = r_.board[rank * 8 + file];
+      if ((p & 7) == 0) {
+        ++gap;
+        continue;
+      }
+      if (gap) f += char('0' + gap), gap = 0;
+      const char c = LETTERS[p & 7];
+      f += (p & CHIP_BLACK) ? char(c - 'A' + 'a') : c;
+    }
+    if (gap) f += char('0' + gap);
+    if (rank) f += '/';
+  }
+  f += r_.stm ? " b " : " w ";
+  std::string rights;
+  if (r_.castling & 1) rights += 'K';
+  if (r_.castling & 2) rights += 'Q';
+  if (r_.castling & 4) rights += 'k';
+  if (r_.castling & 8) rights += 'q';
+  f += rights.empty() ? "-" : rights;
+  f += ' ';
+  if (r_.ep_valid) {
+    f += char('a' + (r_.ep_sq & 7));
+    f += char('1' + (r_.ep_sq >> 3));
+  } else {
+    f += '-';
+  }
+  return f + " " + std::to_string(r_.half) + " " + std::to_string(r_.full);
+}
+
 DebugPort ChipModel::debug() const { return DebugPort{r_.state, r_.ply, r_.mv}; }
 
 BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "chess/types.h"
 #include "chip/bus.h"
@@ -20,8 +21,6 @@ class ChipModel final : public ChipBackend {
   std::uint64_t clock() const override { return clock_; }
   std::string name() const override { return "model"; }
 
-  // Chip piece code on a square (for reports).
-  std::uint8_t piece_at(int sq) const { return r_.board[sq]; }
 
   struct StackEntry {
     std::uint16_t move = 0;
@@ -50,6 +49,9 @@ class ChipModel final : public ChipBackend {
     std::array<std::uint8_t, 64> board{};
     std::array<StackEntry, 32> stack{};
   };
+  const Registers& registers() const { return r_; }
+  // The position held in the registers, as FEN (for reports).
+  std::string fen() const;
 
  private:
   // One clock: the request (if any) and the controller step, from the registers before the clock.

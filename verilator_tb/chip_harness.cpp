@@ -1,0 +1,107 @@
+// See chip_harness.h.
+#include "chip_harness.h"
+
+#include <stdexcept>
+
+#include "Vchip_top.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
+
+namespace db::rtl {
+
+ChipHarness::ChipHarness(HarnessOptions options)
+    : options_(std::move(options)), context_(std::make_unique<VerilatedContext>()) {
+  context_->debug(0);
+  context_->randReset(0);
+  top_ = std::make_unique<Vchip_top>(context_.get(), "chip");
+#if VM_TRACE
+  if (!options_.trace_path.empty()) {
+    context_->traceEverOn(true);
+    trace_ = std::make_unique<VerilatedFstC>();
+    top_->trace(trace_.get(), 99);
+    trace_->open(options_.trace_path.c_str());
+  }
+#else
+  if (!options_.trace_path.empty()) {
+    throw std::runtime_error("this build of the RTL has no tracing: configure with -DDB_RTL_TRACE=ON");
+  }
+#endif
+  top_->clk_i = 0;
+  top_->req_i = 0;
+  top_->we_i = 0;
+  top_->addr_i = 0;
+  top_->wdata_i = 0;
+  reset();
+}
+
+ChipHarness::~ChipHarness() {
+#if VM_TRACE
+  if (trace_) trace_->close();
+#endif
+  top_->final();
+}
+
+bool ChipHarness::trace_supported() {
+#if VM_TRACE
+  return true;
+#else
+  return false;
+#endif
+}
+
+bool ChipHarness::tracing() const {
+#if VM_TRACE
+  return trace_ != nullptr;
+#else
+  return false;
+#endif
+}
+
+void ChipHarness::cycle() {
+  top_->clk_i = 0;
+  top_->eval();
+#if VM_TRACE
+  const bool dump = trace_ && clock_ >= options_.trace_from && clock_ <= options_.trace_to;
+  if (dump) trace_->dump(clock_ * 2);
+#endif
+  top_->clk_i = 1;
+  top_->eval();
+#if VM_TRACE
+  if (dump) trace_->dump(clock_ * 2 + 1);
+#endif
+  ++clock_;
+}
+
+void ChipHarness::reset() {
+  top_->rst_ni = 1;
+  top_->eval();
+  top_->rst_ni = 0;
+  top_->eval();
+  cycle();
+  top_->rst_ni = 1;
+  top_->eval();
+}
+
+chip::BusResponse ChipHarness::access(bool write, std::uint32_t addr, std::uint32_t data) {
+  top_->req_i = 1;
+  top_->we_i = write ? 1 : 0;
+  top_->addr_i = addr & 0x1FFFF;
+  top_->wdata_i = data;
+  cycle();
+  top_->req_i = 0;
+  top_->we_i = 0;
+  return chip::BusResponse{top_->rdata_o, top_->err_o != 0};
+}
+
+void ChipHarness::tick(std::uint64_t n) {
+  for (std::uint64_t i = 0; i < n; ++i) cycle();
+}
+
+chip::DebugPort ChipHarness::debug() const {
+  return chip::DebugPort{std::uint8_t(top_->dbg_state_o), std::uint8_t(top_->dbg_ply_o),
+                         std::uint16_t(top_->dbg_move_o)};
+}
+
+}  // namespace db::rtl
