@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chip/array_model.h"
@@ -98,6 +100,7 @@ ChipClient::ChipClient(std::unique_ptr<ChipBackend> backend) : backend_(std::mov
 std::uint32_t ChipClient::read(std::uint32_t addr) {
   const BusResponse r = backend_->access(false, addr, 0);
   if (r.error) {
+    backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy
     throw ChipError(err::BAD_ADDRESS, addr, fmt::format("chip: read of unmapped address 0x{:05X}", addr));
   }
   return r.data;
@@ -107,6 +110,7 @@ void ChipClient::write(std::uint32_t addr, std::uint32_t data) {
   const BusResponse r = backend_->access(true, addr, data);
   if (r.error) {
     const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
+    backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy
     const char* name = register_name(addr);
     throw ChipError(e & 0xFF, addr,
                     fmt::format("chip: write of 0x{:X} to {} (0x{:05X}) refused: {}", data,
@@ -117,8 +121,11 @@ void ChipClient::write(std::uint32_t addr, std::uint32_t data) {
 void ChipClient::run(std::uint32_t cmd, CommandStats* stats) {
   write(reg::CMD, cmd);
   std::uint32_t status = read(reg::STATUS);
+  // Short commands (one GEN) take a few clocks, PERFT millions: poll at doubling intervals.
+  std::uint64_t wait = 1;
   while (status & STATUS_BUSY) {
-    backend_->tick(poll_interval_);
+    backend_->tick(wait);
+    wait = std::min(wait * 2, poll_interval_);
     status = read(reg::STATUS);
   }
   if (stats) {

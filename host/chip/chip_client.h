@@ -67,12 +67,12 @@ class ChipClient {
   // Runs a command word and waits for it to finish; throws ChipError on an error code.
   void run(std::uint32_t cmd, CommandStats* stats = nullptr);
 
-  // Clocks between status polls while a command runs.
+  // Longest wait (clocks) between status polls while a command runs.
   void set_poll_interval(std::uint64_t clocks) { poll_interval_ = clocks; }
 
  private:
   std::unique_ptr<ChipBackend> backend_;
-  std::uint64_t poll_interval_ = 256;
+  std::uint64_t poll_interval_ = 4096;
 };
 
 }  // namespace db::chip

@@ -1,0 +1,139 @@
+// Bad input at the host interface gets a defined error status, never a hang or garbage, on the
+// model and on the RTL (co-simulated, so both must give the same answer on every clock).
+#include <gtest/gtest.h>
+
+#include "chip/chip_client.h"
+#include "chip/chip_regs.h"
+#include "chip/rtl_backend.h"
+
+namespace db::chip {
+namespace {
+
+class ChipErrors : public ::testing::TestWithParam<std::string> {
+ protected:
+  ChipErrors() : chip_(make_backend(GetParam())) {
+    chip_.load(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  }
+  std::uint32_t error_code() { return chip_.read(reg::ERROR) & 0xFF; }
+  std::uint32_t error_addr() { return chip_.read(reg::ERROR) >> 8; }
+  std::uint32_t status() { return chip_.read(reg::STATUS); }
+  BusResponse raw(bool write, std::uint32_t addr, std::uint32_t data = 0) {
+    return chip_.backend().access(write, addr, data);
+  }
+  void clear_error() { chip_.write(reg::ERROR, 0); }
+  // Starts a command and expects it to end with the error code (no hang).
+  void expect_command_error(std::uint32_t cmd, std::uint32_t code) {
+    try {
+      chip_.run(cmd);
+      ADD_FAILURE() << "command 0x" << std::hex << cmd << " did not fail";
+    } catch (const ChipError& e) {
+      EXPECT_EQ(e.code(), code) << e.what();
+    }
+    EXPECT_EQ(status() & 1, 0u) << "chip left busy";
+  }
+
+  ChipClient chip_;
+};
+
+TEST_P(ChipErrors, UnmappedAddressesAreRefusedAndRecorded) {
+  for (std::uint32_t addr : {0x00006u, 0x0003Fu, 0x00080u, 0x00100u, 0x00200u, 0x01000u, 0x1FFFFu}) {
+    const BusResponse r = raw(false, addr);
+    EXPECT_TRUE(r.error) << std::hex << addr;
+    EXPECT_EQ(r.data, 0u);
+    EXPECT_EQ(error_code(), err::BAD_ADDRESS);
+    EXPECT_EQ(error_addr(), addr);
+    EXPECT_TRUE(status() & (1u << status_bit::ERROR));
+    clear_error();
+    EXPECT_EQ(error_code(), err::NONE);
+    EXPECT_TRUE(raw(true, addr, 123).error);
+    EXPECT_EQ(error_code(), err::BAD_ADDRESS);
+    clear_error();
+  }
+  EXPECT_THROW(chip_.read(0x00007), ChipError);
+}
+
+TEST_P(ChipErrors, ReadOnlyRegistersRefuseWrites) {
+  for (std::uint32_t addr : {reg::ID, reg::STATUS, reg::COUNT_LO, reg::HUNG_HI, reg::PLY}) {
+    const std::uint32_t before = chip_.read(addr);
+    EXPECT_TRUE(raw(true, addr, 0xFFFF).error);
+    EXPECT_EQ(error_code(), err::READ_ONLY);
+    clear_error();
+    if (addr != reg::STATUS) {
+      EXPECT_EQ(chip_.read(addr), before);
+    }
+  }
+}
+
+TEST_P(ChipErrors, BadPieceCodesAreRefused) {
+  for (std::uint32_t code : {7u, 8u, 15u, 16u, 0x100u}) {
+    EXPECT_TRUE(raw(true, reg::BOARD_BASE + 12, code).error) << code;
+    EXPECT_EQ(error_code(), err::BAD_ARGUMENT);
+    clear_error();
+    EXPECT_EQ(chip_.read(reg::BOARD_BASE + 12), 1u);  // the white pawn on e2 is still there
+  }
+}
+
+TEST_P(ChipErrors, BadCommandsModesAndDepths) {
+  expect_command_error(0u, err::BAD_COMMAND);
+  expect_command_error(9u, err::BAD_COMMAND);
+  expect_command_error(op::GEN | 5u << 4, err::BAD_ARGUMENT);
+  expect_command_error(op::PERFT, err::BAD_ARGUMENT);  // depth 0
+  expect_command_error(op::UNMAKE, err::STACK);        // nothing made
+  chip_.write(reg::MOVE, 0x8000 | 28 << 6 | 12);       // e2e4 is fine...
+  chip_.run(op::MAKE);
+  EXPECT_EQ(chip_.read(reg::PLY), 1u);
+  chip_.write(reg::MOVE, 0x8000 | 35 << 6 | 51);  // d7d5 is legal for black
+  chip_.run(op::MAKE);
+  expect_command_error(op::PERFT | 31u << 8, err::BAD_ARGUMENT);  // no room for 2 + 31 plies
+  chip_.write(reg::MOVE, 0x8000 | 36 << 6 | 4);  // e1e5: not a move
+  expect_command_error(op::MAKE, err::BAD_MOVE);
+  chip_.write(reg::MOVE, 0x8000 | 20 << 6 | 12);  // e2e3: the pawn left e2
+  expect_command_error(op::MAKE, err::BAD_MOVE);
+  chip_.write(reg::MOVE, 0x8000 | 0x4000 | 28 << 6 | 12);  // a promotion flag on a quiet move
+  expect_command_error(op::GEN, err::BAD_MOVE);
+  EXPECT_EQ(chip_.read(reg::PLY), 2u);  // failed commands leave the stack alone
+}
+
+TEST_P(ChipErrors, IllegalMoveIntoCheckIsRefused) {
+  // The e-file is open: the king may not step onto it.
+  chip_.load(Position::from_fen("4r2k/8/8/8/8/8/8/3K4 w - - 0 1"));
+  chip_.write(reg::MOVE, 0x8000 | 4 << 6 | 3);  // d1e1
+  expect_command_error(op::MAKE, err::BAD_MOVE);
+  EXPECT_EQ(chip_.read(reg::BOARD_BASE + 3), 6u);  // the king is back on d1
+}
+
+TEST_P(ChipErrors, WritesWhileBusyAreRefusedAndAbortStops) {
+  chip_.write(reg::CMD, op::PERFT | 5u << 8);
+  EXPECT_TRUE(status() & 1);
+  EXPECT_TRUE(raw(true, reg::BOARD_BASE + 20, 2).error);
+  EXPECT_EQ(error_code(), err::BUSY);
+  EXPECT_EQ(error_addr(), reg::BOARD_BASE + 20);
+  EXPECT_TRUE(raw(true, reg::CMD, op::PERFT | 1u << 8).error);
+  EXPECT_EQ(error_code(), err::BUSY);
+  clear_error();  // ERROR may be cleared while busy
+  EXPECT_EQ(error_code(), err::NONE);
+  chip_.backend().tick(1000);
+  EXPECT_TRUE(status() & 1);
+  chip_.write(reg::ABORT, 1);
+  const std::uint32_t s = status();
+  EXPECT_EQ(s & 1, 0u);
+  EXPECT_TRUE(s & (1u << status_bit::ABORTED));
+  EXPECT_TRUE(s & (1u << status_bit::DONE));
+  EXPECT_EQ(chip_.read(reg::PLY), 0u);
+  // Ready for the next command once the position is reloaded.
+  chip_.load(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  EXPECT_EQ(chip_.perft(2), 400u);
+  EXPECT_EQ(status() & (1u << status_bit::ABORTED), 0u);
+}
+
+TEST_P(ChipErrors, ClearEmptiesTheBoard) {
+  chip_.run(op::CLEAR);
+  for (int s = 0; s < 64; ++s) EXPECT_EQ(chip_.read(reg::BOARD_BASE + s), 0u);
+  EXPECT_EQ(chip_.read(reg::FULLMOVE), 1u);
+  EXPECT_TRUE(chip_.generate(GenMode::ALL).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ChipErrors, ::testing::Values("model", "cosim"));
+
+}  // namespace
+}  // namespace db::chip
