@@ -11,5 +11,6 @@ void add_uci_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_epd_command(CLI::App& app);
 void add_match_command(CLI::App& app);
+void add_movegen_command(CLI::App& app);
 
 }  // namespace db::cli

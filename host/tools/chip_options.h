@@ -1,0 +1,25 @@
+// Command-line options shared by the subcommands that run on a chip backend.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "chip/chip_client.h"
+
+namespace db::cli {
+
+struct ChipOptions {
+  std::string backend = "model";
+  std::string trace;  // FST file (RTL builds with DB_RTL_TRACE=ON)
+  std::uint64_t trace_from = 0;
+  std::uint64_t trace_to = ~std::uint64_t(0);
+};
+
+// --backend (with the given choices), --trace, --trace-from, --trace-to.
+void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend);
+// A client on the chosen backend.
+chip::ChipClient make_chip_client(const ChipOptions& opt);
+
+}  // namespace db::cli
