@@ -129,6 +129,7 @@ DebugPort ChipModel::debug() const { return DebugPort{r_.state, r_.ply, r_.mv}; 
 
 BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data) {
   ++clock_;
+  ++state_clocks_[r_.state & 7];
   addr &= (1u << ADDRESS_BITS) - 1;  // the bus has 17 address lines
   const Registers& q = r_;
   Registers d = r_;

@@ -50,6 +50,8 @@ class ChipModel final : public ChipBackend {
     std::array<StackEntry, 32> stack{};
   };
   const Registers& registers() const { return r_; }
+  // Clocks spent in each controller state since construction (for benchmarks; not a register).
+  const std::array<std::uint64_t, 8>& state_clocks() const { return state_clocks_; }
   // The position held in the registers, as FEN (for reports).
   std::string fen() const;
 
@@ -59,6 +61,7 @@ class ChipModel final : public ChipBackend {
 
   Registers r_;
   std::uint64_t clock_ = 0;
+  std::array<std::uint64_t, 8> state_clocks_{};
 };
 
 }  // namespace db::chip

@@ -9,6 +9,7 @@
 
 #include "chess/notation.h"
 #include "chess/perft.h"
+#include "chip/chip_model.h"
 #include "chip_options.h"
 #include "cli_common.h"
 #include "commands.h"
@@ -29,7 +30,14 @@ struct ChipPerftResult {
   std::uint64_t nodes = 0;
   std::uint64_t cycles = 0;
   std::uint64_t generated = 0;
+  nlohmann::json state_clocks;  // model backend: clocks per controller state
 };
+
+void record_state_clocks(chip::ChipClient& chip, ChipPerftResult& r) {
+  const auto* model = dynamic_cast<const chip::ChipModel*>(&chip.backend());
+  if (!model) return;
+  for (std::uint8_t s = 0; s < 7; ++s) r.state_clocks[chip::ctrl_state_name(s)] = model->state_clocks()[s];
+}
 
 // Perft on the chip; with divide, one chip perft below each root move the chip generates.
 ChipPerftResult chip_perft(const PerftOptions& opt, const Position& pos, std::vector<DivideEntry>* divide) {
@@ -48,6 +56,7 @@ ChipPerftResult chip_perft(const PerftOptions& opt, const Position& pos, std::ve
     chip::CommandStats s;
     r.nodes = chip.perft(opt.depth, &s);
     add(s);
+    record_state_clocks(chip, r);
     return r;
   }
   chip::CommandStats gen;
@@ -65,6 +74,7 @@ ChipPerftResult chip_perft(const PerftOptions& opt, const Position& pos, std::ve
     divide->push_back({chip::from_chip_move(pos, m), n});
     r.nodes += n;
   }
+  record_state_clocks(chip, r);
   return r;
 }
 
@@ -94,6 +104,7 @@ void run_perft(const PerftOptions& opt) {
       j["cycles"] = chip_result.cycles;
       j["generated"] = chip_result.generated;
       j["cycles_per_node"] = nodes ? double(chip_result.cycles) / double(nodes) : 0.0;
+      if (!chip_result.state_clocks.is_null()) j["state_clocks"] = chip_result.state_clocks;
     }
     if (opt.divide) {
       nlohmann::json list = nlohmann::json::array();
