@@ -11,6 +11,14 @@
 
 namespace db::rtl {
 
+#if VM_TRACE
+struct ChipHarness::Trace {
+  VerilatedFstC fst;
+};
+#else
+struct ChipHarness::Trace {};
+#endif
+
 ChipHarness::ChipHarness(HarnessOptions options)
     : options_(std::move(options)), context_(std::make_unique<VerilatedContext>()) {
   context_->debug(0);
@@ -19,9 +27,9 @@ ChipHarness::ChipHarness(HarnessOptions options)
 #if VM_TRACE
   if (!options_.trace_path.empty()) {
     context_->traceEverOn(true);
-    trace_ = std::make_unique<VerilatedFstC>();
-    top_->trace(trace_.get(), 99);
-    trace_->open(options_.trace_path.c_str());
+    trace_ = std::make_unique<Trace>();
+    top_->trace(&trace_->fst, 99);
+    trace_->fst.open(options_.trace_path.c_str());
   }
 #else
   if (!options_.trace_path.empty()) {
@@ -38,7 +46,7 @@ ChipHarness::ChipHarness(HarnessOptions options)
 
 ChipHarness::~ChipHarness() {
 #if VM_TRACE
-  if (trace_) trace_->close();
+  if (trace_) trace_->fst.close();
 #endif
   top_->final();
 }
@@ -51,25 +59,19 @@ bool ChipHarness::trace_supported() {
 #endif
 }
 
-bool ChipHarness::tracing() const {
-#if VM_TRACE
-  return trace_ != nullptr;
-#else
-  return false;
-#endif
-}
+bool ChipHarness::tracing() const { return trace_ != nullptr; }
 
 void ChipHarness::cycle() {
   top_->clk_i = 0;
   top_->eval();
 #if VM_TRACE
   const bool dump = trace_ && clock_ >= options_.trace_from && clock_ <= options_.trace_to;
-  if (dump) trace_->dump(clock_ * 2);
+  if (dump) trace_->fst.dump(clock_ * 2);
 #endif
   top_->clk_i = 1;
   top_->eval();
 #if VM_TRACE
-  if (dump) trace_->dump(clock_ * 2 + 1);
+  if (dump) trace_->fst.dump(clock_ * 2 + 1);
 #endif
   ++clock_;
 }

@@ -12,7 +12,6 @@
 
 class Vchip_top;
 class VerilatedContext;
-class VerilatedFstC;
 
 namespace db::rtl {
 
@@ -48,9 +47,8 @@ class ChipHarness {
   HarnessOptions options_;
   std::unique_ptr<VerilatedContext> context_;
   std::unique_ptr<Vchip_top> top_;
-#if VM_TRACE
-  std::unique_ptr<VerilatedFstC> trace_;
-#endif
+  struct Trace;  // the FST writer, in builds with tracing (DB_RTL_TRACE=ON)
+  std::unique_ptr<Trace> trace_;
   std::uint64_t clock_ = 0;
 };
 
