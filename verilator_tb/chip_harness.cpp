@@ -8,6 +8,9 @@
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 
 namespace db::rtl {
 
@@ -36,6 +39,11 @@ ChipHarness::ChipHarness(HarnessOptions options)
     throw std::runtime_error("this build of the RTL has no tracing: configure with -DDB_RTL_TRACE=ON");
   }
 #endif
+#if !VM_COVERAGE
+  if (!options_.coverage_path.empty()) {
+    throw std::runtime_error("this build of the RTL has no coverage: configure with -DDB_RTL_COVERAGE=line");
+  }
+#endif
   top_->clk_i = 0;
   top_->req_i = 0;
   top_->we_i = 0;
@@ -49,6 +57,17 @@ ChipHarness::~ChipHarness() {
   if (trace_) trace_->fst.close();
 #endif
   top_->final();
+#if VM_COVERAGE
+  if (!options_.coverage_path.empty()) context_->coveragep()->write(options_.coverage_path.c_str());
+#endif
+}
+
+bool ChipHarness::coverage_supported() {
+#if VM_COVERAGE
+  return true;
+#else
+  return false;
+#endif
 }
 
 bool ChipHarness::trace_supported() {

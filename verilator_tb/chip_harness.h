@@ -20,6 +20,9 @@ struct HarnessOptions {
   std::string trace_path;
   std::uint64_t trace_from = 0;
   std::uint64_t trace_to = std::numeric_limits<std::uint64_t>::max();
+  // Verilator coverage data file written when the harness is destroyed (builds with
+  // DB_RTL_COVERAGE=line|toggle only); empty = none.
+  std::string coverage_path;
 };
 
 class ChipHarness {
@@ -40,6 +43,7 @@ class ChipHarness {
   // True when this build can trace and a trace file was asked for.
   bool tracing() const;
   static bool trace_supported();
+  static bool coverage_supported();
 
  private:
   void cycle();

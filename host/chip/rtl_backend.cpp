@@ -30,7 +30,7 @@ std::string CosimBackend::report(const char* what, const DebugPort& m, const Deb
 void CosimBackend::compare(const char* what) {
   const DebugPort m = model_.debug();
   const DebugPort r = rtl_.debug();
-  if (m != r) throw CosimMismatch(report(what, m, r));
+  if (m != r) throw CosimMismatch(report(what, m, r), model_.clock());
   if (m.state == std::uint8_t(CtrlState::MAKE)) ++moves_compared_;
 }
 
@@ -42,7 +42,8 @@ BusResponse CosimBackend::access(bool write, std::uint32_t addr, std::uint32_t d
     throw CosimMismatch(fmt::format(
         "cosim: bus responses differ at clock {} ({} 0x{:05X}): model data 0x{:08X} error {}, rtl data "
         "0x{:08X} error {}\n  position: {}",
-        model_.clock(), write ? "write" : "read", addr, m.data, m.error, r.data, r.error, model_.fen()));
+        model_.clock(), write ? "write" : "read", addr, m.data, m.error, r.data, r.error, model_.fen()),
+        model_.clock());
   }
   compare("after a bus request");
   return m;

@@ -30,7 +30,12 @@ class RtlBackend final : public ChipBackend {
 // Thrown at the first clock where the RTL and the model differ.
 class CosimMismatch : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  CosimMismatch(const std::string& what, std::uint64_t clock) : std::runtime_error(what), clock_(clock) {}
+  // The clock (counted from reset) at which the two first differed.
+  std::uint64_t clock() const { return clock_; }
+
+ private:
+  std::uint64_t clock_;
 };
 
 class CosimBackend final : public ChipBackend {

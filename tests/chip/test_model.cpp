@@ -9,7 +9,7 @@
 #include "chip/chip_model.h"
 #include "chip/chip_regs.h"
 #include "chip_data.h"
-#include "core_reference.h"
+#include "chip/core_reference.h"
 
 namespace db::chip {
 namespace {
@@ -44,10 +44,10 @@ void expect_modes_match_core(ChipClient& chip, const std::string& fen) {
     const std::size_t n = got.size();
     std::sort(got.begin(), got.end());
     EXPECT_EQ(std::unique(got.begin(), got.end()) - got.begin(), std::ptrdiff_t(n)) << "duplicates: " << fen;
-    EXPECT_EQ(got, testdata::expected_moves(pos, mode)) << gen_mode_name(mode) << ": " << fen;
+    EXPECT_EQ(got, reference::expected_moves(pos, mode)) << gen_mode_name(mode) << ": " << fen;
   }
   EXPECT_EQ(chip.in_check(), pos.in_check()) << fen;
-  EXPECT_EQ(chip.hung(), testdata::expected_hung(pos)) << fen;
+  EXPECT_EQ(chip.hung(), reference::expected_hung(pos)) << fen;
 }
 
 TEST(ChipModelMovegen, EveryModeMatchesTheCoreOnPerftPositions) {

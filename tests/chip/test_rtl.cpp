@@ -8,7 +8,7 @@
 #include "chip/chip_regs.h"
 #include "chip/rtl_backend.h"
 #include "chip_data.h"
-#include "core_reference.h"
+#include "chip/core_reference.h"
 
 namespace db::chip {
 namespace {
@@ -63,10 +63,10 @@ void expect_same_sequences(const std::string& fen) {
     EXPECT_EQ(rtl_stats.cycles, model_stats.cycles) << gen_mode_name(mode) << ": " << fen;
     std::vector<std::uint16_t> sorted = rtl;
     std::sort(sorted.begin(), sorted.end());
-    EXPECT_EQ(sorted, testdata::expected_moves(pos, mode)) << gen_mode_name(mode) << ": " << fen;
+    EXPECT_EQ(sorted, reference::expected_moves(pos, mode)) << gen_mode_name(mode) << ": " << fen;
   }
   EXPECT_EQ(cosim.in_check(), pos.in_check()) << fen;
-  EXPECT_EQ(cosim.hung(), testdata::expected_hung(pos)) << fen;
+  EXPECT_EQ(cosim.hung(), reference::expected_hung(pos)) << fen;
 }
 
 TEST(ChipCosim, EveryModeSameSequenceOnPerftPositions) {

@@ -11,7 +11,7 @@
 #include "chess/position.h"
 #include "chip/chip_client.h"
 
-namespace db::chip::testdata {
+namespace db::chip::reference {
 
 // The piece now on `to` (after the move) attacks a non-king piece of the side to move.
 inline bool moved_piece_attacks(const Position& after, Square to) {
@@ -76,4 +76,4 @@ inline Bitboard expected_hung(const Position& pos) {
   return hung;
 }
 
-}  // namespace db::chip::testdata
+}  // namespace db::chip::reference
