@@ -42,6 +42,16 @@ module chip_ctrl (
   input  logic        in_check_i,
   input  logic        king_capture_i,
   input  logic [63:0] hung_i,
+  // Piece placement table (eval_pst): host writes, three read ports.
+  output logic        pst_we_o,
+  output logic [8:0]  pst_waddr_o,
+  output logic [15:0] pst_wdata_o,
+  output logic [8:0]  pst_raddr_a_o,
+  output logic [8:0]  pst_raddr_b_o,
+  output logic [8:0]  pst_raddr_c_o,
+  input  logic [15:0] pst_rdata_a_i,
+  input  logic [15:0] pst_rdata_b_i,
+  input  logic [15:0] pst_rdata_c_i,
   // Debug port for lock-step co-simulation (nothing inside depends on it).
   output logic [2:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
@@ -56,7 +66,8 @@ module chip_ctrl (
     S_GENATT = 3'd3,  // best attacker of the registered target
     S_MAKE   = 3'd4,
     S_TEST   = 3'd5,  // legality and mode filter; unmake in the same clock unless descending
-    S_UNMAKE = 3'd6
+    S_UNMAKE = 3'd6,
+    S_EINIT  = 3'd7   // EVAL_INIT: sum the placement table over the board, then the castling deltas
   } state_e;
 
   // ---------------------------------------------------------------- registers
@@ -79,6 +90,10 @@ module chip_ctrl (
   logic [7:0]  err_code_q, err_code_d;
   logic [16:0] err_addr_q, err_addr_d;
   logic        rvalid_q, err_q, err_d;
+  logic [15:0] pst_q, pst_d;              // piece-placement sum, white's view
+  logic [15:0] castle_k_q, castle_k_d, castle_q_q, castle_q_d;
+  logic [7:0]  eval_ctrl_q, eval_ctrl_d;
+  logic [6:0]  scan_q, scan_d;            // EVAL_INIT square counter
   logic [31:0] rdata_q, rdata_d;
 
   // Move stack.
@@ -88,6 +103,7 @@ module chip_ctrl (
   logic [6:0]  stk_ep_q   [StackDepth];
   logic [15:0] stk_half_q [StackDepth];
   logic [1:0]  stk_flag_q [StackDepth];   // {castle, en passant}
+  logic [15:0] stk_pst_q  [StackDepth];
   logic        stk_we, stk_move_we;
   logic [4:0]  stk_waddr, stk_move_waddr;
   logic [15:0] stk_move_wdata;
@@ -95,6 +111,7 @@ module chip_ctrl (
   logic [6:0]  stk_ep_w;
   logic [15:0] stk_half_w;
   logic [1:0]  stk_flag_w;
+  logic [15:0] stk_pst_w;
 
   // Command fields.
   logic [3:0] op_w;
@@ -203,6 +220,40 @@ module chip_ctrl (
   assign um_rook_from = (um_to == um_base + 6'd6) ? um_base + 6'd7 : um_base;
   assign um_rook_to   = (um_to == um_base + 6'd6) ? um_base + 6'd5 : um_base + 6'd3;
 
+  // ---------------------------------------------------------------- piece placement
+  // Table index of a piece on a square: {type, square relative to its owner}.
+  function automatic logic [8:0] pst_index(input logic [3:0] pc, input logic [5:0] sq);
+    pst_index = {pc[2:0], sq ^ (pc[3] ? 6'd56 : 6'd0)};
+  endfunction
+  logic [5:0]  mk_capsq;
+  logic [3:0]  scan_pc;
+  logic [15:0] pst_va, pst_vb, pst_vc, mk_cdelta, mk_delta;
+  assign mk_capsq = mk_ep ? (mk_to ^ 6'd8) : mk_to;
+  assign scan_pc  = board_i[{scan_q[5:0], 2'b00} +: 4];
+  always_comb begin
+    pst_raddr_a_o = pst_index(mk_pc, mk_from);
+    pst_raddr_b_o = pst_index(mk_new, mk_to);
+    pst_raddr_c_o = pst_index(mk_cap, mk_capsq);
+    if (state_q == S_EINIT) begin
+      if (scan_q[6]) begin
+        // Clock 64: the O-O rook (h1 to f1); clock 65: the O-O-O rook (a1 to d1); relative squares.
+        pst_raddr_a_o = {3'd4, scan_q[0] ? 6'd0 : 6'd7};
+        pst_raddr_b_o = {3'd4, scan_q[0] ? 6'd3 : 6'd5};
+      end else begin
+        pst_raddr_a_o = pst_index(scan_pc, scan_q[5:0]);
+      end
+    end else if (state_q == S_IDLE) begin
+      pst_raddr_a_o = addr_i[8:0];  // PST_BASE is 512-aligned: the low bits are the index
+    end
+  end
+  // Empty squares are worth nothing, whatever the table's type-0 words hold.
+  assign pst_va    = (state_q == S_EINIT && !scan_q[6] && scan_pc[2:0] == 3'd0) ? 16'd0 : pst_rdata_a_i;
+  assign pst_vb    = pst_rdata_b_i;
+  assign pst_vc    = (mk_cap[2:0] == 3'd0) ? 16'd0 : pst_rdata_c_i;
+  assign mk_cdelta = !mk_castle ? 16'd0 : (mk_to == base_sq + 6'd6) ? castle_k_q : castle_q_q;
+  // White's view: the mover's pieces count positive for white, negative for black.
+  assign mk_delta  = pst_vb - pst_va + pst_vc + mk_cdelta;
+
   // ---------------------------------------------------------------- checks used by commands
   logic [2:0] chk_type;
   logic       chk_ok;
@@ -231,7 +282,8 @@ module chip_ctrl (
   end
 
   // ---------------------------------------------------------------- address decode
-  logic is_board, is_reg_ro, is_reg_rw, mapped;
+  logic is_board, is_pst, is_reg_ro, is_reg_rw, mapped;
+  assign is_pst = (addr_i >= chip_pkg::PST_BASE) && (addr_i < chip_pkg::PST_BASE + 17'(chip_pkg::PST_COUNT));
   assign is_board = (addr_i >= chip_pkg::BOARD_BASE) &&
                     (addr_i < chip_pkg::BOARD_BASE + 17'(chip_pkg::BOARD_COUNT));
   always_comb begin
@@ -241,14 +293,15 @@ module chip_ctrl (
       chip_pkg::REG_ID, chip_pkg::REG_VERSION, chip_pkg::REG_STATUS, chip_pkg::REG_PLY,
       chip_pkg::REG_COUNT_LO, chip_pkg::REG_COUNT_HI, chip_pkg::REG_CYCLES_LO,
       chip_pkg::REG_CYCLES_HI, chip_pkg::REG_HUNG_LO, chip_pkg::REG_HUNG_HI,
-      chip_pkg::REG_GENERATED: is_reg_ro = 1'b1;
+      chip_pkg::REG_GENERATED, chip_pkg::REG_FAST_EVAL, chip_pkg::REG_PST_SUM,
+      chip_pkg::REG_CASTLE_DELTA: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
-      chip_pkg::REG_MOVE: is_reg_rw = 1'b1;
+      chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL: is_reg_rw = 1'b1;
       default: ;
     endcase
   end
-  assign mapped = is_board || is_reg_ro || is_reg_rw;
+  assign mapped = is_board || is_pst || is_reg_ro || is_reg_rw;
 
   logic [31:0] status_w;
   assign status_w = {16'd0, err_code_q, 1'b0, aborted_q, !king_capture_i, move_valid_q,
@@ -257,6 +310,7 @@ module chip_ctrl (
   always_comb begin
     rdata_d = 32'd0;
     if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
+    else if (is_pst) rdata_d = busy ? 32'd0 : {16'd0, pst_rdata_a_i};  // port A serves the host while idle
     else begin
       unique case (addr_i)
         chip_pkg::REG_ID:        rdata_d = chip_pkg::CHIP_ID;
@@ -278,6 +332,10 @@ module chip_ctrl (
         chip_pkg::REG_HUNG_LO:   rdata_d = hung_i[31:0];
         chip_pkg::REG_HUNG_HI:   rdata_d = hung_i[63:32];
         chip_pkg::REG_GENERATED: rdata_d = generated_q;
+        chip_pkg::REG_EVAL_CTRL: rdata_d = {24'd0, eval_ctrl_q};
+        chip_pkg::REG_FAST_EVAL: rdata_d = {16'd0, stm_q ? 16'd0 - pst_q : pst_q};
+        chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
+        chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
         default:                 rdata_d = 32'd0;
       endcase
     end
@@ -324,6 +382,15 @@ module chip_ctrl (
     stk_move_waddr = pi;
     stk_move_wdata = 16'd0;
     undo           = 1'b0;
+    pst_d          = pst_q;
+    castle_k_d     = castle_k_q;
+    castle_q_d     = castle_q_q;
+    eval_ctrl_d    = eval_ctrl_q;
+    scan_d         = scan_q;
+    stk_pst_w      = pst_q;
+    pst_we_o       = 1'b0;
+    pst_waddr_o    = addr_i[8:0];
+    pst_wdata_o    = wdata_i[15:0];
 
     if (busy) cycles_d = cycles_q + 64'd1;
 
@@ -381,6 +448,7 @@ module chip_ctrl (
         ep_sq_d    = (mk_pawn && ((mk_from ^ mk_to) == 6'd16)) ? 6'((7'(mk_from) + 7'(mk_to)) >> 1) : 6'd0;
         half_d     = (mk_pawn || mk_cap != 4'd0) ? 16'd0 : half_q + 16'd1;
         full_d     = full_q + {15'd0, stm_q};
+        pst_d      = stm_q ? pst_q - mk_delta : pst_q + mk_delta;
         state_d    = S_TEST;
       end
       S_TEST, S_UNMAKE: begin
@@ -446,6 +514,19 @@ module chip_ctrl (
           ep_sq_d    = stk_ep_q[pi][5:0];
           half_d     = stk_half_q[pi];
           full_d     = full_q - {15'd0, um_mover};
+          pst_d      = stk_pst_q[pi];
+        end
+      end
+      S_EINIT: begin
+        scan_d = scan_q + 7'd1;
+        if (!scan_q[6]) begin
+          pst_d = scan_pc[3] ? pst_q - pst_va : pst_q + pst_va;
+        end else if (!scan_q[0]) begin
+          castle_k_d = pst_vb - pst_va;
+        end else begin
+          castle_q_d = pst_vb - pst_va;
+          state_d    = S_IDLE;
+          done_d     = 1'b1;
         end
       end
       default: ;  // S_IDLE
@@ -456,6 +537,11 @@ module chip_ctrl (
       if (!mapped) begin
         err_d      = 1'b1;
         err_code_d = chip_pkg::ERR_BAD_ADDRESS;
+        err_addr_d = addr_i;
+      end else if (!we_i && is_pst && busy) begin
+        // The table's host port is in use by the running command.
+        err_d      = 1'b1;
+        err_code_d = chip_pkg::ERR_BUSY;
         err_addr_d = addr_i;
       end else if (we_i) begin
         if (addr_i == chip_pkg::REG_ABORT) begin
@@ -476,6 +562,14 @@ module chip_ctrl (
           err_d      = 1'b1;
           err_code_d = chip_pkg::ERR_READ_ONLY;
           err_addr_d = addr_i;
+        end else if (is_pst) begin
+          if (wdata_i[31:16] != 16'd0) begin
+            err_d      = 1'b1;
+            err_code_d = chip_pkg::ERR_BAD_ARGUMENT;
+            err_addr_d = addr_i;
+          end else begin
+            pst_we_o = 1'b1;
+          end
         end else if (is_board) begin
           if (wdata_i[2:0] == 3'd7 || wdata_i[3:0] == 4'd8 || wdata_i[31:4] != 28'd0) begin
             err_d      = 1'b1;
@@ -495,6 +589,13 @@ module chip_ctrl (
             chip_pkg::REG_HALFMOVE: begin half_d = wdata_i[15:0]; host_ply_d = 6'd0; end
             chip_pkg::REG_FULLMOVE: begin full_d = wdata_i[15:0]; host_ply_d = 6'd0; end
             chip_pkg::REG_MOVE:     move_d = wdata_i[15:0];
+            chip_pkg::REG_EVAL_CTRL: begin
+              if (wdata_i[31:8] != 24'd0) begin
+                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
+              end else begin
+                eval_ctrl_d = wdata_i[7:0];
+              end
+            end
             chip_pkg::REG_CMD: begin
               cmd_d        = wdata_i;
               cycles_d     = 64'd0;
@@ -556,6 +657,15 @@ module chip_ctrl (
                     state_d        = S_GEN;
                   end
                 end
+                chip_pkg::OP_EVAL_INIT: begin
+                  if (host_ply_q != 6'd0) begin
+                    err_d = 1'b1; err_code_d = chip_pkg::ERR_STACK; err_addr_d = addr_i; done_d = 1'b1;
+                  end else begin
+                    pst_d   = 16'd0;
+                    scan_d  = 7'd0;
+                    state_d = S_EINIT;
+                  end
+                end
                 default: begin
                   err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_COMMAND; err_addr_d = addr_i; done_d = 1'b1;
                 end
@@ -596,6 +706,11 @@ module chip_ctrl (
       rvalid_q     <= 1'b0;
       rdata_q      <= 32'd0;
       err_q        <= 1'b0;
+      pst_q        <= 16'd0;
+      castle_k_q   <= 16'd0;
+      castle_q_q   <= 16'd0;
+      eval_ctrl_q  <= 8'd0;
+      scan_q       <= 7'd0;
     end else begin
       state_q      <= state_d;
       stm_q        <= stm_d;
@@ -622,6 +737,11 @@ module chip_ctrl (
       rvalid_q     <= req_i;
       rdata_q      <= rdata_d;
       err_q        <= err_d;
+      pst_q        <= pst_d;
+      castle_k_q   <= castle_k_d;
+      castle_q_q   <= castle_q_d;
+      eval_ctrl_q  <= eval_ctrl_d;
+      scan_q       <= scan_d;
     end
   end
 
@@ -633,6 +753,7 @@ module chip_ctrl (
       stk_ep_q[stk_waddr]   <= stk_ep_w;
       stk_half_q[stk_waddr] <= stk_half_w;
       stk_flag_q[stk_waddr] <= stk_flag_w;
+      stk_pst_q[stk_waddr]  <= stk_pst_w;
     end
     if (stk_move_we) stk_move_q[stk_move_waddr] <= stk_move_wdata;
   end

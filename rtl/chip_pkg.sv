@@ -24,14 +24,21 @@ package chip_pkg;
   localparam logic [16:0] REG_HUNG_LO = 17'h00014;
   localparam logic [16:0] REG_HUNG_HI = 17'h00015;
   localparam logic [16:0] REG_GENERATED = 17'h00016;
+  localparam logic [16:0] REG_EVAL_CTRL = 17'h01000;
+  localparam logic [16:0] REG_FAST_EVAL = 17'h01001;
+  localparam logic [16:0] REG_PST_SUM = 17'h01002;
+  localparam logic [16:0] REG_CASTLE_DELTA = 17'h01003;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
   localparam int BOARD_COUNT = 64;
+  localparam logic [16:0] PST_BASE = 17'h01200;
+  localparam int PST_COUNT = 512;
 
   localparam logic [3:0] OP_GEN = 4'd1;
   localparam logic [3:0] OP_MAKE = 4'd2;
   localparam logic [3:0] OP_UNMAKE = 4'd3;
   localparam logic [3:0] OP_PERFT = 4'd4;
   localparam logic [3:0] OP_CLEAR = 4'd5;
+  localparam logic [3:0] OP_EVAL_INIT = 4'd6;
 
   localparam logic [2:0] MODE_ALL = 3'd0;
   localparam logic [2:0] MODE_CAPTURES = 3'd1;

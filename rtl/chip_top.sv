@@ -1,5 +1,5 @@
-// The chess chip, part 1: host interface and controller (chip_ctrl) driving the 8x8
-// move-generator array (mg_array). Host bus: 17-bit word addresses, 32-bit data, one request per
+// The chess chip: host interface and controller (chip_ctrl) driving the 8x8 move-generator
+// array (mg_array) and the fast evaluation's piece placement table (eval_pst). Host bus: 17-bit word addresses, 32-bit data, one request per
 // clock, response on the next clock (register map in docs/chip.md, generated from rtl/regmap.json).
 module chip_top (
   input  logic        clk_i,
@@ -24,6 +24,9 @@ module chip_top (
   logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
   logic        tgt_found, att_found, tsel_attacks, in_check, king_capture;
   logic [63:0] tgt_cand, att_cand, hung;
+  logic        pst_we;
+  logic [8:0]  pst_waddr, pst_raddr_a, pst_raddr_b, pst_raddr_c;
+  logic [15:0] pst_wdata, pst_rdata_a, pst_rdata_b, pst_rdata_c;
 
   chip_ctrl u_ctrl (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o,
@@ -52,6 +55,15 @@ module chip_top (
     .in_check_i      (in_check),
     .king_capture_i  (king_capture),
     .hung_i          (hung),
+    .pst_we_o        (pst_we),
+    .pst_waddr_o     (pst_waddr),
+    .pst_wdata_o     (pst_wdata),
+    .pst_raddr_a_o   (pst_raddr_a),
+    .pst_raddr_b_o   (pst_raddr_b),
+    .pst_raddr_c_o   (pst_raddr_c),
+    .pst_rdata_a_i   (pst_rdata_a),
+    .pst_rdata_b_i   (pst_rdata_b),
+    .pst_rdata_c_i   (pst_rdata_c),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
   );
 
@@ -82,5 +94,18 @@ module chip_top (
     .in_check_o      (in_check),
     .king_capture_o  (king_capture),
     .hung_o          (hung)
+  );
+
+  eval_pst u_pst (
+    .clk_i,
+    .we_i      (pst_we),
+    .waddr_i   (pst_waddr),
+    .wdata_i   (pst_wdata),
+    .raddr_a_i (pst_raddr_a),
+    .raddr_b_i (pst_raddr_b),
+    .raddr_c_i (pst_raddr_c),
+    .rdata_a_o (pst_rdata_a),
+    .rdata_b_o (pst_rdata_b),
+    .rdata_c_o (pst_rdata_c)
   );
 endmodule

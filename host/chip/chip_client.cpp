@@ -184,3 +184,17 @@ bool ChipClient::in_check() { return (read(reg::STATUS) & STATUS_IN_CHECK) != 0;
 std::uint64_t ChipClient::hung() { return std::uint64_t(read(reg::HUNG_HI)) << 32 | read(reg::HUNG_LO); }
 
 }  // namespace db::chip
+
+namespace db::chip {
+
+void ChipClient::load_placement(const std::array<std::int16_t, 512>& table) {
+  for (std::uint32_t i = 0; i < table.size(); ++i) write(reg::PST_BASE + i, std::uint16_t(table[i]));
+}
+
+void ChipClient::eval_init(CommandStats* stats) { run(op::EVAL_INIT, stats); }
+
+int ChipClient::fast_eval() { return std::int16_t(read(reg::FAST_EVAL) & 0xFFFF); }
+
+int ChipClient::placement_sum() { return std::int16_t(read(reg::PST_SUM) & 0xFFFF); }
+
+}  // namespace db::chip

@@ -2,6 +2,7 @@
 // perft) on top of the register interface, for any backend (model, rtl, cosim).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -63,6 +64,13 @@ class ChipClient {
   void unmake();
   bool in_check();
   std::uint64_t hung();
+
+  // Fast evaluation (part 2 so far: piece placement). Downloads the 512-word placement table.
+  void load_placement(const std::array<std::int16_t, 512>& table);
+  // Recomputes the placement sum and castling deltas (after loading a position or the table).
+  void eval_init(CommandStats* stats = nullptr);
+  int fast_eval();       // side to move's view
+  int placement_sum();   // white's view
 
   // Runs a command word and waits for it to finish; throws ChipError on an error code.
   void run(std::uint32_t cmd, CommandStats* stats = nullptr);

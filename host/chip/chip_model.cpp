@@ -12,7 +12,11 @@ namespace db::chip {
 
 namespace {
 
-constexpr std::uint8_t S_IDLE = 0, S_CHECK = 1, S_GEN = 2, S_GENATT = 3, S_MAKE = 4, S_TEST = 5, S_UNMAKE = 6;
+constexpr std::uint8_t S_IDLE = 0, S_CHECK = 1, S_GEN = 2, S_GENATT = 3, S_MAKE = 4, S_TEST = 5, S_UNMAKE = 6,
+                       S_EINIT = 7;
+
+// Placement table index of a piece on a square: {type, square relative to its owner}.
+int pst_index(std::uint8_t piece, int sq) { return (piece & 7) << 6 | (sq ^ ((piece & CHIP_BLACK) ? 56 : 0)); }
 
 std::uint8_t castle_mask(int sq) {
   switch (sq) {
@@ -54,7 +58,8 @@ bool is_read_only(std::uint32_t a) {
   switch (a) {
     case reg::ID: case reg::VERSION: case reg::STATUS: case reg::PLY: case reg::COUNT_LO:
     case reg::COUNT_HI: case reg::CYCLES_LO: case reg::CYCLES_HI: case reg::HUNG_LO:
-    case reg::HUNG_HI: case reg::GENERATED:
+    case reg::HUNG_HI: case reg::GENERATED: case reg::FAST_EVAL: case reg::PST_SUM:
+    case reg::CASTLE_DELTA:
       return true;
     default:
       return false;
@@ -64,7 +69,7 @@ bool is_read_only(std::uint32_t a) {
 bool is_read_write(std::uint32_t a) {
   switch (a) {
     case reg::CMD: case reg::ABORT: case reg::ERROR: case reg::STM: case reg::CASTLING:
-    case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE:
+    case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE: case reg::EVAL_CTRL:
       return true;
     default:
       return false;
@@ -72,11 +77,12 @@ bool is_read_write(std::uint32_t a) {
 }
 
 bool is_board(std::uint32_t a) { return a >= reg::BOARD_BASE && a < reg::BOARD_BASE + reg::BOARD_COUNT; }
+bool is_pst(std::uint32_t a) { return a >= reg::PST_BASE && a < reg::PST_BASE + reg::PST_COUNT; }
 
 }  // namespace
 
 const char* ctrl_state_name(std::uint8_t state) {
-  static constexpr const char* NAMES[8] = {"IDLE", "CHECK", "GEN", "GENATT", "MAKE", "TEST", "UNMAKE", "?"};
+  static constexpr const char* NAMES[8] = {"IDLE", "CHECK", "GEN", "GENATT", "MAKE", "TEST", "UNMAKE", "EINIT"};
   return NAMES[state & 7];
 }
 
@@ -135,6 +141,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   Registers d = r_;
   std::vector<BoardWrite> writes;
   bool clear = false;
+  bool pst_write = false;
   BusResponse resp;
 
   const ArrayModel array(q.board, q.stm, q.castling, q.ep_valid, q.ep_sq);
@@ -245,6 +252,16 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       d.ep_sq = dpush ? std::uint8_t((from + to) >> 1) : 0;
       d.half = (pawn || cap != 0) ? 0 : std::uint16_t(q.half + 1);
       d.full = std::uint16_t(q.full + (q.stm ? 1 : 0));
+      {
+        const int capsq = ep ? (to ^ 8) : to;
+        const std::uint16_t va = q.pst_ram[pst_index(pc, from)];
+        const std::uint16_t vb = q.pst_ram[pst_index(moved, to)];
+        const std::uint16_t vc = (cap & 7) ? q.pst_ram[pst_index(cap, capsq)] : 0;
+        const std::uint16_t cdelta = !castle ? 0 : (to == base + 6 ? q.castle_k : q.castle_q);
+        const std::uint16_t delta = std::uint16_t(vb - va + vc + cdelta);
+        d.pst = std::uint16_t(q.stm ? q.pst - delta : q.pst + delta);
+        e.pst = q.pst;
+      }
       d.state = S_TEST;
       break;
     }
@@ -315,6 +332,27 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         d.ep_sq = e.ep & 63;
         d.half = e.halfmove;
         d.full = std::uint16_t(q.full - (mover ? 1 : 0));
+        d.pst = e.pst;
+      }
+      break;
+    }
+    case S_EINIT: {
+      d.scan = std::uint8_t(q.scan + 1);
+      if (q.scan < 64) {
+        const std::uint8_t p = q.board[q.scan];
+        const std::uint16_t v = (p & 7) ? q.pst_ram[pst_index(p, q.scan)] : 0;
+        d.pst = std::uint16_t((p & CHIP_BLACK) ? q.pst - v : q.pst + v);
+      } else {
+        // Clock 64: the O-O rook (h1 to f1); clock 65: the O-O-O rook (a1 to d1); relative squares.
+        const bool queen_side = q.scan & 1;
+        const std::uint16_t from = q.pst_ram[CHIP_ROOK << 6 | (queen_side ? 0 : 7)];
+        const std::uint16_t to = q.pst_ram[CHIP_ROOK << 6 | (queen_side ? 3 : 5)];
+        if (!queen_side) {
+          d.castle_k = std::uint16_t(to - from);
+        } else {
+          d.castle_q = std::uint16_t(to - from);
+          finish();
+        }
       }
       break;
     }
@@ -327,8 +365,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     const bool board_addr = is_board(addr);
     const bool ro = is_read_only(addr), rw = is_read_write(addr);
     // Read data (from the registers before the clock).
+    const bool pst_addr = is_pst(addr);
     if (board_addr) {
       resp.data = q.board[addr & 63];
+    } else if (pst_addr) {
+      resp.data = busy ? 0 : q.pst_ram[addr & 511];
     } else {
       switch (addr) {
         case reg::ID: resp.data = CHIP_ID; break;
@@ -355,6 +396,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::HUNG_LO: resp.data = std::uint32_t(array.hung()); break;
         case reg::HUNG_HI: resp.data = std::uint32_t(array.hung() >> 32); break;
         case reg::GENERATED: resp.data = q.generated; break;
+        case reg::EVAL_CTRL: resp.data = q.eval_ctrl; break;
+        case reg::FAST_EVAL: resp.data = q.stm ? std::uint16_t(0 - q.pst) : q.pst; break;
+        case reg::PST_SUM: resp.data = q.pst; break;
+        case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
         default: resp.data = 0; break;
       }
     }
@@ -362,8 +407,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       resp.error = true;
       set_error(std::uint8_t(code), addr & 0x1FFFF);
     };
-    if (!(board_addr || ro || rw)) {
+    if (!(board_addr || pst_addr || ro || rw)) {
       bus_error(err::BAD_ADDRESS);
+    } else if (!write && pst_addr && busy) {
+      bus_error(err::BUSY);  // the table's host port is in use by the running command
     } else if (write) {
       if (addr == reg::ABORT) {
         if (busy) {
@@ -379,6 +426,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         bus_error(err::BUSY);
       } else if (ro) {
         bus_error(err::READ_ONLY);
+      } else if (pst_addr) {
+        if (data >> 16) bus_error(err::BAD_ARGUMENT);
+        else pst_write = true;
       } else if (board_addr) {
         if ((data & 7) == 7 || (data & 15) == 8 || (data >> 4) != 0) {
           bus_error(err::BAD_ARGUMENT);
@@ -394,6 +444,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           case reg::HALFMOVE: d.half = data & 0xFFFF; d.host_ply = 0; break;
           case reg::FULLMOVE: d.full = data & 0xFFFF; d.host_ply = 0; break;
           case reg::MOVE: d.move = data & 0xFFFF; break;
+          case reg::EVAL_CTRL:
+            if (data >> 8) bus_error(err::BAD_ARGUMENT);
+            else d.eval_ctrl = std::uint8_t(data);
+            break;
           case reg::CMD: {
             const std::uint32_t wop = data & 15, wmode = (data >> 4) & 7, wdepth = (data >> 8) & 31;
             d.cmd = data;
@@ -447,6 +501,14 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                 d.stack[q.host_ply & 31].move = 0;
                 d.state = S_GEN;
               }
+            } else if (wop == op::EVAL_INIT) {
+              if (q.host_ply != 0) {
+                cmd_error(err::STACK);
+              } else {
+                d.pst = 0;
+                d.scan = 0;
+                d.state = S_EINIT;
+              }
             } else {
               cmd_error(err::BAD_COMMAND);
             }
@@ -459,6 +521,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     }
   }
 
+  if (pst_write) d.pst_ram[addr & 511] = std::uint16_t(data);
   for (const BoardWrite& w : writes) d.board[w.sq] = w.piece;
   if (clear) d.board.fill(0);
   r_ = d;

@@ -29,6 +29,7 @@ class ChipModel final : public ChipBackend {
     std::uint8_t ep = 0;  // [6] valid, [5:0] square
     std::uint16_t halfmove = 0;
     std::uint8_t flags = 0;  // [1] castle, [0] en passant
+    std::uint16_t pst = 0;   // placement sum before the move
   };
 
   struct Registers {
@@ -48,6 +49,10 @@ class ChipModel final : public ChipBackend {
     std::uint32_t err_addr = 0;
     std::array<std::uint8_t, 64> board{};
     std::array<StackEntry, 32> stack{};
+    // Fast evaluation: piece placement.
+    std::uint16_t pst = 0, castle_k = 0, castle_q = 0;
+    std::uint8_t eval_ctrl = 0, scan = 0;
+    std::array<std::uint16_t, 512> pst_ram{};
   };
   const Registers& registers() const { return r_; }
   // Clocks spent in each controller state since construction (for benchmarks; not a register).

@@ -30,8 +30,14 @@ constexpr std::uint32_t CYCLES_HI = 0x00013;  // ro
 constexpr std::uint32_t HUNG_LO = 0x00014;  // ro
 constexpr std::uint32_t HUNG_HI = 0x00015;  // ro
 constexpr std::uint32_t GENERATED = 0x00016;  // ro
+constexpr std::uint32_t EVAL_CTRL = 0x01000;  // rw
+constexpr std::uint32_t FAST_EVAL = 0x01001;  // ro
+constexpr std::uint32_t PST_SUM = 0x01002;  // ro
+constexpr std::uint32_t CASTLE_DELTA = 0x01003;  // ro
 constexpr std::uint32_t BOARD_BASE = 0x00040;
 constexpr std::uint32_t BOARD_COUNT = 64;
+constexpr std::uint32_t PST_BASE = 0x01200;
+constexpr std::uint32_t PST_COUNT = 512;
 }  // namespace reg
 
 namespace op {
@@ -40,6 +46,7 @@ constexpr std::uint32_t MAKE = 2;
 constexpr std::uint32_t UNMAKE = 3;
 constexpr std::uint32_t PERFT = 4;
 constexpr std::uint32_t CLEAR = 5;
+constexpr std::uint32_t EVAL_INIT = 6;
 }  // namespace op
 
 namespace mode {
@@ -118,9 +125,14 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::HUNG_LO: return "HUNG_LO";
     case reg::HUNG_HI: return "HUNG_HI";
     case reg::GENERATED: return "GENERATED";
+    case reg::EVAL_CTRL: return "EVAL_CTRL";
+    case reg::FAST_EVAL: return "FAST_EVAL";
+    case reg::PST_SUM: return "PST_SUM";
+    case reg::CASTLE_DELTA: return "CASTLE_DELTA";
     default: break;
   }
   if (addr >= reg::BOARD_BASE && addr < reg::BOARD_BASE + reg::BOARD_COUNT) return "BOARD";
+  if (addr >= reg::PST_BASE && addr < reg::PST_BASE + reg::PST_COUNT) return "PST";
   return "";
 }
 

@@ -12,5 +12,6 @@ void add_bench_command(CLI::App& app);
 void add_epd_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_movegen_command(CLI::App& app);
+void add_eval_command(CLI::App& app);
 
 }  // namespace db::cli

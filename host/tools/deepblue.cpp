@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   db::cli::add_epd_command(app);
   db::cli::add_match_command(app);
   db::cli::add_movegen_command(app);
+  db::cli::add_eval_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,80 @@
+// deepblue eval: the chip's evaluation of a position, total and per feature group. So far the
+// fast evaluation's piece placement (part 2 of the chip is in progress: docs/chip.md).
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "chip/placement.h"
+#include "chip_options.h"
+#include "cli_common.h"
+#include "commands.h"
+
+namespace db::cli {
+
+namespace {
+
+struct EvalOptions {
+  std::string fen = "startpos";
+  std::string weights;       // placement table JSON to load
+  std::string save_weights;  // write the table used to this file
+  bool json = false;
+  ChipOptions chip;
+};
+
+chip::PlacementTable read_weights(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read weights file '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return chip::placement_from_json(ss.str());
+}
+
+void run_eval(const EvalOptions& opt) {
+  const Position pos = parse_position_arg(opt.fen);
+  const chip::PlacementTable table = opt.weights.empty() ? chip::default_placement() : read_weights(opt.weights);
+  if (!opt.save_weights.empty()) {
+    std::ofstream out(opt.save_weights);
+    if (!out) throw std::invalid_argument("cannot write weights file '" + opt.save_weights + "'");
+    out << chip::placement_to_json(table) << "\n";
+  }
+  chip::ChipClient chip = make_chip_client(opt.chip);
+  chip.load_placement(table);
+  chip.load(pos);
+  chip::CommandStats stats;
+  chip.eval_init(&stats);
+  const int total = chip.fast_eval();
+  const int placement = chip.placement_sum();
+  if (opt.json) {
+    print_json({{"fen", pos.fen()},
+                {"backend", opt.chip.backend},
+                {"fast_eval", total},
+                {"groups", {{"piece_placement", placement}}},
+                {"view", "fast_eval: side to move; groups: white"},
+                {"eval_init_cycles", stats.cycles}});
+    return;
+  }
+  std::cout << fmt::format("Fast evaluation (side to move): {}\n  piece placement (white's view): {}\n"
+                           "EVAL_INIT took {} clocks on the {} backend\n",
+                           total, placement, stats.cycles, opt.chip.backend);
+}
+
+}  // namespace
+
+void add_eval_command(CLI::App& app) {
+  auto opt = std::make_shared<EvalOptions>();
+  CLI::App* cmd = app.add_subcommand("eval", "The chip's evaluation of a position (fast evaluation so far)");
+  cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
+  cmd->add_option("--weights", opt->weights, "Placement table to load (JSON, as written by --save-weights)");
+  cmd->add_option("--save-weights", opt->save_weights, "Write the placement table used to this JSON file");
+  add_chip_options(cmd, opt->chip, "model");
+  cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
+      ->check(CLI::IsMember({"model", "rtl", "cosim"}))
+      ->capture_default_str();
+  cmd->add_flag("--json", opt->json, "Print one JSON object");
+  cmd->callback([opt] { run_eval(*opt); });
+}
+
+}  // namespace db::cli

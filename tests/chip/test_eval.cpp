@@ -1,0 +1,130 @@
+// The fast evaluation's piece placement on the chip: EVAL_INIT and the incremental updates of
+// MAKE/UNMAKE against an independent sum over the board, with default and random weights, on the
+// model and on the RTL in lock-step.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "chip/chip_client.h"
+#include "chip/chip_regs.h"
+#include "chip/placement.h"
+#include "chip/rtl_backend.h"
+#include "chip_data.h"
+
+namespace db::chip {
+namespace {
+
+class ChipPlacement : public ::testing::TestWithParam<std::string> {};
+
+// Plays a random game on the chip; after every MAKE and UNMAKE the incremental sum must equal
+// the sum recomputed from the position.
+void play_and_check(ChipClient& chip, const PlacementTable& table, const std::string& fen, unsigned seed) {
+  Position pos = Position::from_fen(fen);
+  chip.load(pos);
+  chip.eval_init();
+  ASSERT_EQ(chip.placement_sum(), placement_value(table, pos)) << fen;
+  std::mt19937 rng(seed);
+  std::vector<Move> made;
+  for (int ply = 0; ply < 24; ++ply) {
+    const std::vector<std::uint16_t> moves = chip.generate(GenMode::ALL);
+    if (moves.empty()) break;
+    const std::uint16_t m = moves[rng() % moves.size()];
+    chip.make(m);
+    const Move core = from_chip_move(pos, m);
+    pos.make_move(core);
+    made.push_back(core);
+    ASSERT_EQ(chip.placement_sum(), placement_value(table, pos)) << "after " << chip_move_to_string(m) << ": " << pos.fen();
+    const int white_view = placement_value(table, pos);
+    EXPECT_EQ(chip.fast_eval(), std::int16_t(pos.side_to_move() == WHITE ? white_view : -white_view));
+  }
+  while (!made.empty()) {
+    chip.unmake();
+    pos.unmake_move(made.back());
+    made.pop_back();
+    ASSERT_EQ(chip.placement_sum(), placement_value(table, pos)) << pos.fen();
+  }
+}
+
+TEST_P(ChipPlacement, IncrementalSumMatchesTheBoardWithDefaultWeights) {
+  ChipClient chip(make_backend(GetParam()));
+  const PlacementTable table = default_placement();
+  chip.load_placement(table);
+  const auto positions = testdata::load_perft_file("perft.epd");
+  for (std::size_t i = 0; i < positions.size(); i += (GetParam() == "model" ? 1 : 8)) {
+    play_and_check(chip, table, positions[i].fen, unsigned(i));
+  }
+}
+
+TEST_P(ChipPlacement, IncrementalSumMatchesTheBoardWithRandomWeights) {
+  ChipClient chip(make_backend(GetParam()));
+  for (unsigned seed = 1; seed <= 3; ++seed) {
+    const PlacementTable table = random_placement(seed);
+    chip.load_placement(table);
+    for (const auto& fen : testdata::random_game_positions(seed, 1, 20)) play_and_check(chip, table, fen, seed);
+  }
+}
+
+TEST_P(ChipPlacement, TableReadsBackAndBadWritesAreRefused) {
+  ChipClient chip(make_backend(GetParam()));
+  const PlacementTable table = random_placement(9);
+  chip.load_placement(table);
+  for (std::uint32_t i = 0; i < 512; i += 37) EXPECT_EQ(std::int16_t(chip.read(reg::PST_BASE + i)), table[i]);
+  EXPECT_TRUE(chip.backend().access(true, reg::PST_BASE + 3, 0x10000).error);
+  EXPECT_EQ(chip.read(reg::ERROR) & 0xFF, err::BAD_ARGUMENT);
+  chip.write(reg::ERROR, 0);
+  EXPECT_EQ(std::int16_t(chip.read(reg::PST_BASE + 3)), table[3]);
+  // EVAL_INIT needs an empty move stack.
+  chip.load(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  chip.make(0x8000 | 28 << 6 | 12);
+  EXPECT_THROW(chip.eval_init(), ChipError);
+  // The table cannot be read while a command runs.
+  chip.unmake();
+  chip.write(reg::CMD, op::PERFT | 4u << 8);
+  EXPECT_TRUE(chip.backend().access(false, reg::PST_BASE + 5, 0).error);
+  chip.write(reg::ABORT, 1);
+}
+
+TEST_P(ChipPlacement, MirroredPositionNegatesTheSum) {
+  ChipClient chip(make_backend(GetParam()));
+  const PlacementTable table = random_placement(4);
+  chip.load_placement(table);
+  for (const auto& fen : testdata::random_game_positions(11, 2, 40)) {
+    const Position pos = Position::from_fen(fen);
+    // Colours and ranks swapped: the same position seen from the other side.
+    std::string placement, rest = fen.substr(fen.find(' '));
+    std::vector<std::string> ranks;
+    std::string row;
+    for (char ch : fen.substr(0, fen.find(' '))) {
+      if (ch == '/') ranks.push_back(row), row.clear();
+      else row += char(std::isalpha(ch) ? (std::isupper(ch) ? std::tolower(ch) : std::toupper(ch)) : ch);
+    }
+    ranks.push_back(row);
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) placement += (placement.empty() ? "" : "/") + *it;
+    const std::string mirrored = placement + (pos.side_to_move() == WHITE ? " b - - 0 1" : " w - - 0 1");
+    chip.load(pos);
+    chip.eval_init();
+    const int a = chip.placement_sum(), fa = chip.fast_eval();
+    chip.load(Position::from_fen(mirrored));
+    chip.eval_init();
+    EXPECT_EQ(chip.placement_sum(), std::int16_t(-a)) << fen;
+    EXPECT_EQ(chip.fast_eval(), fa) << fen;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ChipPlacement, ::testing::Values("model", "cosim"));
+
+TEST(PlacementFile, RoundTripAndErrors) {
+  const PlacementTable t = random_placement(5);
+  PlacementTable back{};
+  for (int i = 0; i < 64; ++i) back[i] = 0;
+  PlacementTable expect = t;
+  for (int i = 0; i < 64; ++i) expect[i] = 0;  // type 0 (empty) is not saved
+  for (int i = 7 * 64; i < 512; ++i) expect[i] = 0;
+  EXPECT_EQ(placement_from_json(placement_to_json(t)), expect);
+  EXPECT_THROW(placement_from_json("{"), std::invalid_argument);
+  EXPECT_THROW(placement_from_json("{\"placement\":{}}"), std::invalid_argument);
+  EXPECT_THROW(placement_from_json("{\"placement\":{\"pawn\":[1,2]}}"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace db::chip
