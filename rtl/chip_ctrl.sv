@@ -52,6 +52,17 @@ module chip_ctrl (
   input  logic [15:0] pst_rdata_a_i,
   input  logic [15:0] pst_rdata_b_i,
   input  logic [15:0] pst_rdata_c_i,
+  // Game phase control (eval_phase).
+  output logic        ph_clear_o,
+  output logic [3:0]  ph_ev_valid_o,
+  output logic [15:0] ph_ev_piece_o,
+  output logic [23:0] ph_ev_loc_o,
+  output logic [7:0]  ph_ev_delta_o,
+  output logic        ph_ram_we_o,
+  input  logic [15:0] ph_ram_rdata_i,
+  input  logic [15:0] phase_i,
+  input  logic [39:0] counts_i,
+  input  logic [71:0] locs_i,
   // Debug port for lock-step co-simulation (nothing inside depends on it).
   output logic [2:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
@@ -254,6 +265,11 @@ module chip_ctrl (
   // White's view: the mover's pieces count positive for white, negative for black.
   assign mk_delta  = pst_vb - pst_va + pst_vc + mk_cdelta;
 
+  // Fast evaluation: placement plus the game phase RAM's material-combination bonus.
+  logic [15:0] fast_white, fast_eval;
+  assign fast_white = pst_q + {{8{phase_i[7]}}, phase_i[7:0]};
+  assign fast_eval  = stm_q ? 16'd0 - fast_white : fast_white;
+
   // ---------------------------------------------------------------- checks used by commands
   logic [2:0] chk_type;
   logic       chk_ok;
@@ -282,7 +298,9 @@ module chip_ctrl (
   end
 
   // ---------------------------------------------------------------- address decode
-  logic is_board, is_pst, is_reg_ro, is_reg_rw, mapped;
+  logic is_board, is_pst, is_phase_ram, is_reg_ro, is_reg_rw, mapped;
+  assign is_phase_ram = (addr_i >= chip_pkg::PHASE_RAM_BASE) &&
+                        (addr_i < chip_pkg::PHASE_RAM_BASE + 17'(chip_pkg::PHASE_RAM_COUNT));
   assign is_pst = (addr_i >= chip_pkg::PST_BASE) && (addr_i < chip_pkg::PST_BASE + 17'(chip_pkg::PST_COUNT));
   assign is_board = (addr_i >= chip_pkg::BOARD_BASE) &&
                     (addr_i < chip_pkg::BOARD_BASE + 17'(chip_pkg::BOARD_COUNT));
@@ -294,14 +312,16 @@ module chip_ctrl (
       chip_pkg::REG_COUNT_LO, chip_pkg::REG_COUNT_HI, chip_pkg::REG_CYCLES_LO,
       chip_pkg::REG_CYCLES_HI, chip_pkg::REG_HUNG_LO, chip_pkg::REG_HUNG_HI,
       chip_pkg::REG_GENERATED, chip_pkg::REG_FAST_EVAL, chip_pkg::REG_PST_SUM,
-      chip_pkg::REG_CASTLE_DELTA: is_reg_ro = 1'b1;
+      chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
+      chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
+      chip_pkg::REG_PHASE: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
       chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL: is_reg_rw = 1'b1;
       default: ;
     endcase
   end
-  assign mapped = is_board || is_pst || is_reg_ro || is_reg_rw;
+  assign mapped = is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw;
 
   logic [31:0] status_w;
   assign status_w = {16'd0, err_code_q, 1'b0, aborted_q, !king_capture_i, move_valid_q,
@@ -311,6 +331,7 @@ module chip_ctrl (
     rdata_d = 32'd0;
     if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
     else if (is_pst) rdata_d = busy ? 32'd0 : {16'd0, pst_rdata_a_i};  // port A serves the host while idle
+    else if (is_phase_ram) rdata_d = {16'd0, ph_ram_rdata_i};
     else begin
       unique case (addr_i)
         chip_pkg::REG_ID:        rdata_d = chip_pkg::CHIP_ID;
@@ -333,7 +354,13 @@ module chip_ctrl (
         chip_pkg::REG_HUNG_HI:   rdata_d = hung_i[63:32];
         chip_pkg::REG_GENERATED: rdata_d = generated_q;
         chip_pkg::REG_EVAL_CTRL: rdata_d = {24'd0, eval_ctrl_q};
-        chip_pkg::REG_FAST_EVAL: rdata_d = {16'd0, stm_q ? 16'd0 - pst_q : pst_q};
+        chip_pkg::REG_FAST_EVAL: rdata_d = {16'd0, fast_eval};
+        chip_pkg::REG_PIECE_COUNT_W: rdata_d = {12'd0, counts_i[19:0]};
+        chip_pkg::REG_PIECE_COUNT_B: rdata_d = {12'd0, counts_i[39:20]};
+        chip_pkg::REG_PIECE_LOC_W:   rdata_d = {2'd0, locs_i[29:0]};
+        chip_pkg::REG_PIECE_LOC_B:   rdata_d = {2'd0, locs_i[65:36]};
+        chip_pkg::REG_KING_SQ:       rdata_d = {18'd0, locs_i[71:66], 2'd0, locs_i[35:30]};
+        chip_pkg::REG_PHASE:         rdata_d = {16'd0, phase_i};
         chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
         default:                 rdata_d = 32'd0;
@@ -389,6 +416,12 @@ module chip_ctrl (
     scan_d         = scan_q;
     stk_pst_w      = pst_q;
     pst_we_o       = 1'b0;
+    ph_clear_o     = 1'b0;
+    ph_ev_valid_o  = 4'd0;
+    ph_ev_piece_o  = 16'd0;
+    ph_ev_loc_o    = 24'd0;
+    ph_ev_delta_o  = 8'd0;
+    ph_ram_we_o    = 1'b0;
     pst_waddr_o    = addr_i[8:0];
     pst_wdata_o    = wdata_i[15:0];
 
@@ -449,6 +482,12 @@ module chip_ctrl (
         half_d     = (mk_pawn || mk_cap != 4'd0) ? 16'd0 : half_q + 16'd1;
         full_d     = full_q + {15'd0, stm_q};
         pst_d      = stm_q ? pst_q - mk_delta : pst_q + mk_delta;
+        // Game phase: the mover leaves from and lands on to (a promotion changes the counts), the
+        // captured piece goes, the castling rook moves.
+        ph_ev_valid_o = {mk_castle, mk_cap[2:0] != 3'd0, 2'b11};
+        ph_ev_piece_o = {stm_q, 3'd4, mk_cap, mk_new, mk_pc};
+        ph_ev_loc_o   = {mk_rook_from ^ mk_rook_to, mk_capsq, mk_to, mk_from};
+        ph_ev_delta_o = {2'b00, 2'b11, mv_q[14] ? 2'b01 : 2'b00, mv_q[14] ? 2'b11 : 2'b00};
         state_d    = S_TEST;
       end
       S_TEST, S_UNMAKE: begin
@@ -515,12 +554,21 @@ module chip_ctrl (
           half_d     = stk_half_q[pi];
           full_d     = full_q - {15'd0, um_mover};
           pst_d      = stk_pst_q[pi];
+          // The same game phase events as MAKE, counts reversed (locations toggle back).
+          ph_ev_valid_o = {um_castle, um_cap[2:0] != 3'd0, 2'b11};
+          ph_ev_piece_o = {um_mover, 3'd4, um_cap, board_i[{um_to, 2'b00} +: 4], um_orig};
+          ph_ev_loc_o   = {um_rook_from ^ um_rook_to, um_ep ? (um_to ^ 6'd8) : um_to, um_to, um_from};
+          ph_ev_delta_o = {2'b00, 2'b01, um_promo ? 2'b11 : 2'b00, um_promo ? 2'b01 : 2'b00};
         end
       end
       S_EINIT: begin
         scan_d = scan_q + 7'd1;
         if (!scan_q[6]) begin
           pst_d = scan_pc[3] ? pst_q - pst_va : pst_q + pst_va;
+          ph_ev_valid_o = 4'b0001;
+          ph_ev_piece_o = {12'd0, scan_pc};
+          ph_ev_loc_o   = {18'd0, scan_q[5:0]};
+          ph_ev_delta_o = 8'b0000_0001;
         end else if (!scan_q[0]) begin
           castle_k_d = pst_vb - pst_va;
         end else begin
@@ -562,6 +610,14 @@ module chip_ctrl (
           err_d      = 1'b1;
           err_code_d = chip_pkg::ERR_READ_ONLY;
           err_addr_d = addr_i;
+        end else if (is_phase_ram) begin
+          if (wdata_i[31:16] != 16'd0) begin
+            err_d      = 1'b1;
+            err_code_d = chip_pkg::ERR_BAD_ARGUMENT;
+            err_addr_d = addr_i;
+          end else begin
+            ph_ram_we_o = 1'b1;
+          end
         end else if (is_pst) begin
           if (wdata_i[31:16] != 16'd0) begin
             err_d      = 1'b1;
@@ -661,9 +717,10 @@ module chip_ctrl (
                   if (host_ply_q != 6'd0) begin
                     err_d = 1'b1; err_code_d = chip_pkg::ERR_STACK; err_addr_d = addr_i; done_d = 1'b1;
                   end else begin
-                    pst_d   = 16'd0;
-                    scan_d  = 7'd0;
-                    state_d = S_EINIT;
+                    pst_d      = 16'd0;
+                    scan_d     = 7'd0;
+                    ph_clear_o = 1'b1;
+                    state_d    = S_EINIT;
                   end
                 end
                 default: begin

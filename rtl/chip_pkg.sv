@@ -28,10 +28,18 @@ package chip_pkg;
   localparam logic [16:0] REG_FAST_EVAL = 17'h01001;
   localparam logic [16:0] REG_PST_SUM = 17'h01002;
   localparam logic [16:0] REG_CASTLE_DELTA = 17'h01003;
+  localparam logic [16:0] REG_PIECE_COUNT_W = 17'h01004;
+  localparam logic [16:0] REG_PIECE_COUNT_B = 17'h01005;
+  localparam logic [16:0] REG_PIECE_LOC_W = 17'h01006;
+  localparam logic [16:0] REG_PIECE_LOC_B = 17'h01007;
+  localparam logic [16:0] REG_KING_SQ = 17'h01008;
+  localparam logic [16:0] REG_PHASE = 17'h01009;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
   localparam int BOARD_COUNT = 64;
   localparam logic [16:0] PST_BASE = 17'h01200;
   localparam int PST_COUNT = 512;
+  localparam logic [16:0] PHASE_RAM_BASE = 17'h01400;
+  localparam int PHASE_RAM_COUNT = 1024;
 
   localparam logic [3:0] OP_GEN = 4'd1;
   localparam logic [3:0] OP_MAKE = 4'd2;

@@ -1,5 +1,6 @@
 // The chess chip: host interface and controller (chip_ctrl) driving the 8x8 move-generator
-// array (mg_array) and the fast evaluation's piece placement table (eval_pst). Host bus: 17-bit word addresses, 32-bit data, one request per
+// array (mg_array), the fast evaluation's piece placement table (eval_pst) and game phase
+// control (eval_phase). Host bus: 17-bit word addresses, 32-bit data, one request per
 // clock, response on the next clock (register map in docs/chip.md, generated from rtl/regmap.json).
 module chip_top (
   input  logic        clk_i,
@@ -27,6 +28,13 @@ module chip_top (
   logic        pst_we;
   logic [8:0]  pst_waddr, pst_raddr_a, pst_raddr_b, pst_raddr_c;
   logic [15:0] pst_wdata, pst_rdata_a, pst_rdata_b, pst_rdata_c;
+  logic        ph_clear, ph_ram_we;
+  logic [3:0]  ph_ev_valid;
+  logic [15:0] ph_ev_piece, ph_ram_rdata, phase;
+  logic [23:0] ph_ev_loc;
+  logic [7:0]  ph_ev_delta;
+  logic [39:0] counts;
+  logic [71:0] locs;
 
   chip_ctrl u_ctrl (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o,
@@ -64,6 +72,16 @@ module chip_top (
     .pst_rdata_a_i   (pst_rdata_a),
     .pst_rdata_b_i   (pst_rdata_b),
     .pst_rdata_c_i   (pst_rdata_c),
+    .ph_clear_o      (ph_clear),
+    .ph_ev_valid_o   (ph_ev_valid),
+    .ph_ev_piece_o   (ph_ev_piece),
+    .ph_ev_loc_o     (ph_ev_loc),
+    .ph_ev_delta_o   (ph_ev_delta),
+    .ph_ram_we_o     (ph_ram_we),
+    .ph_ram_rdata_i  (ph_ram_rdata),
+    .phase_i         (phase),
+    .counts_i        (counts),
+    .locs_i          (locs),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
   );
 
@@ -107,5 +125,21 @@ module chip_top (
     .rdata_a_o (pst_rdata_a),
     .rdata_b_o (pst_rdata_b),
     .rdata_c_o (pst_rdata_c)
+  );
+
+  eval_phase u_phase (
+    .clk_i, .rst_ni,
+    .clear_i     (ph_clear),
+    .ev_valid_i  (ph_ev_valid),
+    .ev_piece_i  (ph_ev_piece),
+    .ev_loc_i    (ph_ev_loc),
+    .ev_delta_i  (ph_ev_delta),
+    .ram_we_i    (ph_ram_we),
+    .ram_addr_i  (addr_i[9:0]),  // PHASE_RAM_BASE is 1024-aligned: the low bits are the index
+    .ram_wdata_i (wdata_i[15:0]),
+    .ram_rdata_o (ph_ram_rdata),
+    .phase_o     (phase),
+    .counts_o    (counts),
+    .locs_o      (locs)
   );
 endmodule

@@ -191,6 +191,12 @@ void ChipClient::load_placement(const std::array<std::int16_t, 512>& table) {
   for (std::uint32_t i = 0; i < table.size(); ++i) write(reg::PST_BASE + i, std::uint16_t(table[i]));
 }
 
+void ChipClient::load_phase(const std::array<std::uint16_t, 1024>& table) {
+  for (std::uint32_t i = 0; i < table.size(); ++i) write(reg::PHASE_RAM_BASE + i, table[i]);
+}
+
+std::uint32_t ChipClient::phase() { return read(reg::PHASE); }
+
 void ChipClient::eval_init(CommandStats* stats) { run(op::EVAL_INIT, stats); }
 
 int ChipClient::fast_eval() { return std::int16_t(read(reg::FAST_EVAL) & 0xFFFF); }

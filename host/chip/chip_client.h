@@ -67,6 +67,9 @@ class ChipClient {
 
   // Fast evaluation (part 2 so far: piece placement). Downloads the 512-word placement table.
   void load_placement(const std::array<std::int16_t, 512>& table);
+  // Downloads the 1024-word game phase RAM.
+  void load_phase(const std::array<std::uint16_t, 1024>& table);
+  std::uint32_t phase();  // the PHASE register
   // Recomputes the placement sum and castling deltas (after loading a position or the table).
   void eval_init(CommandStats* stats = nullptr);
   int fast_eval();       // side to move's view

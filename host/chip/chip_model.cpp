@@ -59,7 +59,8 @@ bool is_read_only(std::uint32_t a) {
     case reg::ID: case reg::VERSION: case reg::STATUS: case reg::PLY: case reg::COUNT_LO:
     case reg::COUNT_HI: case reg::CYCLES_LO: case reg::CYCLES_HI: case reg::HUNG_LO:
     case reg::HUNG_HI: case reg::GENERATED: case reg::FAST_EVAL: case reg::PST_SUM:
-    case reg::CASTLE_DELTA:
+    case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
+    case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE:
       return true;
     default:
       return false;
@@ -78,6 +79,34 @@ bool is_read_write(std::uint32_t a) {
 
 bool is_board(std::uint32_t a) { return a >= reg::BOARD_BASE && a < reg::BOARD_BASE + reg::BOARD_COUNT; }
 bool is_pst(std::uint32_t a) { return a >= reg::PST_BASE && a < reg::PST_BASE + reg::PST_COUNT; }
+bool is_phase_ram(std::uint32_t a) {
+  return a >= reg::PHASE_RAM_BASE && a < reg::PHASE_RAM_BASE + reg::PHASE_RAM_COUNT;
+}
+
+// A game phase event (rtl/eval_phase.sv): a piece's location register toggles by loc, its count
+// changes by delta.
+struct PhaseEvent {
+  std::uint8_t piece;
+  int loc;
+  int delta;
+};
+
+void apply_phase_events(ChipModel::Registers& d, const std::vector<PhaseEvent>& events) {
+  for (const PhaseEvent& e : events) {
+    const int type = e.piece & 7;
+    if (type == 0 || type == 7) continue;
+    const int colour = (e.piece >> 3) & 1;
+    d.locs[colour * 6 + type - 1] ^= std::uint8_t(e.loc & 63);
+    if (type != CHIP_KING) {
+      std::uint8_t& c = d.counts[colour * 5 + type - 1];
+      c = std::uint8_t((c + e.delta) & 15);
+    }
+  }
+}
+
+std::uint16_t fast_white(const ChipModel::Registers& r) {
+  return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r) & 0xFF))));
+}
 
 }  // namespace
 
@@ -131,6 +160,16 @@ std::string ChipModel::fen() const {
   return f + " " + std::to_string(r_.half) + " " + std::to_string(r_.full);
 }
 
+std::uint16_t ChipModel::phase_word(const Registers& r) {
+  auto signature = [&r](int colour) {
+    const int n = r.counts[colour * 5 + 1], b = r.counts[colour * 5 + 2], rk = r.counts[colour * 5 + 3],
+              q = r.counts[colour * 5 + 4];
+    const int minors = n + b;
+    return (q != 0) << 4 | (rk >= 2 ? 2 : rk) << 2 | (minors >= 3 ? 3 : minors);
+  };
+  return r.phase_ram[signature(0) << 5 | signature(1)];
+}
+
 DebugPort ChipModel::debug() const { return DebugPort{r_.state, r_.ply, r_.mv}; }
 
 BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data) {
@@ -140,8 +179,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   const Registers& q = r_;
   Registers d = r_;
   std::vector<BoardWrite> writes;
+  std::vector<PhaseEvent> phase_events;
+  bool phase_clear = false;
   bool clear = false;
   bool pst_write = false;
+  bool phase_write = false;
   BusResponse resp;
 
   const ArrayModel array(q.board, q.stm, q.castling, q.ep_valid, q.ep_sq);
@@ -261,6 +303,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         const std::uint16_t delta = std::uint16_t(vb - va + vc + cdelta);
         d.pst = std::uint16_t(q.stm ? q.pst - delta : q.pst + delta);
         e.pst = q.pst;
+        const bool promo = promo_of(q.mv);
+        phase_events.push_back({pc, from, promo ? -1 : 0});
+        phase_events.push_back({moved, to, promo ? 1 : 0});
+        if (cap & 7) phase_events.push_back({cap, capsq, -1});
+        if (castle) phase_events.push_back({std::uint8_t(me | CHIP_ROOK), rook_from ^ rook_to, 0});
       }
       d.state = S_TEST;
       break;
@@ -333,6 +380,15 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         d.half = e.halfmove;
         d.full = std::uint16_t(q.full - (mover ? 1 : 0));
         d.pst = e.pst;
+        const bool promo = promo_of(e.move);
+        phase_events.push_back({orig, from, promo ? 1 : 0});
+        phase_events.push_back({q.board[to], to, promo ? -1 : 0});
+        if (e.captured & 7) phase_events.push_back({e.captured, ep ? (to ^ 8) : to, 1});
+        if (castle) {
+          const int rook_from = to == base + 6 ? base + 7 : base;
+          const int rook_to = to == base + 6 ? base + 5 : base + 3;
+          phase_events.push_back({std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_ROOK), rook_from ^ rook_to, 0});
+        }
       }
       break;
     }
@@ -342,6 +398,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         const std::uint8_t p = q.board[q.scan];
         const std::uint16_t v = (p & 7) ? q.pst_ram[pst_index(p, q.scan)] : 0;
         d.pst = std::uint16_t((p & CHIP_BLACK) ? q.pst - v : q.pst + v);
+        phase_events.push_back({p, q.scan, 1});
       } else {
         // Clock 64: the O-O rook (h1 to f1); clock 65: the O-O-O rook (a1 to d1); relative squares.
         const bool queen_side = q.scan & 1;
@@ -366,10 +423,13 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     const bool ro = is_read_only(addr), rw = is_read_write(addr);
     // Read data (from the registers before the clock).
     const bool pst_addr = is_pst(addr);
+    const bool phase_addr = is_phase_ram(addr);
     if (board_addr) {
       resp.data = q.board[addr & 63];
     } else if (pst_addr) {
       resp.data = busy ? 0 : q.pst_ram[addr & 511];
+    } else if (phase_addr) {
+      resp.data = q.phase_ram[addr & 1023];
     } else {
       switch (addr) {
         case reg::ID: resp.data = CHIP_ID; break;
@@ -397,7 +457,21 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::HUNG_HI: resp.data = std::uint32_t(array.hung() >> 32); break;
         case reg::GENERATED: resp.data = q.generated; break;
         case reg::EVAL_CTRL: resp.data = q.eval_ctrl; break;
-        case reg::FAST_EVAL: resp.data = q.stm ? std::uint16_t(0 - q.pst) : q.pst; break;
+        case reg::FAST_EVAL: resp.data = q.stm ? std::uint16_t(0 - fast_white(q)) : fast_white(q); break;
+        case reg::PIECE_COUNT_W:
+        case reg::PIECE_COUNT_B: {
+          const int c = addr == reg::PIECE_COUNT_B;
+          for (int t = 0; t < 5; ++t) resp.data |= std::uint32_t(q.counts[c * 5 + t]) << (4 * t);
+          break;
+        }
+        case reg::PIECE_LOC_W:
+        case reg::PIECE_LOC_B: {
+          const int c = addr == reg::PIECE_LOC_B;
+          for (int t = 0; t < 5; ++t) resp.data |= std::uint32_t(q.locs[c * 6 + t]) << (6 * t);
+          break;
+        }
+        case reg::KING_SQ: resp.data = std::uint32_t(q.locs[11]) << 8 | q.locs[5]; break;
+        case reg::PHASE: resp.data = phase_word(q); break;
         case reg::PST_SUM: resp.data = q.pst; break;
         case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
         default: resp.data = 0; break;
@@ -407,7 +481,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       resp.error = true;
       set_error(std::uint8_t(code), addr & 0x1FFFF);
     };
-    if (!(board_addr || pst_addr || ro || rw)) {
+    if (!(board_addr || pst_addr || phase_addr || ro || rw)) {
       bus_error(err::BAD_ADDRESS);
     } else if (!write && pst_addr && busy) {
       bus_error(err::BUSY);  // the table's host port is in use by the running command
@@ -426,6 +500,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         bus_error(err::BUSY);
       } else if (ro) {
         bus_error(err::READ_ONLY);
+      } else if (phase_addr) {
+        if (data >> 16) bus_error(err::BAD_ARGUMENT);
+        else phase_write = true;
       } else if (pst_addr) {
         if (data >> 16) bus_error(err::BAD_ARGUMENT);
         else pst_write = true;
@@ -507,6 +584,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               } else {
                 d.pst = 0;
                 d.scan = 0;
+                phase_clear = true;
                 d.state = S_EINIT;
               }
             } else {
@@ -522,6 +600,12 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   }
 
   if (pst_write) d.pst_ram[addr & 511] = std::uint16_t(data);
+  if (phase_write) d.phase_ram[addr & 1023] = std::uint16_t(data);
+  apply_phase_events(d, phase_events);
+  if (phase_clear) {
+    d.counts.fill(0);
+    d.locs.fill(0);
+  }
   for (const BoardWrite& w : writes) d.board[w.sq] = w.piece;
   if (clear) d.board.fill(0);
   r_ = d;

@@ -53,7 +53,14 @@ class ChipModel final : public ChipBackend {
     std::uint16_t pst = 0, castle_k = 0, castle_q = 0;
     std::uint8_t eval_ctrl = 0, scan = 0;
     std::array<std::uint16_t, 512> pst_ram{};
+    // Game phase control: piece counts [colour * 5 + type - 1] (4 bits, pawns to queens),
+    // XORed piece locations [colour * 6 + type - 1] (6 bits, pawns to kings), the phase RAM.
+    std::array<std::uint8_t, 10> counts{};
+    std::array<std::uint8_t, 12> locs{};
+    std::array<std::uint16_t, 1024> phase_ram{};
   };
+  // The game phase RAM word for the current material (PHASE register).
+  static std::uint16_t phase_word(const Registers& r);
   const Registers& registers() const { return r_; }
   // Clocks spent in each controller state since construction (for benchmarks; not a register).
   const std::array<std::uint64_t, 8>& state_clocks() const { return state_clocks_; }

@@ -34,10 +34,18 @@ constexpr std::uint32_t EVAL_CTRL = 0x01000;  // rw
 constexpr std::uint32_t FAST_EVAL = 0x01001;  // ro
 constexpr std::uint32_t PST_SUM = 0x01002;  // ro
 constexpr std::uint32_t CASTLE_DELTA = 0x01003;  // ro
+constexpr std::uint32_t PIECE_COUNT_W = 0x01004;  // ro
+constexpr std::uint32_t PIECE_COUNT_B = 0x01005;  // ro
+constexpr std::uint32_t PIECE_LOC_W = 0x01006;  // ro
+constexpr std::uint32_t PIECE_LOC_B = 0x01007;  // ro
+constexpr std::uint32_t KING_SQ = 0x01008;  // ro
+constexpr std::uint32_t PHASE = 0x01009;  // ro
 constexpr std::uint32_t BOARD_BASE = 0x00040;
 constexpr std::uint32_t BOARD_COUNT = 64;
 constexpr std::uint32_t PST_BASE = 0x01200;
 constexpr std::uint32_t PST_COUNT = 512;
+constexpr std::uint32_t PHASE_RAM_BASE = 0x01400;
+constexpr std::uint32_t PHASE_RAM_COUNT = 1024;
 }  // namespace reg
 
 namespace op {
@@ -129,10 +137,17 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::FAST_EVAL: return "FAST_EVAL";
     case reg::PST_SUM: return "PST_SUM";
     case reg::CASTLE_DELTA: return "CASTLE_DELTA";
+    case reg::PIECE_COUNT_W: return "PIECE_COUNT_W";
+    case reg::PIECE_COUNT_B: return "PIECE_COUNT_B";
+    case reg::PIECE_LOC_W: return "PIECE_LOC_W";
+    case reg::PIECE_LOC_B: return "PIECE_LOC_B";
+    case reg::KING_SQ: return "KING_SQ";
+    case reg::PHASE: return "PHASE";
     default: break;
   }
   if (addr >= reg::BOARD_BASE && addr < reg::BOARD_BASE + reg::BOARD_COUNT) return "BOARD";
   if (addr >= reg::PST_BASE && addr < reg::PST_BASE + reg::PST_COUNT) return "PST";
+  if (addr >= reg::PHASE_RAM_BASE && addr < reg::PHASE_RAM_BASE + reg::PHASE_RAM_COUNT) return "PHASE_RAM";
   return "";
 }
 

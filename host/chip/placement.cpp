@@ -1,10 +1,13 @@
 // See placement.h.
 #include "chip/placement.h"
 
+#include <algorithm>
 #include <random>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+
+#include "chess/bitboard.h"
 
 namespace db::chip {
 
@@ -55,38 +58,100 @@ int placement_value(const PlacementTable& table, const Position& pos) {
   return std::int16_t(sum);
 }
 
-std::string placement_to_json(const PlacementTable& table) {
+namespace {
+
+int signature(const Position& pos, Color c) {
+  const int q = popcount(pos.pieces(c, QUEEN)), r = popcount(pos.pieces(c, ROOK));
+  const int minors = popcount(pos.pieces(c, KNIGHT)) + popcount(pos.pieces(c, BISHOP));
+  return (q != 0) << 4 | (r >= 2 ? 2 : r) << 2 | (minors >= 3 ? 3 : minors);
+}
+
+nlohmann::json parse_weights(const std::string& text) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::invalid_argument(std::string("weights file: not JSON: ") + e.what());
+  }
+}
+
+}  // namespace
+
+PhaseTable default_phase() {
+  PhaseTable t{};
+  for (int w = 0; w < 32; ++w) {
+    for (int b = 0; b < 32; ++b) {
+      const int wq = w >> 4, wr = (w >> 2) & 3, wm = w & 3, bq = b >> 4, br = (b >> 2) & 3, bm = b & 3;
+      // Two minors are worth more than a rook (and a pawn), when that is the imbalance.
+      int bonus = 0;
+      if (wm - bm == 2 && br - wr == 1) bonus = 15;
+      if (bm - wm == 2 && wr - br == 1) bonus = -15;
+      // King safety matters with the opponent's queen and rooks on the board (for white's king).
+      const int relevance = std::min(15, 6 * bq + 2 * br + bm);
+      // Pawn structure counts for more as pieces come off.
+      const int pieces = 3 * (wq + bq) + 2 * (wr + br) + wm + bm;
+      const int pawn_scale = std::max(4, 15 - pieces / 2);
+      t[w << 5 | b] = std::uint16_t((bonus & 0xFF) | relevance << 8 | pawn_scale << 12);
+    }
+  }
+  return t;
+}
+
+PhaseTable random_phase(std::uint32_t seed) {
+  std::mt19937 rng(seed ^ 0x9E3779B9u);
+  std::uniform_int_distribution<int> v(0, 65535);
+  PhaseTable t{};
+  for (auto& x : t) x = std::uint16_t(v(rng));
+  return t;
+}
+
+std::uint16_t phase_word(const PhaseTable& table, const Position& pos) {
+  return table[signature(pos, WHITE) << 5 | signature(pos, BLACK)];
+}
+
+std::string weights_to_json(const PlacementTable& placement, const PhaseTable& phase) {
   nlohmann::json j;
   for (int t = 1; t <= 6; ++t) {
-    std::vector<int> v(table.begin() + (t << 6), table.begin() + (t << 6) + 64);
+    std::vector<int> v(placement.begin() + (t << 6), placement.begin() + (t << 6) + 64);
     j["placement"][TYPE_NAMES[t]] = v;
   }
+  j["phase"] = std::vector<int>(phase.begin(), phase.end());
   return j.dump(1);
 }
 
-PlacementTable placement_from_json(const std::string& text) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw std::invalid_argument(std::string("placement file: not JSON: ") + e.what());
+PhaseTable phase_from_json(const std::string& text) {
+  const nlohmann::json j = parse_weights(text);
+  if (!j.is_object() || !j.contains("phase") || !j["phase"].is_array() || j["phase"].size() != 1024) {
+    throw std::invalid_argument("weights file: \"phase\" needs 1024 values");
   }
+  PhaseTable t{};
+  for (int i = 0; i < 1024; ++i) {
+    const auto& v = j["phase"][i];
+    if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 65535) {
+      throw std::invalid_argument("weights file: phase value " + std::to_string(i) + " is not in 0..65535");
+    }
+    t[i] = std::uint16_t(v.get<int>());
+  }
+  return t;
+}
+
+PlacementTable placement_from_json(const std::string& text) {
+  const nlohmann::json j = parse_weights(text);
   if (!j.is_object() || !j.contains("placement") || !j["placement"].is_object()) {
-    throw std::invalid_argument("placement file: no \"placement\" object");
+    throw std::invalid_argument("weights file: no \"placement\" object");
   }
   PlacementTable t{};
   for (int type = 1; type <= 6; ++type) {
     const auto& p = j["placement"];
     if (!p.contains(TYPE_NAMES[type])) {
-      throw std::invalid_argument(std::string("placement file: no values for ") + TYPE_NAMES[type]);
+      throw std::invalid_argument(std::string("weights file: no placement values for ") + TYPE_NAMES[type]);
     }
     const auto& v = p[TYPE_NAMES[type]];
     if (!v.is_array() || v.size() != 64) {
-      throw std::invalid_argument(std::string("placement file: ") + TYPE_NAMES[type] + " needs 64 values");
+      throw std::invalid_argument(std::string("weights file: placement of ") + TYPE_NAMES[type] + " needs 64 values");
     }
     for (int sq = 0; sq < 64; ++sq) {
       if (!v[sq].is_number_integer() || v[sq].get<long long>() < -32768 || v[sq].get<long long>() > 32767) {
-        throw std::invalid_argument(std::string("placement file: ") + TYPE_NAMES[type] + " value " +
+        throw std::invalid_argument(std::string("weights file: placement of ") + TYPE_NAMES[type] + " value " +
                                     std::to_string(sq) + " is not an integer in -32768..32767");
       }
       t[type << 6 | sq] = std::int16_t(v[sq].get<int>());

@@ -1,5 +1,6 @@
 // deepblue eval: the chip's evaluation of a position, total and per feature group. So far the
-// fast evaluation's piece placement (part 2 of the chip is in progress: docs/chip.md).
+// fast evaluation's piece placement and game phase control (part 2 of the chip is in progress:
+// docs/chip.md).
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -24,41 +25,49 @@ struct EvalOptions {
   ChipOptions chip;
 };
 
-chip::PlacementTable read_weights(const std::string& path) {
+std::string read_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read weights file '" + path + "'");
   std::stringstream ss;
   ss << in.rdbuf();
-  return chip::placement_from_json(ss.str());
+  return ss.str();
 }
 
 void run_eval(const EvalOptions& opt) {
   const Position pos = parse_position_arg(opt.fen);
-  const chip::PlacementTable table = opt.weights.empty() ? chip::default_placement() : read_weights(opt.weights);
+  const std::string text = opt.weights.empty() ? std::string() : read_file(opt.weights);
+  const chip::PlacementTable table = text.empty() ? chip::default_placement() : chip::placement_from_json(text);
+  const chip::PhaseTable phase = text.empty() ? chip::default_phase() : chip::phase_from_json(text);
   if (!opt.save_weights.empty()) {
     std::ofstream out(opt.save_weights);
     if (!out) throw std::invalid_argument("cannot write weights file '" + opt.save_weights + "'");
-    out << chip::placement_to_json(table) << "\n";
+    out << chip::weights_to_json(table, phase) << "\n";
   }
   chip::ChipClient chip = make_chip_client(opt.chip);
   chip.load_placement(table);
+  chip.load_phase(phase);
   chip.load(pos);
   chip::CommandStats stats;
   chip.eval_init(&stats);
   const int total = chip.fast_eval();
   const int placement = chip.placement_sum();
+  const std::uint32_t phase_word = chip.phase();
+  const int combination = std::int8_t(phase_word & 0xFF);
   if (opt.json) {
     print_json({{"fen", pos.fen()},
                 {"backend", opt.chip.backend},
                 {"fast_eval", total},
-                {"groups", {{"piece_placement", placement}}},
+                {"groups", {{"piece_placement", placement}, {"material_combination", combination}}},
+                {"phase", {{"king_safety_relevance", (phase_word >> 8) & 15}, {"pawn_structure_scale", (phase_word >> 12) & 15}}},
                 {"view", "fast_eval: side to move; groups: white"},
                 {"eval_init_cycles", stats.cycles}});
     return;
   }
   std::cout << fmt::format("Fast evaluation (side to move): {}\n  piece placement (white's view): {}\n"
+                           "  material combination (white's view): {}\n  king-safety relevance {}, pawn-structure scale {}\n"
                            "EVAL_INIT took {} clocks on the {} backend\n",
-                           total, placement, stats.cycles, opt.chip.backend);
+                           total, placement, combination, (phase_word >> 8) & 15, (phase_word >> 12) & 15,
+                           stats.cycles, opt.chip.backend);
 }
 
 }  // namespace
@@ -67,8 +76,8 @@ void add_eval_command(CLI::App& app) {
   auto opt = std::make_shared<EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "The chip's evaluation of a position (fast evaluation so far)");
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
-  cmd->add_option("--weights", opt->weights, "Placement table to load (JSON, as written by --save-weights)");
-  cmd->add_option("--save-weights", opt->save_weights, "Write the placement table used to this JSON file");
+  cmd->add_option("--weights", opt->weights, "Fast-evaluation weights to load (JSON, as written by --save-weights)");
+  cmd->add_option("--save-weights", opt->save_weights, "Write the weights used to this JSON file");
   add_chip_options(cmd, opt->chip, "model");
   cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
       ->check(CLI::IsMember({"model", "rtl", "cosim"}))

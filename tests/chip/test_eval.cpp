@@ -9,6 +9,7 @@
 #include "chip/chip_regs.h"
 #include "chip/placement.h"
 #include "chip/rtl_backend.h"
+#include "chess/bitboard.h"
 #include "chip_data.h"
 
 namespace db::chip {
@@ -16,13 +17,44 @@ namespace {
 
 class ChipPlacement : public ::testing::TestWithParam<std::string> {};
 
+// Game phase registers computed from the position, independently of the chip.
+std::uint32_t expected_counts(const Position& pos, Color c) {
+  std::uint32_t r = 0;
+  for (PieceType t : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN}) r |= std::uint32_t(popcount(pos.pieces(c, t)) & 15) << (4 * t);
+  return r;
+}
+std::uint32_t expected_locs(const Position& pos, Color c) {
+  std::uint32_t r = 0;
+  for (PieceType t : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN}) {
+    std::uint32_t x = 0;
+    Bitboard b = pos.pieces(c, t);
+    while (b) x ^= std::uint32_t(pop_lsb(b));
+    r |= x << (6 * t);
+  }
+  return r;
+}
+
+void expect_phase_state(ChipClient& chip, const PlacementTable& table, const PhaseTable& phase, const Position& pos) {
+  ASSERT_EQ(chip.read(reg::PIECE_COUNT_W), expected_counts(pos, WHITE)) << pos.fen();
+  ASSERT_EQ(chip.read(reg::PIECE_COUNT_B), expected_counts(pos, BLACK)) << pos.fen();
+  ASSERT_EQ(chip.read(reg::PIECE_LOC_W), expected_locs(pos, WHITE)) << pos.fen();
+  ASSERT_EQ(chip.read(reg::PIECE_LOC_B), expected_locs(pos, BLACK)) << pos.fen();
+  ASSERT_EQ(chip.read(reg::KING_SQ), std::uint32_t(pos.king_square(BLACK)) << 8 | std::uint32_t(pos.king_square(WHITE)));
+  const std::uint16_t word = phase_word(phase, pos);
+  ASSERT_EQ(chip.phase(), word) << pos.fen();
+  const std::int16_t white = std::int16_t(placement_value(table, pos) + std::int8_t(word & 0xFF));
+  ASSERT_EQ(chip.fast_eval(), std::int16_t(pos.side_to_move() == WHITE ? white : -white)) << pos.fen();
+}
+
 // Plays a random game on the chip; after every MAKE and UNMAKE the incremental sum must equal
 // the sum recomputed from the position.
-void play_and_check(ChipClient& chip, const PlacementTable& table, const std::string& fen, unsigned seed) {
+void play_and_check(ChipClient& chip, const PlacementTable& table, const std::string& fen, unsigned seed,
+                    const PhaseTable& phase = default_phase()) {
   Position pos = Position::from_fen(fen);
   chip.load(pos);
   chip.eval_init();
   ASSERT_EQ(chip.placement_sum(), placement_value(table, pos)) << fen;
+  expect_phase_state(chip, table, phase, pos);
   std::mt19937 rng(seed);
   std::vector<Move> made;
   for (int ply = 0; ply < 24; ++ply) {
@@ -34,33 +66,36 @@ void play_and_check(ChipClient& chip, const PlacementTable& table, const std::st
     pos.make_move(core);
     made.push_back(core);
     ASSERT_EQ(chip.placement_sum(), placement_value(table, pos)) << "after " << chip_move_to_string(m) << ": " << pos.fen();
-    const int white_view = placement_value(table, pos);
-    EXPECT_EQ(chip.fast_eval(), std::int16_t(pos.side_to_move() == WHITE ? white_view : -white_view));
+    expect_phase_state(chip, table, phase, pos);
   }
   while (!made.empty()) {
     chip.unmake();
     pos.unmake_move(made.back());
     made.pop_back();
     ASSERT_EQ(chip.placement_sum(), placement_value(table, pos)) << pos.fen();
+    expect_phase_state(chip, table, phase, pos);
   }
 }
 
-TEST_P(ChipPlacement, IncrementalSumMatchesTheBoardWithDefaultWeights) {
+TEST_P(ChipPlacement, IncrementalStateMatchesTheBoardWithDefaultWeights) {
   ChipClient chip(make_backend(GetParam()));
   const PlacementTable table = default_placement();
   chip.load_placement(table);
+  chip.load_phase(default_phase());
   const auto positions = testdata::load_perft_file("perft.epd");
   for (std::size_t i = 0; i < positions.size(); i += (GetParam() == "model" ? 1 : 8)) {
     play_and_check(chip, table, positions[i].fen, unsigned(i));
   }
 }
 
-TEST_P(ChipPlacement, IncrementalSumMatchesTheBoardWithRandomWeights) {
+TEST_P(ChipPlacement, IncrementalStateMatchesTheBoardWithRandomWeights) {
   ChipClient chip(make_backend(GetParam()));
   for (unsigned seed = 1; seed <= 3; ++seed) {
     const PlacementTable table = random_placement(seed);
+    const PhaseTable phase = random_phase(seed);
     chip.load_placement(table);
-    for (const auto& fen : testdata::random_game_positions(seed, 1, 20)) play_and_check(chip, table, fen, seed);
+    chip.load_phase(phase);
+    for (const auto& fen : testdata::random_game_positions(seed, 1, 20)) play_and_check(chip, table, fen, seed, phase);
   }
 }
 
@@ -84,10 +119,21 @@ TEST_P(ChipPlacement, TableReadsBackAndBadWritesAreRefused) {
   chip.write(reg::ABORT, 1);
 }
 
-TEST_P(ChipPlacement, MirroredPositionNegatesTheSum) {
+TEST_P(ChipPlacement, MirroredPositionNegatesTheEvaluation) {
   ChipClient chip(make_backend(GetParam()));
   const PlacementTable table = random_placement(4);
   chip.load_placement(table);
+  // A phase table symmetric in the colours (bonus negated when the signatures swap).
+  PhaseTable phase{};
+  const PhaseTable r = random_phase(4);
+  for (int w = 0; w < 32; ++w) {
+    for (int b = 0; b <= w; ++b) {
+      phase[w << 5 | b] = r[w << 5 | b];
+      phase[b << 5 | w] = std::uint16_t((r[w << 5 | b] & 0xFF00) | (std::uint8_t(-std::int8_t(r[w << 5 | b] & 0xFF))));
+      if (w == b) phase[w << 5 | b] &= 0xFF00;
+    }
+  }
+  chip.load_phase(phase);
   for (const auto& fen : testdata::random_game_positions(11, 2, 40)) {
     const Position pos = Position::from_fen(fen);
     // Colours and ranks swapped: the same position seen from the other side.
@@ -120,7 +166,10 @@ TEST(PlacementFile, RoundTripAndErrors) {
   PlacementTable expect = t;
   for (int i = 0; i < 64; ++i) expect[i] = 0;  // type 0 (empty) is not saved
   for (int i = 7 * 64; i < 512; ++i) expect[i] = 0;
-  EXPECT_EQ(placement_from_json(placement_to_json(t)), expect);
+  const PhaseTable ph = random_phase(5);
+  EXPECT_EQ(placement_from_json(weights_to_json(t, ph)), expect);
+  EXPECT_EQ(phase_from_json(weights_to_json(t, ph)), ph);
+  EXPECT_THROW(phase_from_json("{\"phase\":[1,2]}"), std::invalid_argument);
   EXPECT_THROW(placement_from_json("{"), std::invalid_argument);
   EXPECT_THROW(placement_from_json("{\"placement\":{}}"), std::invalid_argument);
   EXPECT_THROW(placement_from_json("{\"placement\":{\"pawn\":[1,2]}}"), std::invalid_argument);
