@@ -63,6 +63,10 @@ module chip_ctrl (
   input  logic [15:0] phase_i,
   input  logic [39:0] counts_i,
   input  logic [71:0] locs_i,
+  // Endgame logic (eval_kpk).
+  output logic        kpk_en_o,
+  input  logic        kpk_active_i,
+  input  logic        kpk_win_i,
   // Debug port for lock-step co-simulation (nothing inside depends on it).
   output logic [2:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
@@ -267,7 +271,9 @@ module chip_ctrl (
 
   // Fast evaluation: placement plus the game phase RAM's material-combination bonus.
   logic [15:0] fast_white, fast_eval;
-  assign fast_white = pst_q + {{8{phase_i[7]}}, phase_i[7:0]};
+  // A king-and-pawn ending the ROM calls a draw is worth nothing.
+  assign fast_white = (kpk_active_i && !kpk_win_i) ? 16'd0 : pst_q + {{8{phase_i[7]}}, phase_i[7:0]};
+  assign kpk_en_o   = eval_ctrl_q[1];
   assign fast_eval  = stm_q ? 16'd0 - fast_white : fast_white;
 
   // ---------------------------------------------------------------- checks used by commands
@@ -314,7 +320,7 @@ module chip_ctrl (
       chip_pkg::REG_GENERATED, chip_pkg::REG_FAST_EVAL, chip_pkg::REG_PST_SUM,
       chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
       chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
-      chip_pkg::REG_PHASE: is_reg_ro = 1'b1;
+      chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
       chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL: is_reg_rw = 1'b1;
@@ -361,6 +367,7 @@ module chip_ctrl (
         chip_pkg::REG_PIECE_LOC_B:   rdata_d = {2'd0, locs_i[65:36]};
         chip_pkg::REG_KING_SQ:       rdata_d = {18'd0, locs_i[71:66], 2'd0, locs_i[35:30]};
         chip_pkg::REG_PHASE:         rdata_d = {16'd0, phase_i};
+        chip_pkg::REG_ENDGAME:       rdata_d = {30'd0, kpk_active_i && kpk_win_i, kpk_active_i};
         chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
         default:                 rdata_d = 32'd0;

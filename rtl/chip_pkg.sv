@@ -34,6 +34,7 @@ package chip_pkg;
   localparam logic [16:0] REG_PIECE_LOC_B = 17'h01007;
   localparam logic [16:0] REG_KING_SQ = 17'h01008;
   localparam logic [16:0] REG_PHASE = 17'h01009;
+  localparam logic [16:0] REG_ENDGAME = 17'h0100A;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
   localparam int BOARD_COUNT = 64;
   localparam logic [16:0] PST_BASE = 17'h01200;

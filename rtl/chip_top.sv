@@ -1,6 +1,6 @@
 // The chess chip: host interface and controller (chip_ctrl) driving the 8x8 move-generator
-// array (mg_array), the fast evaluation's piece placement table (eval_pst) and game phase
-// control (eval_phase). Host bus: 17-bit word addresses, 32-bit data, one request per
+// array (mg_array), and the fast evaluation: piece placement table (eval_pst), game phase
+// control (eval_phase), endgame logic with the KPK ROM (eval_kpk). Host bus: 17-bit word addresses, 32-bit data, one request per
 // clock, response on the next clock (register map in docs/chip.md, generated from rtl/regmap.json).
 module chip_top (
   input  logic        clk_i,
@@ -35,6 +35,7 @@ module chip_top (
   logic [7:0]  ph_ev_delta;
   logic [39:0] counts;
   logic [71:0] locs;
+  logic        kpk_en, kpk_active, kpk_win;
 
   chip_ctrl u_ctrl (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o,
@@ -82,6 +83,9 @@ module chip_top (
     .phase_i         (phase),
     .counts_i        (counts),
     .locs_i          (locs),
+    .kpk_en_o        (kpk_en),
+    .kpk_active_i    (kpk_active),
+    .kpk_win_i       (kpk_win),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
   );
 
@@ -141,5 +145,17 @@ module chip_top (
     .phase_o     (phase),
     .counts_o    (counts),
     .locs_o      (locs)
+  );
+
+  eval_kpk u_kpk (
+    .enable_i (kpk_en),
+    .stm_i    (stm),
+    .counts_i (counts),
+    .white_pawn_i (locs[5:0]),
+    .black_pawn_i (locs[41:36]),
+    .white_king_i (locs[35:30]),
+    .black_king_i (locs[71:66]),
+    .active_o (kpk_active),
+    .win_o    (kpk_win)
   );
 endmodule

@@ -7,6 +7,7 @@
 
 #include "chip/array_model.h"
 #include "chip/chip_regs.h"
+#include "eval/kpk.h"
 
 namespace db::chip {
 
@@ -60,7 +61,7 @@ bool is_read_only(std::uint32_t a) {
     case reg::COUNT_HI: case reg::CYCLES_LO: case reg::CYCLES_HI: case reg::HUNG_LO:
     case reg::HUNG_HI: case reg::GENERATED: case reg::FAST_EVAL: case reg::PST_SUM:
     case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
-    case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE:
+    case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME:
       return true;
     default:
       return false;
@@ -104,7 +105,26 @@ void apply_phase_events(ChipModel::Registers& d, const std::vector<PhaseEvent>& 
   }
 }
 
+// Endgame logic (rtl/eval_kpk.sv): {active, pawn side wins}.
+std::pair<bool, bool> kpk_state(const ChipModel::Registers& r) {
+  bool only_one_pawn = r.counts[0] + r.counts[5] == 1;
+  for (int t = 1; t < 5; ++t) only_one_pawn = only_one_pawn && r.counts[t] == 0 && r.counts[5 + t] == 0;
+  const bool active = (r.eval_ctrl & 2) && only_one_pawn;
+  const bool pawn_black = r.counts[5] != 0;
+  const int pawn = pawn_black ? r.locs[6] : r.locs[0];
+  const int strong = pawn_black ? r.locs[11] : r.locs[5];
+  const int weak = pawn_black ? r.locs[5] : r.locs[11];
+  const int flip = (pawn_black ? 56 : 0) | ((pawn & 4) ? 7 : 0);
+  const int p = pawn ^ flip;
+  const std::uint32_t addr = std::uint32_t(r.stm ^ pawn_black) << 17 | std::uint32_t(weak ^ flip) << 11 |
+                             std::uint32_t(strong ^ flip) << 5 | std::uint32_t(p & 3) << 3 | std::uint32_t(((p >> 3) - 1) & 7);
+  const bool win = (eval::kpk_rom().bits()[addr >> 3] >> (addr & 7)) & 1;
+  return {active, win};
+}
+
 std::uint16_t fast_white(const ChipModel::Registers& r) {
+  const auto [active, win] = kpk_state(r);
+  if (active && !win) return 0;  // a king-and-pawn ending the ROM calls a draw is worth nothing
   return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r) & 0xFF))));
 }
 
@@ -472,6 +492,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         }
         case reg::KING_SQ: resp.data = std::uint32_t(q.locs[11]) << 8 | q.locs[5]; break;
         case reg::PHASE: resp.data = phase_word(q); break;
+        case reg::ENDGAME: {
+          const auto [active, win] = kpk_state(q);
+          resp.data = std::uint32_t(active && win) << 1 | std::uint32_t(active);
+          break;
+        }
         case reg::PST_SUM: resp.data = q.pst; break;
         case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
         default: resp.data = 0; break;

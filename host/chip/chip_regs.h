@@ -40,6 +40,7 @@ constexpr std::uint32_t PIECE_LOC_W = 0x01006;  // ro
 constexpr std::uint32_t PIECE_LOC_B = 0x01007;  // ro
 constexpr std::uint32_t KING_SQ = 0x01008;  // ro
 constexpr std::uint32_t PHASE = 0x01009;  // ro
+constexpr std::uint32_t ENDGAME = 0x0100A;  // ro
 constexpr std::uint32_t BOARD_BASE = 0x00040;
 constexpr std::uint32_t BOARD_COUNT = 64;
 constexpr std::uint32_t PST_BASE = 0x01200;
@@ -143,6 +144,7 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::PIECE_LOC_B: return "PIECE_LOC_B";
     case reg::KING_SQ: return "KING_SQ";
     case reg::PHASE: return "PHASE";
+    case reg::ENDGAME: return "ENDGAME";
     default: break;
   }
   if (addr >= reg::BOARD_BASE && addr < reg::BOARD_BASE + reg::BOARD_COUNT) return "BOARD";

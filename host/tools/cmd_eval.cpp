@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "chip/chip_regs.h"
 #include "chip/placement.h"
 #include "chip_options.h"
 #include "cli_common.h"
@@ -22,6 +23,7 @@ struct EvalOptions {
   std::string weights;       // placement table JSON to load
   std::string save_weights;  // write the table used to this file
   bool json = false;
+  bool no_endgame_roms = false;
   ChipOptions chip;
 };
 
@@ -46,6 +48,7 @@ void run_eval(const EvalOptions& opt) {
   chip::ChipClient chip = make_chip_client(opt.chip);
   chip.load_placement(table);
   chip.load_phase(phase);
+  chip.write(chip::reg::EVAL_CTRL, opt.no_endgame_roms ? 0 : 2);  // bit 1: endgame ROMs
   chip.load(pos);
   chip::CommandStats stats;
   chip.eval_init(&stats);
@@ -53,20 +56,24 @@ void run_eval(const EvalOptions& opt) {
   const int placement = chip.placement_sum();
   const std::uint32_t phase_word = chip.phase();
   const int combination = std::int8_t(phase_word & 0xFF);
+  const std::uint32_t endgame = chip.read(chip::reg::ENDGAME);
   if (opt.json) {
     print_json({{"fen", pos.fen()},
                 {"backend", opt.chip.backend},
                 {"fast_eval", total},
                 {"groups", {{"piece_placement", placement}, {"material_combination", combination}}},
                 {"phase", {{"king_safety_relevance", (phase_word >> 8) & 15}, {"pawn_structure_scale", (phase_word >> 12) & 15}}},
+                {"endgame", {{"kpk", (endgame & 1) != 0}, {"pawn_side_wins", (endgame & 2) != 0}}},
                 {"view", "fast_eval: side to move; groups: white"},
                 {"eval_init_cycles", stats.cycles}});
     return;
   }
   std::cout << fmt::format("Fast evaluation (side to move): {}\n  piece placement (white's view): {}\n"
                            "  material combination (white's view): {}\n  king-safety relevance {}, pawn-structure scale {}\n"
+                           "  king and pawn against king: {}\n"
                            "EVAL_INIT took {} clocks on the {} backend\n",
                            total, placement, combination, (phase_word >> 8) & 15, (phase_word >> 12) & 15,
+                           (endgame & 1) ? ((endgame & 2) ? "the ROM says the pawn side wins" : "the ROM says draw") : "no",
                            stats.cycles, opt.chip.backend);
 }
 
@@ -78,6 +85,7 @@ void add_eval_command(CLI::App& app) {
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
   cmd->add_option("--weights", opt->weights, "Fast-evaluation weights to load (JSON, as written by --save-weights)");
   cmd->add_option("--save-weights", opt->save_weights, "Write the weights used to this JSON file");
+  cmd->add_flag("--no-endgame-roms", opt->no_endgame_roms, "Switch the endgame ROMs off (EVAL_CTRL bit 1)");
   add_chip_options(cmd, opt->chip, "model");
   cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
       ->check(CLI::IsMember({"model", "rtl", "cosim"}))

@@ -11,6 +11,7 @@
 #include "chip/rtl_backend.h"
 #include "chess/bitboard.h"
 #include "chip_data.h"
+#include "eval/kpk.h"
 
 namespace db::chip {
 namespace {
@@ -174,6 +175,95 @@ TEST(PlacementFile, RoundTripAndErrors) {
   EXPECT_THROW(placement_from_json("{\"placement\":{}}"), std::invalid_argument);
   EXPECT_THROW(placement_from_json("{\"placement\":{\"pawn\":[1,2]}}"), std::invalid_argument);
 }
+
+}  // namespace
+}  // namespace db::chip
+
+namespace db::chip {
+namespace {
+
+// Legal king-and-pawn-against-king positions, either side with the pawn, any file.
+std::vector<Position> kpk_positions(unsigned seed, int n) {
+  std::mt19937 rng(seed);
+  std::vector<Position> out;
+  while (int(out.size()) < n) {
+    const int wk = int(rng() % 64), bk = int(rng() % 64), p = 8 + int(rng() % 48);
+    if (wk == bk || wk == p || bk == p) continue;
+    const bool black_pawn = rng() & 1;
+    std::string board(64, '.');
+    board[std::size_t(wk)] = 'K';
+    board[std::size_t(bk)] = 'k';
+    board[std::size_t(p)] = black_pawn ? 'p' : 'P';
+    std::string fen;
+    for (int r = 7; r >= 0; --r) {
+      int gap = 0;
+      for (int f = 0; f < 8; ++f) {
+        const char c = board[std::size_t(r * 8 + f)];
+        if (c == '.') { ++gap; continue; }
+        if (gap) fen += char('0' + gap), gap = 0;
+        fen += c;
+      }
+      if (gap) fen += char('0' + gap);
+      if (r) fen += '/';
+    }
+    fen += (rng() & 1) ? " b - - 0 1" : " w - - 0 1";
+    try {
+      out.push_back(Position::from_fen(fen));
+    } catch (const FenError&) {
+      // kings adjacent, or the side not to move in check: not a position
+    }
+  }
+  return out;
+}
+
+class ChipKpk : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ChipKpk, RomLookupMatchesTheRetrogradeAnalysis) {
+  ChipClient chip(make_backend(GetParam()));
+  chip.load_placement(default_placement());
+  chip.load_phase(default_phase());
+  chip.write(reg::EVAL_CTRL, 2);
+  int draws = 0, wins = 0;
+  for (const Position& pos : kpk_positions(17, GetParam() == "model" ? 3000 : 400)) {
+    chip.load(pos);
+    chip.eval_init();
+    const Color pawn_side = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
+    const Square pawn = lsb(pos.pieces(PAWN));
+    const bool win = eval::kpk_rom().pawn_side_wins(pawn_side, pos.side_to_move(), pos.king_square(pawn_side), pawn,
+                                                     pos.king_square(~pawn_side));
+    const std::uint32_t endgame = chip.read(reg::ENDGAME);
+    ASSERT_EQ(endgame, win ? 3u : 1u) << pos.fen();
+    if (!win) {
+      EXPECT_EQ(chip.fast_eval(), 0) << pos.fen();
+      ++draws;
+    } else {
+      EXPECT_NE(chip.fast_eval(), 0) << pos.fen();
+      ++wins;
+    }
+  }
+  EXPECT_GT(draws, 0);
+  EXPECT_GT(wins, 0);
+  // With the ROMs switched off the endgame logic stays out of it.
+  chip.write(reg::EVAL_CTRL, 0);
+  EXPECT_EQ(chip.read(reg::ENDGAME), 0u);
+}
+
+TEST_P(ChipKpk, RomFollowsMakeAndUnmake) {
+  // Capturing the last piece reaches KPK inside the chip's own MAKE.
+  ChipClient chip(make_backend(GetParam()));
+  chip.load_placement(default_placement());
+  chip.load_phase(default_phase());
+  chip.write(reg::EVAL_CTRL, 2);
+  chip.load(Position::from_fen("8/8/8/4k3/8/3n4/4P3/4K3 w - - 0 1"));
+  chip.eval_init();
+  EXPECT_EQ(chip.read(reg::ENDGAME), 0u);
+  chip.make(0x8000 | 19 << 6 | 12);  // exd3: now K+P vs K
+  EXPECT_EQ(chip.read(reg::ENDGAME) & 1, 1u);
+  chip.unmake();
+  EXPECT_EQ(chip.read(reg::ENDGAME), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ChipKpk, ::testing::Values("model", "cosim"));
 
 }  // namespace
 }  // namespace db::chip
