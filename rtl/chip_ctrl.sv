@@ -67,6 +67,8 @@ module chip_ctrl (
   output logic        kpk_en_o,
   input  logic        kpk_active_i,
   input  logic        kpk_win_i,
+  output logic        rules_en_o,
+  input  logic [2:0]  rule_draw_i,      // {KRPKR, KRKP, KQKP}
   // Debug port for lock-step co-simulation (nothing inside depends on it).
   output logic [2:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
@@ -272,8 +274,11 @@ module chip_ctrl (
   // Fast evaluation: placement plus the game phase RAM's material-combination bonus.
   logic [15:0] fast_white, fast_eval;
   // A king-and-pawn ending the ROM calls a draw is worth nothing.
-  assign fast_white = (kpk_active_i && !kpk_win_i) ? 16'd0 : pst_q + {{8{phase_i[7]}}, phase_i[7:0]};
+  // So is an ending an endgame rule calls a draw.
+  assign fast_white = ((kpk_active_i && !kpk_win_i) || rule_draw_i != 3'd0) ? 16'd0 :
+                      pst_q + {{8{phase_i[7]}}, phase_i[7:0]};
   assign kpk_en_o   = eval_ctrl_q[1];
+  assign rules_en_o = eval_ctrl_q[0];
   assign fast_eval  = stm_q ? 16'd0 - fast_white : fast_white;
 
   // ---------------------------------------------------------------- checks used by commands
@@ -367,7 +372,7 @@ module chip_ctrl (
         chip_pkg::REG_PIECE_LOC_B:   rdata_d = {2'd0, locs_i[65:36]};
         chip_pkg::REG_KING_SQ:       rdata_d = {18'd0, locs_i[71:66], 2'd0, locs_i[35:30]};
         chip_pkg::REG_PHASE:         rdata_d = {16'd0, phase_i};
-        chip_pkg::REG_ENDGAME:       rdata_d = {30'd0, kpk_active_i && kpk_win_i, kpk_active_i};
+        chip_pkg::REG_ENDGAME:       rdata_d = {27'd0, rule_draw_i, kpk_active_i && kpk_win_i, kpk_active_i};
         chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
         default:                 rdata_d = 32'd0;

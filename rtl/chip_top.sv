@@ -1,6 +1,6 @@
 // The chess chip: host interface and controller (chip_ctrl) driving the 8x8 move-generator
 // array (mg_array), and the fast evaluation: piece placement table (eval_pst), game phase
-// control (eval_phase), endgame logic with the KPK ROM (eval_kpk). Host bus: 17-bit word addresses, 32-bit data, one request per
+// control (eval_phase), endgame logic: the KPK ROM (eval_kpk) and draw rules (eval_rules). Host bus: 17-bit word addresses, 32-bit data, one request per
 // clock, response on the next clock (register map in docs/chip.md, generated from rtl/regmap.json).
 module chip_top (
   input  logic        clk_i,
@@ -35,7 +35,8 @@ module chip_top (
   logic [7:0]  ph_ev_delta;
   logic [39:0] counts;
   logic [71:0] locs;
-  logic        kpk_en, kpk_active, kpk_win;
+  logic        kpk_en, kpk_active, kpk_win, rules_en;
+  logic [2:0]  rule_draw;
 
   chip_ctrl u_ctrl (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o,
@@ -86,6 +87,8 @@ module chip_top (
     .kpk_en_o        (kpk_en),
     .kpk_active_i    (kpk_active),
     .kpk_win_i       (kpk_win),
+    .rules_en_o      (rules_en),
+    .rule_draw_i     (rule_draw),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
   );
 
@@ -157,5 +160,17 @@ module chip_top (
     .black_king_i (locs[71:66]),
     .active_o (kpk_active),
     .win_o    (kpk_win)
+  );
+
+  eval_rules u_rules (
+    .enable_i     (rules_en),
+    .counts_i     (counts),
+    .white_pawn_i (locs[5:0]),
+    .black_pawn_i (locs[41:36]),
+    .white_king_i (locs[35:30]),
+    .black_king_i (locs[71:66]),
+    .kqkp_o       (rule_draw[0]),
+    .krkp_o       (rule_draw[1]),
+    .krpkr_o      (rule_draw[2])
   );
 endmodule

@@ -3,6 +3,8 @@
 // whose assignments win), so that differences between the two are easy to find.
 #include "chip/chip_model.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <vector>
 
 #include "chip/array_model.h"
@@ -122,9 +124,48 @@ std::pair<bool, bool> kpk_state(const ChipModel::Registers& r) {
   return {active, win};
 }
 
+int chebyshev(int a, int b) { return std::max(std::abs((a & 7) - (b & 7)), std::abs((a >> 3) - (b >> 3))); }
+
+// Endgame draw rules (rtl/eval_rules.sv): bit 0 KQKP, 1 KRKP, 2 KRPKR.
+std::uint32_t rule_draws(const ChipModel::Registers& r) {
+  if (!(r.eval_ctrl & 1)) return 0;
+  auto side = [&r](int c) {
+    std::uint32_t v = 0;
+    for (int t = 0; t < 5; ++t) v |= std::uint32_t(r.counts[c * 5 + t]) << (4 * t);
+    return v;
+  };
+  constexpr std::uint32_t ONLY_PAWN = 0x00001, ONLY_QUEEN = 0x10000, ONLY_ROOK = 0x01000, ROOK_PAWN = 0x01001;
+  std::uint32_t draws = 0;
+  for (int weak_black = 0; weak_black < 2; ++weak_black) {
+    const std::uint32_t strong_c = side(weak_black ? 0 : 1), weak_c = side(weak_black);
+    const int weak_pawn = r.locs[weak_black * 6], strong_pawn = r.locs[(1 - weak_black) * 6];
+    const int weak_king = r.locs[weak_black * 6 + 5], strong_king = r.locs[(1 - weak_black) * 6 + 5];
+    const int weak_pawn_rank = (weak_pawn >> 3) ^ (weak_black ? 7 : 0);
+    const int strong_pawn_rank = (strong_pawn >> 3) ^ (weak_black ? 0 : 7);
+    const int weak_king_rank_s = (weak_king >> 3) ^ (weak_black ? 0 : 7);
+    const int queening = (weak_black ? 0 : 56) | (weak_pawn & 7);
+    const int file = weak_pawn & 7;
+    const bool rook_or_bishop_file = file == 0 || file == 2 || file == 5 || file == 7;
+    if (strong_c == ONLY_QUEEN && weak_c == ONLY_PAWN && weak_pawn_rank == 6 && rook_or_bishop_file &&
+        chebyshev(weak_king, weak_pawn) == 1 && chebyshev(strong_king, queening) >= 3) {
+      draws |= 1;
+    }
+    if (strong_c == ONLY_ROOK && weak_c == ONLY_PAWN && weak_pawn_rank >= 5 && chebyshev(weak_king, weak_pawn) == 1 &&
+        chebyshev(strong_king, queening) >= 3) {
+      draws |= 2;
+    }
+    if (strong_c == ROOK_PAWN && weak_c == ONLY_ROOK && (weak_king & 7) == (strong_pawn & 7) &&
+        weak_king_rank_s > strong_pawn_rank) {
+      draws |= 4;
+    }
+  }
+  return draws;
+}
+
 std::uint16_t fast_white(const ChipModel::Registers& r) {
   const auto [active, win] = kpk_state(r);
   if (active && !win) return 0;  // a king-and-pawn ending the ROM calls a draw is worth nothing
+  if (rule_draws(r)) return 0;   // so is an ending a draw rule recognises
   return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r) & 0xFF))));
 }
 
@@ -494,7 +535,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::PHASE: resp.data = phase_word(q); break;
         case reg::ENDGAME: {
           const auto [active, win] = kpk_state(q);
-          resp.data = std::uint32_t(active && win) << 1 | std::uint32_t(active);
+          resp.data = rule_draws(q) << 2 | std::uint32_t(active && win) << 1 | std::uint32_t(active);
           break;
         }
         case reg::PST_SUM: resp.data = q.pst; break;

@@ -24,6 +24,7 @@ struct EvalOptions {
   std::string save_weights;  // write the table used to this file
   bool json = false;
   bool no_endgame_roms = false;
+  bool no_endgame_rules = false;
   ChipOptions chip;
 };
 
@@ -48,7 +49,8 @@ void run_eval(const EvalOptions& opt) {
   chip::ChipClient chip = make_chip_client(opt.chip);
   chip.load_placement(table);
   chip.load_phase(phase);
-  chip.write(chip::reg::EVAL_CTRL, opt.no_endgame_roms ? 0 : 2);  // bit 1: endgame ROMs
+  // Bit 0: endgame rules, bit 1: endgame ROMs.
+  chip.write(chip::reg::EVAL_CTRL, (opt.no_endgame_rules ? 0 : 1) | (opt.no_endgame_roms ? 0 : 2));
   chip.load(pos);
   chip::CommandStats stats;
   chip.eval_init(&stats);
@@ -63,7 +65,9 @@ void run_eval(const EvalOptions& opt) {
                 {"fast_eval", total},
                 {"groups", {{"piece_placement", placement}, {"material_combination", combination}}},
                 {"phase", {{"king_safety_relevance", (phase_word >> 8) & 15}, {"pawn_structure_scale", (phase_word >> 12) & 15}}},
-                {"endgame", {{"kpk", (endgame & 1) != 0}, {"pawn_side_wins", (endgame & 2) != 0}}},
+                {"endgame", {{"kpk", (endgame & 1) != 0}, {"pawn_side_wins", (endgame & 2) != 0},
+                             {"kqkp_draw", (endgame & 4) != 0}, {"krkp_draw", (endgame & 8) != 0},
+                             {"krpkr_draw", (endgame & 16) != 0}}},
                 {"view", "fast_eval: side to move; groups: white"},
                 {"eval_init_cycles", stats.cycles}});
     return;
@@ -86,6 +90,7 @@ void add_eval_command(CLI::App& app) {
   cmd->add_option("--weights", opt->weights, "Fast-evaluation weights to load (JSON, as written by --save-weights)");
   cmd->add_option("--save-weights", opt->save_weights, "Write the weights used to this JSON file");
   cmd->add_flag("--no-endgame-roms", opt->no_endgame_roms, "Switch the endgame ROMs off (EVAL_CTRL bit 1)");
+  cmd->add_flag("--no-endgame-rules", opt->no_endgame_rules, "Switch the endgame draw rules off (EVAL_CTRL bit 0)");
   add_chip_options(cmd, opt->chip, "model");
   cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
       ->check(CLI::IsMember({"model", "rtl", "cosim"}))

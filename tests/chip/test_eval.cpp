@@ -3,6 +3,8 @@
 // model and on the RTL in lock-step.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <random>
 
 #include "chip/chip_client.h"
@@ -264,6 +266,115 @@ TEST_P(ChipKpk, RomFollowsMakeAndUnmake) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ChipKpk, ::testing::Values("model", "cosim"));
+
+}  // namespace
+}  // namespace db::chip
+
+namespace db::chip {
+namespace {
+
+int chebyshev(Square a, Square b) { return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b))); }
+
+// The draw rules of docs/evaluation.md, computed from the position by the chess core.
+std::uint32_t expected_rules(const Position& pos) {
+  auto only = [&pos](Color c, std::initializer_list<PieceType> types) {
+    for (PieceType t : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN}) {
+      const int want = int(std::count(types.begin(), types.end(), t));
+      if (popcount(pos.pieces(c, t)) != want) return false;
+    }
+    return true;
+  };
+  std::uint32_t r = 0;
+  for (Color weak : {WHITE, BLACK}) {
+    const Color strong = ~weak;
+    const Square wk = pos.king_square(weak), sk = pos.king_square(strong);
+    if (only(weak, {PAWN}) && (only(strong, {QUEEN}) || only(strong, {ROOK}))) {
+      const Square p = lsb(pos.pieces(weak, PAWN));
+      const int rel = relative_rank(weak, rank_of(p));
+      const Square queening = make_square(file_of(p), weak == WHITE ? 7 : 0);
+      const bool near = chebyshev(wk, p) == 1 && chebyshev(sk, queening) >= 3;
+      const int f = file_of(p);
+      if (only(strong, {QUEEN}) && rel == 6 && (f == 0 || f == 2 || f == 5 || f == 7) && near) r |= 1;
+      if (only(strong, {ROOK}) && rel >= 5 && near) r |= 2;
+    }
+    if (only(weak, {ROOK}) && only(strong, {ROOK, PAWN})) {
+      const Square p = lsb(pos.pieces(strong, PAWN));
+      if (file_of(wk) == file_of(p) && relative_rank(strong, rank_of(wk)) > relative_rank(strong, rank_of(p))) r |= 4;
+    }
+  }
+  return r;
+}
+
+// Random legal positions with the given white and black men (besides the kings).
+std::vector<Position> random_endings(unsigned seed, const std::string& white, const std::string& black, int n) {
+  std::mt19937 rng(seed);
+  std::vector<Position> out;
+  while (int(out.size()) < n) {
+    std::string board(64, '.');
+    auto place = [&](char c, bool pawn) {
+      for (;;) {
+        const int sq = pawn ? 8 + int(rng() % 48) : int(rng() % 64);
+        if (board[std::size_t(sq)] == '.') { board[std::size_t(sq)] = c; return; }
+      }
+    };
+    place('K', false);
+    place('k', false);
+    for (char c : white) place(c, c == 'P');
+    for (char c : black) place(c, c == 'p');
+    std::string fen;
+    for (int r = 7; r >= 0; --r) {
+      int gap = 0;
+      for (int f = 0; f < 8; ++f) {
+        const char c = board[std::size_t(r * 8 + f)];
+        if (c == '.') { ++gap; continue; }
+        if (gap) fen += char('0' + gap), gap = 0;
+        fen += c;
+      }
+      if (gap) fen += char('0' + gap);
+      if (r) fen += '/';
+    }
+    fen += (rng() & 1) ? " b - - 0 1" : " w - - 0 1";
+    try {
+      out.push_back(Position::from_fen(fen));
+    } catch (const FenError&) {
+    }
+  }
+  return out;
+}
+
+class ChipRules : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ChipRules, DrawRulesMatchTheirDefinition) {
+  ChipClient chip(make_backend(GetParam()));
+  chip.load_placement(default_placement());
+  chip.load_phase(default_phase());
+  chip.write(reg::EVAL_CTRL, 1);  // rules on, ROMs off
+  const int n = GetParam() == "model" ? 1500 : 200;
+  std::uint32_t seen = 0;
+  for (const auto& [w, b] : std::vector<std::pair<std::string, std::string>>{
+           {"Q", "p"}, {"P", "q"}, {"R", "p"}, {"P", "r"}, {"RP", "r"}, {"R", "rp"}, {"RN", "p"}}) {
+    for (const Position& pos : random_endings(unsigned(w.size() * 31 + b[0]), w, b, n)) {
+      chip.load(pos);
+      chip.eval_init();
+      const std::uint32_t want = expected_rules(pos);
+      ASSERT_EQ((chip.read(reg::ENDGAME) >> 2) & 7, want) << pos.fen();
+      if (want) {
+        EXPECT_EQ(chip.fast_eval(), 0) << pos.fen();
+      }
+      seen |= want;
+    }
+  }
+  EXPECT_EQ(seen, 7u);  // every rule fired somewhere
+  // A textbook case: the a-pawn on the seventh with its king, the queen's king far away.
+  chip.load(Position::from_fen("8/8/8/4K3/8/8/pk6/7Q w - - 0 1"));
+  chip.eval_init();
+  EXPECT_EQ((chip.read(reg::ENDGAME) >> 2) & 7, 1u);
+  chip.write(reg::EVAL_CTRL, 0);  // rules off
+  EXPECT_EQ(chip.read(reg::ENDGAME), 0u);
+  EXPECT_NE(chip.fast_eval(), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ChipRules, ::testing::Values("model", "cosim"));
 
 }  // namespace
 }  // namespace db::chip
