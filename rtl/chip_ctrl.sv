@@ -69,6 +69,8 @@ module chip_ctrl (
   input  logic        kpk_win_i,
   output logic        rules_en_o,
   input  logic [2:0]  rule_draw_i,      // {KRPKR, KRKP, KQKP}
+  input  logic [2:0]  runner_w_i,       // king-and-pawn array (eval_kpa)
+  input  logic [2:0]  runner_b_i,
   // Debug port for lock-step co-simulation (nothing inside depends on it).
   output logic [2:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
@@ -111,6 +113,7 @@ module chip_ctrl (
   logic [15:0] castle_k_q, castle_k_d, castle_q_q, castle_q_d;
   logic [7:0]  eval_ctrl_q, eval_ctrl_d;
   logic [6:0]  scan_q, scan_d;            // EVAL_INIT square counter
+  logic [15:0] runner_bonus_q, runner_bonus_d;
   logic [31:0] rdata_q, rdata_d;
 
   // Move stack.
@@ -274,9 +277,17 @@ module chip_ctrl (
   // Fast evaluation: placement plus the game phase RAM's material-combination bonus.
   logic [15:0] fast_white, fast_eval;
   // A king-and-pawn ending the ROM calls a draw is worth nothing.
+  // The pawn race: the side whose runner promotes first (the side to move first on a tie).
+  logic white_race, black_race;
+  logic [15:0] race;
+  assign white_race = runner_w_i != 3'd7 &&
+                      (runner_b_i == 3'd7 || (stm_q ? runner_w_i < runner_b_i : runner_w_i <= runner_b_i));
+  assign black_race = runner_b_i != 3'd7 &&
+                      (runner_w_i == 3'd7 || (stm_q ? runner_b_i <= runner_w_i : runner_b_i < runner_w_i));
+  assign race       = white_race ? runner_bonus_q : black_race ? 16'd0 - runner_bonus_q : 16'd0;
   // So is an ending an endgame rule calls a draw.
   assign fast_white = ((kpk_active_i && !kpk_win_i) || rule_draw_i != 3'd0) ? 16'd0 :
-                      pst_q + {{8{phase_i[7]}}, phase_i[7:0]};
+                      pst_q + {{8{phase_i[7]}}, phase_i[7:0]} + race;
   assign kpk_en_o   = eval_ctrl_q[1];
   assign rules_en_o = eval_ctrl_q[0];
   assign fast_eval  = stm_q ? 16'd0 - fast_white : fast_white;
@@ -325,10 +336,10 @@ module chip_ctrl (
       chip_pkg::REG_GENERATED, chip_pkg::REG_FAST_EVAL, chip_pkg::REG_PST_SUM,
       chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
       chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
-      chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME: is_reg_ro = 1'b1;
+      chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
-      chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL: is_reg_rw = 1'b1;
+      chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS: is_reg_rw = 1'b1;
       default: ;
     endcase
   end
@@ -373,6 +384,8 @@ module chip_ctrl (
         chip_pkg::REG_KING_SQ:       rdata_d = {18'd0, locs_i[71:66], 2'd0, locs_i[35:30]};
         chip_pkg::REG_PHASE:         rdata_d = {16'd0, phase_i};
         chip_pkg::REG_ENDGAME:       rdata_d = {27'd0, rule_draw_i, kpk_active_i && kpk_win_i, kpk_active_i};
+        chip_pkg::REG_RUNNER_BONUS:  rdata_d = {16'd0, runner_bonus_q};
+        chip_pkg::REG_KPA:           rdata_d = {22'd0, black_race, white_race, 1'b0, runner_b_i, 1'b0, runner_w_i};
         chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
         default:                 rdata_d = 32'd0;
@@ -425,6 +438,7 @@ module chip_ctrl (
     castle_k_d     = castle_k_q;
     castle_q_d     = castle_q_q;
     eval_ctrl_d    = eval_ctrl_q;
+    runner_bonus_d = runner_bonus_q;
     scan_d         = scan_q;
     stk_pst_w      = pst_q;
     pst_we_o       = 1'b0;
@@ -657,6 +671,13 @@ module chip_ctrl (
             chip_pkg::REG_HALFMOVE: begin half_d = wdata_i[15:0]; host_ply_d = 6'd0; end
             chip_pkg::REG_FULLMOVE: begin full_d = wdata_i[15:0]; host_ply_d = 6'd0; end
             chip_pkg::REG_MOVE:     move_d = wdata_i[15:0];
+            chip_pkg::REG_RUNNER_BONUS: begin
+              if (wdata_i[31:16] != 16'd0) begin
+                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
+              end else begin
+                runner_bonus_d = wdata_i[15:0];
+              end
+            end
             chip_pkg::REG_EVAL_CTRL: begin
               if (wdata_i[31:8] != 24'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
@@ -780,6 +801,7 @@ module chip_ctrl (
       castle_q_q   <= 16'd0;
       eval_ctrl_q  <= 8'd0;
       scan_q       <= 7'd0;
+      runner_bonus_q <= 16'd0;
     end else begin
       state_q      <= state_d;
       stm_q        <= stm_d;
@@ -811,6 +833,7 @@ module chip_ctrl (
       castle_q_q   <= castle_q_d;
       eval_ctrl_q  <= eval_ctrl_d;
       scan_q       <= scan_d;
+      runner_bonus_q <= runner_bonus_d;
     end
   end
 

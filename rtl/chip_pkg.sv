@@ -35,6 +35,8 @@ package chip_pkg;
   localparam logic [16:0] REG_KING_SQ = 17'h01008;
   localparam logic [16:0] REG_PHASE = 17'h01009;
   localparam logic [16:0] REG_ENDGAME = 17'h0100A;
+  localparam logic [16:0] REG_RUNNER_BONUS = 17'h0100B;
+  localparam logic [16:0] REG_KPA = 17'h0100C;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
   localparam int BOARD_COUNT = 64;
   localparam logic [16:0] PST_BASE = 17'h01200;

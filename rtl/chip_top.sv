@@ -1,6 +1,7 @@
 // The chess chip: host interface and controller (chip_ctrl) driving the 8x8 move-generator
 // array (mg_array), and the fast evaluation: piece placement table (eval_pst), game phase
-// control (eval_phase), endgame logic: the KPK ROM (eval_kpk) and draw rules (eval_rules). Host bus: 17-bit word addresses, 32-bit data, one request per
+// control (eval_phase), endgame logic: the KPK ROM (eval_kpk) and draw rules (eval_rules),
+// and the king-and-pawn array (eval_kpa). Host bus: 17-bit word addresses, 32-bit data, one request per
 // clock, response on the next clock (register map in docs/chip.md, generated from rtl/regmap.json).
 module chip_top (
   input  logic        clk_i,
@@ -36,7 +37,7 @@ module chip_top (
   logic [39:0] counts;
   logic [71:0] locs;
   logic        kpk_en, kpk_active, kpk_win, rules_en;
-  logic [2:0]  rule_draw;
+  logic [2:0]  rule_draw, runner_w, runner_b;
 
   chip_ctrl u_ctrl (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o,
@@ -89,6 +90,8 @@ module chip_top (
     .kpk_win_i       (kpk_win),
     .rules_en_o      (rules_en),
     .rule_draw_i     (rule_draw),
+    .runner_w_i      (runner_w),
+    .runner_b_i      (runner_b),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
   );
 
@@ -172,5 +175,16 @@ module chip_top (
     .kqkp_o       (rule_draw[0]),
     .krkp_o       (rule_draw[1]),
     .krpkr_o      (rule_draw[2])
+  );
+
+  eval_kpa u_kpa (
+    .board_i      (board),
+    .stm_i        (stm),
+    .pieces_w_i   (counts[19:4]),
+    .pieces_b_i   (counts[39:24]),
+    .white_king_i (locs[35:30]),
+    .black_king_i (locs[71:66]),
+    .runner_w_o   (runner_w),
+    .runner_b_o   (runner_b)
   );
 endmodule

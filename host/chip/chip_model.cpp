@@ -63,7 +63,7 @@ bool is_read_only(std::uint32_t a) {
     case reg::COUNT_HI: case reg::CYCLES_LO: case reg::CYCLES_HI: case reg::HUNG_LO:
     case reg::HUNG_HI: case reg::GENERATED: case reg::FAST_EVAL: case reg::PST_SUM:
     case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
-    case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME:
+    case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME: case reg::KPA:
       return true;
     default:
       return false;
@@ -74,6 +74,7 @@ bool is_read_write(std::uint32_t a) {
   switch (a) {
     case reg::CMD: case reg::ABORT: case reg::ERROR: case reg::STM: case reg::CASTLING:
     case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE: case reg::EVAL_CTRL:
+    case reg::RUNNER_BONUS:
       return true;
     default:
       return false;
@@ -162,11 +163,50 @@ std::uint32_t rule_draws(const ChipModel::Registers& r) {
   return draws;
 }
 
+// King-and-pawn array (rtl/eval_kpa.sv): the fewest own moves for a runner of colour c to
+// promote, 7 = none.
+int fastest_runner(const ChipModel::Registers& r, int c) {
+  const int them = 1 - c;
+  bool only_kp = true;
+  for (int t = 1; t < 5; ++t) only_kp = only_kp && r.counts[them * 5 + t] == 0;
+  if (!only_kp) return 7;
+  const int our_king = r.locs[c * 6 + 5], their_king = r.locs[them * 6 + 5];
+  const bool them_to_move = int(r.stm) != c;
+  int best = 7;
+  for (int s = 0; s < 64; ++s) {
+    if (r.board[s] != std::uint8_t((c ? CHIP_BLACK : 0) | CHIP_PAWN)) continue;
+    const int f = s & 7, rank = s >> 3, rel = c ? 7 - rank : rank;
+    bool passed = true, path_clear = true;
+    for (int t = 0; t < 64; ++t) {
+      const int tr = t >> 3, tf = t & 7;
+      if (!(c == 0 ? tr > rank : tr < rank)) continue;
+      if (std::abs(tf - f) <= 1 && r.board[t] == std::uint8_t((them ? CHIP_BLACK : 0) | CHIP_PAWN)) passed = false;
+      if (tf == f && (r.board[t] & 7)) path_clear = false;
+    }
+    const bool taken = them_to_move && chebyshev(their_king, s) == 1 && chebyshev(our_king, s) != 1;
+    const int moves = 7 - rel - (rel == 1 ? 1 : 0);
+    const int promotion = (c == 0 ? 56 : 0) + f;
+    const int defender_moves = chebyshev(their_king, promotion) - (them_to_move ? 1 : 0);
+    if (passed && path_clear && !taken && defender_moves > moves) best = std::min(best, moves);
+  }
+  return best;
+}
+
+// The pawn race: +1 white wins it, -1 black, 0 nobody.
+int pawn_race(const ChipModel::Registers& r) {
+  const int w = fastest_runner(r, 0), b = fastest_runner(r, 1);
+  if (w != 7 && (b == 7 || (r.stm ? w < b : w <= b))) return 1;
+  if (b != 7 && (w == 7 || (r.stm ? b <= w : b < w))) return -1;
+  return 0;
+}
+
 std::uint16_t fast_white(const ChipModel::Registers& r) {
   const auto [active, win] = kpk_state(r);
   if (active && !win) return 0;  // a king-and-pawn ending the ROM calls a draw is worth nothing
   if (rule_draws(r)) return 0;   // so is an ending a draw rule recognises
-  return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r) & 0xFF))));
+  const int race = pawn_race(r);
+  const std::uint16_t race_value = race > 0 ? r.runner_bonus : race < 0 ? std::uint16_t(0 - r.runner_bonus) : 0;
+  return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r) & 0xFF))) + race_value);
 }
 
 }  // namespace
@@ -538,6 +578,13 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           resp.data = rule_draws(q) << 2 | std::uint32_t(active && win) << 1 | std::uint32_t(active);
           break;
         }
+        case reg::RUNNER_BONUS: resp.data = q.runner_bonus; break;
+        case reg::KPA: {
+          const int race = pawn_race(q);
+          resp.data = std::uint32_t(race < 0) << 9 | std::uint32_t(race > 0) << 8 |
+                      std::uint32_t(fastest_runner(q, 1)) << 4 | std::uint32_t(fastest_runner(q, 0));
+          break;
+        }
         case reg::PST_SUM: resp.data = q.pst; break;
         case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
         default: resp.data = 0; break;
@@ -590,6 +637,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           case reg::EVAL_CTRL:
             if (data >> 8) bus_error(err::BAD_ARGUMENT);
             else d.eval_ctrl = std::uint8_t(data);
+            break;
+          case reg::RUNNER_BONUS:
+            if (data >> 16) bus_error(err::BAD_ARGUMENT);
+            else d.runner_bonus = std::uint16_t(data);
             break;
           case reg::CMD: {
             const std::uint32_t wop = data & 15, wmode = (data >> 4) & 7, wdepth = (data >> 8) & 31;

@@ -58,6 +58,7 @@ class ChipModel final : public ChipBackend {
     std::array<std::uint8_t, 10> counts{};
     std::array<std::uint8_t, 12> locs{};
     std::array<std::uint16_t, 1024> phase_ram{};
+    std::uint16_t runner_bonus = 0;
   };
   // The game phase RAM word for the current material (PHASE register).
   static std::uint16_t phase_word(const Registers& r);

@@ -41,6 +41,8 @@ constexpr std::uint32_t PIECE_LOC_B = 0x01007;  // ro
 constexpr std::uint32_t KING_SQ = 0x01008;  // ro
 constexpr std::uint32_t PHASE = 0x01009;  // ro
 constexpr std::uint32_t ENDGAME = 0x0100A;  // ro
+constexpr std::uint32_t RUNNER_BONUS = 0x0100B;  // rw
+constexpr std::uint32_t KPA = 0x0100C;  // ro
 constexpr std::uint32_t BOARD_BASE = 0x00040;
 constexpr std::uint32_t BOARD_COUNT = 64;
 constexpr std::uint32_t PST_BASE = 0x01200;
@@ -145,6 +147,8 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::KING_SQ: return "KING_SQ";
     case reg::PHASE: return "PHASE";
     case reg::ENDGAME: return "ENDGAME";
+    case reg::RUNNER_BONUS: return "RUNNER_BONUS";
+    case reg::KPA: return "KPA";
     default: break;
   }
   if (addr >= reg::BOARD_BASE && addr < reg::BOARD_BASE + reg::BOARD_COUNT) return "BOARD";

@@ -49,6 +49,7 @@ void run_eval(const EvalOptions& opt) {
   chip::ChipClient chip = make_chip_client(opt.chip);
   chip.load_placement(table);
   chip.load_phase(phase);
+  chip.write(chip::reg::RUNNER_BONUS, 600);  // the generator's value of winning the pawn race
   // Bit 0: endgame rules, bit 1: endgame ROMs.
   chip.write(chip::reg::EVAL_CTRL, (opt.no_endgame_rules ? 0 : 1) | (opt.no_endgame_roms ? 0 : 2));
   chip.load(pos);
@@ -59,6 +60,8 @@ void run_eval(const EvalOptions& opt) {
   const std::uint32_t phase_word = chip.phase();
   const int combination = std::int8_t(phase_word & 0xFF);
   const std::uint32_t endgame = chip.read(chip::reg::ENDGAME);
+  const std::uint32_t kpa = chip.read(chip::reg::KPA);
+  auto runner = [](std::uint32_t moves) { return moves == 7 ? nlohmann::json(nullptr) : nlohmann::json(moves); };
   if (opt.json) {
     print_json({{"fen", pos.fen()},
                 {"backend", opt.chip.backend},
@@ -68,6 +71,8 @@ void run_eval(const EvalOptions& opt) {
                 {"endgame", {{"kpk", (endgame & 1) != 0}, {"pawn_side_wins", (endgame & 2) != 0},
                              {"kqkp_draw", (endgame & 4) != 0}, {"krkp_draw", (endgame & 8) != 0},
                              {"krpkr_draw", (endgame & 16) != 0}}},
+                {"pawn_race", {{"white_runner_moves", runner(kpa & 7)}, {"black_runner_moves", runner((kpa >> 4) & 7)},
+                               {"winner", (kpa & 0x100) ? "white" : (kpa & 0x200) ? "black" : "none"}}},
                 {"view", "fast_eval: side to move; groups: white"},
                 {"eval_init_cycles", stats.cycles}});
     return;

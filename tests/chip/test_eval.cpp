@@ -13,6 +13,7 @@
 #include "chip/rtl_backend.h"
 #include "chess/bitboard.h"
 #include "chip_data.h"
+#include "eval/king_pawn.h"
 #include "eval/kpk.h"
 
 namespace db::chip {
@@ -375,6 +376,49 @@ TEST_P(ChipRules, DrawRulesMatchTheirDefinition) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ChipRules, ::testing::Values("model", "cosim"));
+
+}  // namespace
+}  // namespace db::chip
+
+namespace db::chip {
+namespace {
+
+class ChipKpa : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ChipKpa, RunnersMatchTheKingAndPawnReference) {
+  ChipClient chip(make_backend(GetParam()));
+  chip.load_placement(default_placement());
+  chip.load_phase(default_phase());
+  chip.write(reg::EVAL_CTRL, 0);
+  chip.write(reg::RUNNER_BONUS, 600);
+  const int n = GetParam() == "model" ? 800 : 120;
+  int races = 0;
+  for (const auto& [w, b] : std::vector<std::pair<std::string, std::string>>{
+           {"P", ""}, {"", "p"}, {"PP", "p"}, {"P", "pp"}, {"PPP", "ppp"}, {"PN", "p"}, {"P", "pb"}}) {
+    for (const Position& pos : random_endings(unsigned(w.size() * 7 + b.size() * 13 + 3), w, b, n)) {
+      chip.load(pos);
+      chip.eval_init();
+      const int rw = eval::fastest_runner(pos, WHITE), rb = eval::fastest_runner(pos, BLACK);
+      const std::uint32_t kpa = chip.read(reg::KPA);
+      ASSERT_EQ(kpa & 7, std::uint32_t(rw < 0 ? 7 : rw)) << pos.fen();
+      ASSERT_EQ((kpa >> 4) & 7, std::uint32_t(rb < 0 ? 7 : rb)) << pos.fen();
+      // The race: the faster runner wins; on equal moves the side to move.
+      const bool stm_white = pos.side_to_move() == WHITE;
+      const bool white_wins = rw >= 0 && (rb < 0 || (stm_white ? rw <= rb : rw < rb));
+      const bool black_wins = rb >= 0 && (rw < 0 || (stm_white ? rb < rw : rb <= rw));
+      ASSERT_EQ((kpa >> 8) & 3, std::uint32_t(white_wins) | std::uint32_t(black_wins) << 1) << pos.fen();
+      const int race = white_wins ? 600 : black_wins ? -600 : 0;
+      const std::int16_t white_view =
+          std::int16_t(placement_value(default_placement(), pos) + std::int8_t(phase_word(default_phase(), pos) & 0xFF) + race);
+      ASSERT_EQ(chip.fast_eval(), std::int16_t(stm_white ? white_view : -white_view)) << pos.fen();
+      races += white_wins || black_wins;
+    }
+  }
+  EXPECT_GT(races, 0);
+  EXPECT_TRUE(chip.backend().access(true, reg::RUNNER_BONUS, 0x10000).error);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ChipKpa, ::testing::Values("model", "cosim"));
 
 }  // namespace
 }  // namespace db::chip

@@ -1,0 +1,99 @@
+// The king-and-pawn array of the fast evaluation (IEEE Micro, "Evaluation function"): finds the
+// passed pawns that "can run" - the defending king can no longer catch them (the square rule) and
+// the defender has only its king and pawns - and the fastest such runner of each side, in own
+// moves to promotion. Reference: host/eval/king_pawn.cpp (passed_pawns, pawn_can_run,
+// fastest_runner), which the model and the RTL follow exactly.
+module eval_kpa (
+  input  logic [255:0] board_i,      // piece of square s at [s*4 +: 4]
+  input  logic         stm_i,
+  input  logic [15:0]  pieces_w_i,   // eval_phase counts without pawns: N, B, R, Q (4 bits each)
+  input  logic [15:0]  pieces_b_i,
+  input  logic [5:0]   white_king_i,
+  input  logic [5:0]   black_king_i,
+  output logic [2:0]   runner_w_o,   // fewest own moves for a white runner to promote, 7 = none
+  output logic [2:0]   runner_b_o
+);
+  logic [63:0]  occupied;
+  logic [127:0] pawns;  // colour c, square s at [c*64 + s]
+  always_comb begin
+    for (int s = 0; s < 64; s++) begin
+      occupied[s]    = board_i[s*4 +: 3] != 3'd0;
+      pawns[s]       = board_i[s*4 +: 4] == 4'b0001;
+      pawns[64 + s]  = board_i[s*4 +: 4] == 4'b1001;
+    end
+  end
+
+  // Squares ahead (towards promotion for colour c) of square (f, r), on files f-wide .. f+wide.
+  function automatic logic [63:0] ahead_mask(input int c, input int f0, input int r0, input int wide);
+    logic [63:0] m;
+    m = '0;
+    for (int r = 0; r < 8; r++) begin
+      for (int f = 0; f < 8; f++) begin
+        if (((c == 0) ? r > r0 : r < r0) && f >= f0 - wide && f <= f0 + wide) m[r*8+f] = 1'b1;
+      end
+    end
+    ahead_mask = m;
+  endfunction
+
+  function automatic logic [2:0] chebyshev(input logic [5:0] a, input logic [5:0] b);
+    logic [2:0] df, dr;
+    df        = (a[2:0] > b[2:0]) ? a[2:0] - b[2:0] : b[2:0] - a[2:0];
+    dr        = (a[5:3] > b[5:3]) ? a[5:3] - b[5:3] : b[5:3] - a[5:3];
+    chebyshev = (df > dr) ? df : dr;
+  endfunction
+
+  // The defender has nothing but its king and pawns.
+  logic [1:0] only_kp;
+  assign only_kp[0] = pieces_w_i == 16'd0;
+  assign only_kp[1] = pieces_b_i == 16'd0;
+
+  logic [127:0] can_run;  // colour c, square s at [c*64 + s]
+  for (genvar c = 0; c < 2; c++) begin : g_color
+    for (genvar s = 0; s < 64; s++) begin : g_sq
+      localparam int F = s % 8;
+      localparam int R = s / 8;
+      localparam int Rel = (c == 0) ? R : 7 - R;
+      localparam int MovesToPromote = 7 - Rel - ((Rel == 1) ? 1 : 0);
+      localparam logic [5:0] Promotion = 6'(((c == 0) ? 56 : 0) + F);
+      // Squares ahead of the pawn on its file, and on its file and the neighbouring ones.
+      localparam logic [63:0] AheadFile = ahead_mask(c, F, R, 0);
+      localparam logic [63:0] AheadZone = ahead_mask(c, F, R, 1);
+
+      logic       passed, path_clear, taken, them_to_move;
+      logic [5:0] our_king, their_king;
+      logic [3:0] defender_moves;  // may be -1 (king on the queening square, to move)
+      assign our_king     = (c == 0) ? white_king_i : black_king_i;
+      assign their_king   = (c == 0) ? black_king_i : white_king_i;
+      assign them_to_move = (stm_i != c[0]);
+      assign passed       = !(|(AheadZone & pawns[(1-c)*64 +: 64]));
+      assign path_clear   = !(|(AheadFile & occupied));
+      // A king beside the pawn, to move, takes it unless our king guards it.
+      assign taken        = them_to_move && chebyshev(their_king, 6'(s)) == 3'd1 &&
+                            chebyshev(our_king, 6'(s)) != 3'd1;
+      assign defender_moves = {1'b0, chebyshev(their_king, Promotion)} - {3'd0, them_to_move};
+      assign can_run[c*64 + s] = pawns[c*64 + s] && only_kp[1-c] && passed && path_clear && !taken &&
+                             $signed(defender_moves) > $signed(4'(MovesToPromote));
+    end
+  end
+
+  // Fastest runner: moves to promote is 1 (seventh rank) .. 5 (second rank, with the double step).
+  // rr: the runners of one side by relative rank (rank 1 .. 6 from the side's own first rank).
+  function automatic logic [2:0] fastest(input logic [5:0] rr);
+    if (rr[5])      fastest = 3'd1;
+    else if (rr[4]) fastest = 3'd2;
+    else if (rr[3]) fastest = 3'd3;
+    else if (rr[2]) fastest = 3'd4;
+    else if (rr[1]) fastest = 3'd5;
+    else if (rr[0]) fastest = 3'd5;  // second rank: the double step makes it five, like the third
+    else            fastest = 3'd7;
+  endfunction
+  logic [5:0] rr_w, rr_b;
+  always_comb begin
+    for (int rel = 1; rel <= 6; rel++) begin
+      rr_w[rel-1] = |can_run[rel*8 +: 8];
+      rr_b[rel-1] = |can_run[64 + (7-rel)*8 +: 8];
+    end
+  end
+  assign runner_w_o = fastest(rr_w);
+  assign runner_b_o = fastest(rr_b);
+endmodule
