@@ -21,6 +21,25 @@ namespace {
 
 class ChipPlacement : public ::testing::TestWithParam<std::string> {};
 
+// Colours and ranks swapped: the same position seen from the other side (castling and en passant
+// dropped: the evaluation does not use them).
+std::string mirror_fen(const Position& pos) {
+  const std::string fen = pos.fen();
+  std::vector<std::string> ranks;
+  std::string row, placement;
+  for (char ch : fen.substr(0, fen.find(' '))) {
+    if (ch == '/') {
+      ranks.push_back(row);
+      row.clear();
+    } else {
+      row += char(std::isalpha(ch) ? (std::isupper(ch) ? std::tolower(ch) : std::toupper(ch)) : ch);
+    }
+  }
+  ranks.push_back(row);
+  for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) placement += (placement.empty() ? "" : "/") + *it;
+  return placement + (pos.side_to_move() == WHITE ? " b - - 0 1" : " w - - 0 1");
+}
+
 // Game phase registers computed from the position, independently of the chip.
 std::uint32_t expected_counts(const Position& pos, Color c) {
   std::uint32_t r = 0;
@@ -140,17 +159,7 @@ TEST_P(ChipPlacement, MirroredPositionNegatesTheEvaluation) {
   chip.load_phase(phase);
   for (const auto& fen : testdata::random_game_positions(11, 2, 40)) {
     const Position pos = Position::from_fen(fen);
-    // Colours and ranks swapped: the same position seen from the other side.
-    std::string placement, rest = fen.substr(fen.find(' '));
-    std::vector<std::string> ranks;
-    std::string row;
-    for (char ch : fen.substr(0, fen.find(' '))) {
-      if (ch == '/') ranks.push_back(row), row.clear();
-      else row += char(std::isalpha(ch) ? (std::isupper(ch) ? std::tolower(ch) : std::toupper(ch)) : ch);
-    }
-    ranks.push_back(row);
-    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) placement += (placement.empty() ? "" : "/") + *it;
-    const std::string mirrored = placement + (pos.side_to_move() == WHITE ? " b - - 0 1" : " w - - 0 1");
+    const std::string mirrored = mirror_fen(pos);
     chip.load(pos);
     chip.eval_init();
     const int a = chip.placement_sum(), fa = chip.fast_eval();
@@ -419,6 +428,40 @@ TEST_P(ChipKpa, RunnersMatchTheKingAndPawnReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ChipKpa, ::testing::Values("model", "cosim"));
+
+}  // namespace
+}  // namespace db::chip
+
+namespace db::chip {
+namespace {
+
+// The whole fast evaluation (placement, a colour-symmetric phase table, KPK ROM, draw rules, pawn
+// race) gives the mirrored position the same value from the side to move's view.
+TEST(ChipSymmetry, WholeFastEvaluationIsColourSymmetric) {
+  ChipClient chip(make_backend("model"));
+  chip.load_placement(default_placement());
+  chip.load_phase(default_phase());
+  chip.write(reg::EVAL_CTRL, 3);
+  chip.write(reg::RUNNER_BONUS, 600);
+  int checked = 0;
+  for (const auto& [w, b] : std::vector<std::pair<std::string, std::string>>{
+           {"P", ""}, {"Q", "p"}, {"R", "p"}, {"RP", "r"}, {"PP", "p"}, {"NP", "pp"}, {"RB", "rn"}}) {
+    for (const Position& pos : random_endings(unsigned(w.size() * 5 + b.size() + 77), w, b, 300)) {
+      chip.load(pos);
+      chip.eval_init();
+      const int v = chip.fast_eval();
+      const std::uint32_t endgame = chip.read(reg::ENDGAME), kpa = chip.read(reg::KPA);
+      chip.load(Position::from_fen(mirror_fen(pos)));
+      chip.eval_init();
+      ASSERT_EQ(chip.fast_eval(), v) << pos.fen();
+      ASSERT_EQ(chip.read(reg::ENDGAME), endgame) << pos.fen();
+      ASSERT_EQ(chip.read(reg::KPA), (kpa & 0x77) >> 4 | (kpa & 0x7) << 4 | (kpa & 0x100) << 1 | (kpa & 0x200) >> 1)
+          << pos.fen();
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 7 * 300);
+}
 
 }  // namespace
 }  // namespace db::chip
