@@ -1,5 +1,5 @@
-// libFuzzer target for the text parsers: FEN, SAN, UCI moves, EPD and PGN. The first byte picks the
-// parser. Besides "no crash, no hang, no undefined behaviour", whatever parses must round-trip.
+// libFuzzer target for the text parsers: FEN, SAN, UCI moves, EPD, PGN and the chip's evaluation
+// weights files. The first byte picks the parser. Besides "no crash, no hang, no undefined behaviour", whatever parses must round-trip.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -10,6 +10,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "chess/position.h"
+#include "chip/placement.h"
 
 namespace {
 
@@ -80,17 +81,29 @@ void fuzz_pgn(const std::string& text) {
   }
 }
 
+void fuzz_weights(const std::string& text) {
+  try {
+    const db::chip::PlacementTable placement = db::chip::placement_from_json(text);
+    const db::chip::PhaseTable phase = db::chip::phase_from_json(text);
+    const std::string again = db::chip::weights_to_json(placement, phase);
+    check(db::chip::placement_from_json(again) == placement);
+    check(db::chip::phase_from_json(again) == phase);
+  } catch (const std::invalid_argument&) {
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
-  switch (data[0] % 5) {
+  switch (data[0] % 6) {
     case 0: fuzz_fen(text); break;
     case 1: fuzz_move(text, true); break;
     case 2: fuzz_move(text, false); break;
     case 3: fuzz_epd(text); break;
-    default: fuzz_pgn(text); break;
+    case 4: fuzz_pgn(text); break;
+    default: fuzz_weights(text); break;
   }
   return 0;
 }
