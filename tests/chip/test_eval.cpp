@@ -174,8 +174,6 @@ INSTANTIATE_TEST_SUITE_P(Backends, ChipPlacement, ::testing::Values("model", "co
 
 TEST(PlacementFile, RoundTripAndErrors) {
   const PlacementTable t = random_placement(5);
-  PlacementTable back{};
-  for (int i = 0; i < 64; ++i) back[i] = 0;
   PlacementTable expect = t;
   for (int i = 0; i < 64; ++i) expect[i] = 0;  // type 0 (empty) is not saved
   for (int i = 7 * 64; i < 512; ++i) expect[i] = 0;
@@ -194,18 +192,22 @@ TEST(PlacementFile, RoundTripAndErrors) {
 namespace db::chip {
 namespace {
 
-// Legal king-and-pawn-against-king positions, either side with the pawn, any file.
-std::vector<Position> kpk_positions(unsigned seed, int n) {
+// Random legal positions with the given white and black men (besides the kings).
+std::vector<Position> random_endings(unsigned seed, const std::string& white, const std::string& black, int n) {
   std::mt19937 rng(seed);
   std::vector<Position> out;
   while (int(out.size()) < n) {
-    const int wk = int(rng() % 64), bk = int(rng() % 64), p = 8 + int(rng() % 48);
-    if (wk == bk || wk == p || bk == p) continue;
-    const bool black_pawn = rng() & 1;
     std::string board(64, '.');
-    board[std::size_t(wk)] = 'K';
-    board[std::size_t(bk)] = 'k';
-    board[std::size_t(p)] = black_pawn ? 'p' : 'P';
+    auto place = [&](char c, bool pawn) {
+      for (;;) {
+        const int sq = pawn ? 8 + int(rng() % 48) : int(rng() % 64);
+        if (board[std::size_t(sq)] == '.') { board[std::size_t(sq)] = c; return; }
+      }
+    };
+    place('K', false);
+    place('k', false);
+    for (char c : white) place(c, c == 'P');
+    for (char c : black) place(c, c == 'p');
     std::string fen;
     for (int r = 7; r >= 0; --r) {
       int gap = 0;
@@ -222,9 +224,15 @@ std::vector<Position> kpk_positions(unsigned seed, int n) {
     try {
       out.push_back(Position::from_fen(fen));
     } catch (const FenError&) {
-      // kings adjacent, or the side not to move in check: not a position
     }
   }
+  return out;
+}
+
+// Legal king-and-pawn-against-king positions, half with the white pawn, half with the black.
+std::vector<Position> kpk_positions(unsigned seed, int n) {
+  std::vector<Position> out = random_endings(seed, "P", "", n / 2);
+  for (const Position& pos : random_endings(seed + 1, "", "p", n - n / 2)) out.push_back(pos);
   return out;
 }
 
@@ -313,43 +321,6 @@ std::uint32_t expected_rules(const Position& pos) {
     }
   }
   return r;
-}
-
-// Random legal positions with the given white and black men (besides the kings).
-std::vector<Position> random_endings(unsigned seed, const std::string& white, const std::string& black, int n) {
-  std::mt19937 rng(seed);
-  std::vector<Position> out;
-  while (int(out.size()) < n) {
-    std::string board(64, '.');
-    auto place = [&](char c, bool pawn) {
-      for (;;) {
-        const int sq = pawn ? 8 + int(rng() % 48) : int(rng() % 64);
-        if (board[std::size_t(sq)] == '.') { board[std::size_t(sq)] = c; return; }
-      }
-    };
-    place('K', false);
-    place('k', false);
-    for (char c : white) place(c, c == 'P');
-    for (char c : black) place(c, c == 'p');
-    std::string fen;
-    for (int r = 7; r >= 0; --r) {
-      int gap = 0;
-      for (int f = 0; f < 8; ++f) {
-        const char c = board[std::size_t(r * 8 + f)];
-        if (c == '.') { ++gap; continue; }
-        if (gap) fen += char('0' + gap), gap = 0;
-        fen += c;
-      }
-      if (gap) fen += char('0' + gap);
-      if (r) fen += '/';
-    }
-    fen += (rng() & 1) ? " b - - 0 1" : " w - - 0 1";
-    try {
-      out.push_back(Position::from_fen(fen));
-    } catch (const FenError&) {
-    }
-  }
-  return out;
 }
 
 class ChipRules : public ::testing::TestWithParam<std::string> {};
