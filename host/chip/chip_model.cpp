@@ -52,6 +52,20 @@ std::uint16_t gen_move(int from, int to, bool promo) {
   return std::uint16_t(0x8000 | (promo ? 0x4000 : 0) | (to << 6) | from);
 }
 
+// A few entries per clock, no heap: the model's clock loop is hot.
+template <typename T, std::size_t N>
+class SmallList {
+ public:
+  void push_back(const T& v) { items_[size_++] = v; }
+  void assign_one(const T& v) { items_[0] = v, size_ = 1; }
+  const T* begin() const { return items_.data(); }
+  const T* end() const { return items_.data() + size_; }
+
+ private:
+  std::array<T, N> items_{};
+  std::size_t size_ = 0;
+};
+
 struct BoardWrite {
   int sq;
   std::uint8_t piece;
@@ -95,7 +109,7 @@ struct PhaseEvent {
   int delta;
 };
 
-void apply_phase_events(ChipModel::Registers& d, const std::vector<PhaseEvent>& events) {
+void apply_phase_events(ChipModel::Registers& d, const SmallList<PhaseEvent, 4>& events) {
   for (const PhaseEvent& e : events) {
     const int type = e.piece & 7;
     if (type == 0 || type == 7) continue;
@@ -200,13 +214,13 @@ int pawn_race(const ChipModel::Registers& r) {
   return 0;
 }
 
-std::uint16_t fast_white(const ChipModel::Registers& r) {
+std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables& t) {
   const auto [active, win] = kpk_state(r);
   if (active && !win) return 0;  // a king-and-pawn ending the ROM calls a draw is worth nothing
   if (rule_draws(r)) return 0;   // so is an ending a draw rule recognises
   const int race = pawn_race(r);
   const std::uint16_t race_value = race > 0 ? r.runner_bonus : race < 0 ? std::uint16_t(0 - r.runner_bonus) : 0;
-  return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r) & 0xFF))) + race_value);
+  return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r, t) & 0xFF))) + race_value);
 }
 
 }  // namespace
@@ -261,14 +275,14 @@ std::string ChipModel::fen() const {
   return f + " " + std::to_string(r_.half) + " " + std::to_string(r_.full);
 }
 
-std::uint16_t ChipModel::phase_word(const Registers& r) {
+std::uint16_t ChipModel::phase_word(const Registers& r, const Tables& t) {
   auto signature = [&r](int colour) {
     const int n = r.counts[colour * 5 + 1], b = r.counts[colour * 5 + 2], rk = r.counts[colour * 5 + 3],
               q = r.counts[colour * 5 + 4];
     const int minors = n + b;
     return (q != 0) << 4 | (rk >= 2 ? 2 : rk) << 2 | (minors >= 3 ? 3 : minors);
   };
-  return r.phase_ram[signature(0) << 5 | signature(1)];
+  return t.phase_ram[signature(0) << 5 | signature(1)];
 }
 
 DebugPort ChipModel::debug() const { return DebugPort{r_.state, r_.ply, r_.mv}; }
@@ -278,9 +292,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   ++state_clocks_[r_.state & 7];
   addr &= (1u << ADDRESS_BITS) - 1;  // the bus has 17 address lines
   const Registers& q = r_;
+  const Tables& t = tables_;
   Registers d = r_;
-  std::vector<BoardWrite> writes;
-  std::vector<PhaseEvent> phase_events;
+  SmallList<BoardWrite, 4> writes;
+  SmallList<PhaseEvent, 4> phase_events;
   bool phase_clear = false;
   bool clear = false;
   bool pst_write = false;
@@ -397,9 +412,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       d.full = std::uint16_t(q.full + (q.stm ? 1 : 0));
       {
         const int capsq = ep ? (to ^ 8) : to;
-        const std::uint16_t va = q.pst_ram[pst_index(pc, from)];
-        const std::uint16_t vb = q.pst_ram[pst_index(moved, to)];
-        const std::uint16_t vc = (cap & 7) ? q.pst_ram[pst_index(cap, capsq)] : 0;
+        const std::uint16_t va = t.pst_ram[pst_index(pc, from)];
+        const std::uint16_t vb = t.pst_ram[pst_index(moved, to)];
+        const std::uint16_t vc = (cap & 7) ? t.pst_ram[pst_index(cap, capsq)] : 0;
         const std::uint16_t cdelta = !castle ? 0 : (to == base + 6 ? q.castle_k : q.castle_q);
         const std::uint16_t delta = std::uint16_t(vb - va + vc + cdelta);
         d.pst = std::uint16_t(q.stm ? q.pst - delta : q.pst + delta);
@@ -497,14 +512,14 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       d.scan = std::uint8_t(q.scan + 1);
       if (q.scan < 64) {
         const std::uint8_t p = q.board[q.scan];
-        const std::uint16_t v = (p & 7) ? q.pst_ram[pst_index(p, q.scan)] : 0;
+        const std::uint16_t v = (p & 7) ? t.pst_ram[pst_index(p, q.scan)] : 0;
         d.pst = std::uint16_t((p & CHIP_BLACK) ? q.pst - v : q.pst + v);
         phase_events.push_back({p, q.scan, 1});
       } else {
         // Clock 64: the O-O rook (h1 to f1); clock 65: the O-O-O rook (a1 to d1); relative squares.
         const bool queen_side = q.scan & 1;
-        const std::uint16_t from = q.pst_ram[CHIP_ROOK << 6 | (queen_side ? 0 : 7)];
-        const std::uint16_t to = q.pst_ram[CHIP_ROOK << 6 | (queen_side ? 3 : 5)];
+        const std::uint16_t from = t.pst_ram[CHIP_ROOK << 6 | (queen_side ? 0 : 7)];
+        const std::uint16_t to = t.pst_ram[CHIP_ROOK << 6 | (queen_side ? 3 : 5)];
         if (!queen_side) {
           d.castle_k = std::uint16_t(to - from);
         } else {
@@ -528,9 +543,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     if (board_addr) {
       resp.data = q.board[addr & 63];
     } else if (pst_addr) {
-      resp.data = busy ? 0 : q.pst_ram[addr & 511];
+      resp.data = busy ? 0 : t.pst_ram[addr & 511];
     } else if (phase_addr) {
-      resp.data = q.phase_ram[addr & 1023];
+      resp.data = t.phase_ram[addr & 1023];
     } else {
       switch (addr) {
         case reg::ID: resp.data = CHIP_ID; break;
@@ -558,21 +573,21 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::HUNG_HI: resp.data = std::uint32_t(array.hung() >> 32); break;
         case reg::GENERATED: resp.data = q.generated; break;
         case reg::EVAL_CTRL: resp.data = q.eval_ctrl; break;
-        case reg::FAST_EVAL: resp.data = q.stm ? std::uint16_t(0 - fast_white(q)) : fast_white(q); break;
+        case reg::FAST_EVAL: resp.data = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t); break;
         case reg::PIECE_COUNT_W:
         case reg::PIECE_COUNT_B: {
           const int c = addr == reg::PIECE_COUNT_B;
-          for (int t = 0; t < 5; ++t) resp.data |= std::uint32_t(q.counts[c * 5 + t]) << (4 * t);
+          for (int type = 0; type < 5; ++type) resp.data |= std::uint32_t(q.counts[c * 5 + type]) << (4 * type);
           break;
         }
         case reg::PIECE_LOC_W:
         case reg::PIECE_LOC_B: {
           const int c = addr == reg::PIECE_LOC_B;
-          for (int t = 0; t < 5; ++t) resp.data |= std::uint32_t(q.locs[c * 6 + t]) << (6 * t);
+          for (int type = 0; type < 5; ++type) resp.data |= std::uint32_t(q.locs[c * 6 + type]) << (6 * type);
           break;
         }
         case reg::KING_SQ: resp.data = std::uint32_t(q.locs[11]) << 8 | q.locs[5]; break;
-        case reg::PHASE: resp.data = phase_word(q); break;
+        case reg::PHASE: resp.data = phase_word(q, t); break;
         case reg::ENDGAME: {
           const auto [active, win] = kpk_state(q);
           resp.data = rule_draws(q) << 2 | std::uint32_t(active && win) << 1 | std::uint32_t(active);
@@ -623,7 +638,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         if ((data & 7) == 7 || (data & 15) == 8 || (data >> 4) != 0) {
           bus_error(err::BAD_ARGUMENT);
         } else {
-          writes.assign(1, BoardWrite{int(addr & 63), std::uint8_t(data & 15)});
+          writes.assign_one(BoardWrite{int(addr & 63), std::uint8_t(data & 15)});
           d.host_ply = 0;
         }
       } else {
@@ -716,8 +731,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     }
   }
 
-  if (pst_write) d.pst_ram[addr & 511] = std::uint16_t(data);
-  if (phase_write) d.phase_ram[addr & 1023] = std::uint16_t(data);
+  if (pst_write) tables_.pst_ram[addr & 511] = std::uint16_t(data);
+  if (phase_write) tables_.phase_ram[addr & 1023] = std::uint16_t(data);
   apply_phase_events(d, phase_events);
   if (phase_clear) {
     d.counts.fill(0);

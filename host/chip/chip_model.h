@@ -52,16 +52,20 @@ class ChipModel final : public ChipBackend {
     // Fast evaluation: piece placement.
     std::uint16_t pst = 0, castle_k = 0, castle_q = 0;
     std::uint8_t eval_ctrl = 0, scan = 0;
-    std::array<std::uint16_t, 512> pst_ram{};
     // Game phase control: piece counts [colour * 5 + type - 1] (4 bits, pawns to queens),
-    // XORed piece locations [colour * 6 + type - 1] (6 bits, pawns to kings), the phase RAM.
+    // XORed piece locations [colour * 6 + type - 1] (6 bits, pawns to kings).
     std::array<std::uint8_t, 10> counts{};
     std::array<std::uint8_t, 12> locs{};
-    std::array<std::uint16_t, 1024> phase_ram{};
     std::uint16_t runner_bonus = 0;
   };
+  // The evaluation RAMs, written only by the host: kept out of Registers, which the model copies
+  // on every clock.
+  struct Tables {
+    std::array<std::uint16_t, 512> pst_ram{};
+    std::array<std::uint16_t, 1024> phase_ram{};
+  };
   // The game phase RAM word for the current material (PHASE register).
-  static std::uint16_t phase_word(const Registers& r);
+  static std::uint16_t phase_word(const Registers& r, const Tables& t);
   const Registers& registers() const { return r_; }
   // Clocks spent in each controller state since construction (for benchmarks; not a register).
   const std::array<std::uint64_t, 8>& state_clocks() const { return state_clocks_; }
@@ -73,6 +77,7 @@ class ChipModel final : public ChipBackend {
   BusResponse clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data);
 
   Registers r_;
+  Tables tables_;
   std::uint64_t clock_ = 0;
   std::array<std::uint64_t, 8> state_clocks_{};
 };
