@@ -71,6 +71,18 @@ module chip_ctrl (
   input  logic [2:0]  rule_draw_i,      // {KRPKR, KRKP, KQKP}
   input  logic [2:0]  runner_w_i,       // king-and-pawn array (eval_kpa)
   input  logic [2:0]  runner_b_i,
+  // Slow evaluation (eval_slow): start and abort, its host port decode, its results.
+  output logic        se_start_o,
+  output logic        se_abort_o,
+  output logic        se_we_o,
+  input  logic        se_busy_i,
+  input  logic        se_finish_i,
+  input  logic        se_reg_hit_i,
+  input  logic        se_tab_hit_i,
+  input  logic        se_too_wide_i,
+  input  logic [31:0] se_rdata_i,
+  input  logic [15:0] se_value_i,
+  input  logic [95:0] se_groups_i,
   // Debug port for lock-step co-simulation (nothing inside depends on it).
   output logic [2:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
@@ -146,7 +158,7 @@ module chip_ctrl (
   assign op_q = cmd_q[3:0];
 
   logic busy;
-  assign busy = (state_q != S_IDLE);
+  assign busy = (state_q != S_IDLE) || se_busy_i;
 
   // ---------------------------------------------------------------- array inputs
   logic [4:0]  pi;           // current ply index into the stack
@@ -336,14 +348,17 @@ module chip_ctrl (
       chip_pkg::REG_GENERATED, chip_pkg::REG_FAST_EVAL, chip_pkg::REG_PST_SUM,
       chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
       chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
-      chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA: is_reg_ro = 1'b1;
+      chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA, chip_pkg::REG_SLOW_EVAL,
+      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_SE_MOBILITY, chip_pkg::REG_SE_ROOK_FILES,
+      chip_pkg::REG_SE_KING_SAFETY, chip_pkg::REG_SE_MULTI_PAWNS, chip_pkg::REG_SE_PASSED,
+      chip_pkg::REG_SE_REGISTERS: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
       chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS: is_reg_rw = 1'b1;
       default: ;
     endcase
   end
-  assign mapped = is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw;
+  assign mapped = is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw || se_reg_hit_i || se_tab_hit_i;
 
   logic [31:0] status_w;
   assign status_w = {16'd0, err_code_q, 1'b0, aborted_q, !king_capture_i, move_valid_q,
@@ -351,7 +366,9 @@ module chip_ctrl (
 
   always_comb begin
     rdata_d = 32'd0;
-    if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
+    if (se_reg_hit_i) rdata_d = se_rdata_i;
+    else if (se_tab_hit_i) rdata_d = busy ? 32'd0 : se_rdata_i;  // the RAMs' read ports serve the scan
+    else if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
     else if (is_pst) rdata_d = busy ? 32'd0 : {16'd0, pst_rdata_a_i};  // port A serves the host while idle
     else if (is_phase_ram) rdata_d = {16'd0, ph_ram_rdata_i};
     else begin
@@ -387,6 +404,14 @@ module chip_ctrl (
         chip_pkg::REG_RUNNER_BONUS:  rdata_d = {16'd0, runner_bonus_q};
         chip_pkg::REG_KPA:           rdata_d = {22'd0, black_race, white_race, 1'b0, runner_b_i, 1'b0, runner_w_i};
         chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
+        chip_pkg::REG_SLOW_EVAL: rdata_d = {16'd0, se_value_i};
+        chip_pkg::REG_EVAL_TOTAL: rdata_d = {16'd0, fast_eval + se_value_i};
+        chip_pkg::REG_SE_MOBILITY:    rdata_d = {16'd0, se_groups_i[0 +: 16]};
+        chip_pkg::REG_SE_ROOK_FILES:  rdata_d = {16'd0, se_groups_i[16 +: 16]};
+        chip_pkg::REG_SE_KING_SAFETY: rdata_d = {16'd0, se_groups_i[32 +: 16]};
+        chip_pkg::REG_SE_MULTI_PAWNS: rdata_d = {16'd0, se_groups_i[48 +: 16]};
+        chip_pkg::REG_SE_PASSED:      rdata_d = {16'd0, se_groups_i[64 +: 16]};
+        chip_pkg::REG_SE_REGISTERS:   rdata_d = {16'd0, se_groups_i[80 +: 16]};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
         default:                 rdata_d = 32'd0;
       endcase
@@ -450,8 +475,12 @@ module chip_ctrl (
     ph_ram_we_o    = 1'b0;
     pst_waddr_o    = addr_i[8:0];
     pst_wdata_o    = wdata_i[15:0];
+    se_start_o     = 1'b0;
+    se_abort_o     = 1'b0;
+    se_we_o        = 1'b0;
 
     if (busy) cycles_d = cycles_q + 64'd1;
+    if (se_finish_i) done_d = 1'b1;
 
     unique case (state_q)
       S_CHECK: begin
@@ -612,7 +641,7 @@ module chip_ctrl (
         err_d      = 1'b1;
         err_code_d = chip_pkg::ERR_BAD_ADDRESS;
         err_addr_d = addr_i;
-      end else if (!we_i && is_pst && busy) begin
+      end else if (!we_i && (is_pst || se_tab_hit_i) && busy) begin
         // The table's host port is in use by the running command.
         err_d      = 1'b1;
         err_code_d = chip_pkg::ERR_BUSY;
@@ -621,6 +650,7 @@ module chip_ctrl (
         if (addr_i == chip_pkg::REG_ABORT) begin
           if (busy) begin
             state_d    = S_IDLE;
+            se_abort_o = 1'b1;
             aborted_d  = 1'b1;
             done_d     = 1'b1;
             host_ply_d = 6'd0;  // moves made by the command stay on the board: reload the position
@@ -636,6 +666,14 @@ module chip_ctrl (
           err_d      = 1'b1;
           err_code_d = chip_pkg::ERR_READ_ONLY;
           err_addr_d = addr_i;
+        end else if (se_reg_hit_i || se_tab_hit_i) begin
+          if (se_too_wide_i) begin
+            err_d      = 1'b1;
+            err_code_d = chip_pkg::ERR_BAD_ARGUMENT;
+            err_addr_d = addr_i;
+          end else begin
+            se_we_o = 1'b1;
+          end
         end else if (is_phase_ram) begin
           if (wdata_i[31:16] != 16'd0) begin
             err_d      = 1'b1;
@@ -756,6 +794,7 @@ module chip_ctrl (
                     state_d    = S_EINIT;
                   end
                 end
+                chip_pkg::OP_SLOW_EVAL: se_start_o = 1'b1;
                 default: begin
                   err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_COMMAND; err_addr_d = addr_i; done_d = 1'b1;
                 end

@@ -37,6 +37,14 @@ package chip_pkg;
   localparam logic [16:0] REG_ENDGAME = 17'h0100A;
   localparam logic [16:0] REG_RUNNER_BONUS = 17'h0100B;
   localparam logic [16:0] REG_KPA = 17'h0100C;
+  localparam logic [16:0] REG_SLOW_EVAL = 17'h0100D;
+  localparam logic [16:0] REG_EVAL_TOTAL = 17'h0100E;
+  localparam logic [16:0] REG_SE_MOBILITY = 17'h01010;
+  localparam logic [16:0] REG_SE_ROOK_FILES = 17'h01011;
+  localparam logic [16:0] REG_SE_KING_SAFETY = 17'h01012;
+  localparam logic [16:0] REG_SE_MULTI_PAWNS = 17'h01013;
+  localparam logic [16:0] REG_SE_PASSED = 17'h01014;
+  localparam logic [16:0] REG_SE_REGISTERS = 17'h01015;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
   localparam int BOARD_COUNT = 64;
   localparam logic [16:0] PST_BASE = 17'h01200;
@@ -44,12 +52,62 @@ package chip_pkg;
   localparam logic [16:0] PHASE_RAM_BASE = 17'h01400;
   localparam int PHASE_RAM_COUNT = 1024;
 
+  // Evaluation registers (AIJ Table 4): register i at EVAL_REGS_BASE + i, ER_BITS[i*6 +: 6] data bits.
+  localparam logic [16:0] EVAL_REGS_BASE = 17'h01100;
+  localparam int EVAL_REGS_COUNT = 54;
+  localparam int ER_ROOK7 = 0;
+  localparam int ER_BIAS = 12;
+  localparam int ER_ROOK_BEHIND_PASSED = 13;
+  localparam int ER_MPIN_HUNG = 14;
+  localparam int ER_PINNED_SIMPLE_HUNG = 15;
+  localparam int ER_HUNG = 16;
+  localparam int ER_XRAY = 20;
+  localparam int ER_PINNED_HUNG = 22;
+  localparam int ER_PERM_PIN_SIMPLE_HUNG = 23;
+  localparam int ER_KNIGHT_TRAP = 24;
+  localparam int ER_ROOK_TRAP = 30;
+  localparam int ER_QUEEN_TRAP = 38;
+  localparam int ER_WASTED_PAWNS = 40;
+  localparam int ER_BISHOP_PAIR = 42;
+  localparam int ER_SEPARATED_PASSED = 44;
+  localparam int ER_MISSING_WING = 46;
+  localparam int ER_BOC = 48;
+  localparam int ER_EVAL_CONTROL = 50;
+  localparam int ER_SIDE_TO_MOVE = 52;
+  localparam logic [323:0] ER_BITS = {6'd4, 6'd4, 6'd32, 6'd32, 6'd6, 6'd6, 6'd10, 6'd10, 6'd8, 6'd8, 6'd7, 6'd7, 6'd6, 6'd6, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd7, 6'd6, 6'd6, 6'd7, 6'd7, 6'd7, 6'd7, 6'd8, 6'd7, 6'd9, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8, 6'd8};
+  // Evaluation tables (AIJ Table 5): table t at EVAL_TABLES_BASE + t * EVAL_TABLES_WINDOW,
+  // ET_ENTRIES[t*9 +: 9] entries of ET_BITS[t*6 +: 6] bits.
+  localparam logic [16:0] EVAL_TABLES_BASE = 17'h02000;
+  localparam int EVAL_TABLES_WINDOW = 512;
+  localparam int EVAL_TABLES_COUNT = 40;
+  localparam int ET_MULTI_PAWNS = 0;
+  localparam int ET_MINOR_ON_WEAK = 2;
+  localparam int ET_SELF_BLOCK = 4;
+  localparam int ET_OPP_BLOCK = 6;
+  localparam int ET_BACK_BLOCK = 8;
+  localparam int ET_PINNED = 10;
+  localparam int ET_MOBILITY = 12;
+  localparam int ET_PAWN_STRUCTURE = 20;
+  localparam int ET_PASSED = 22;
+  localparam int ET_JOINT_SIGNATURE = 24;
+  localparam int ET_ROOK_FILES = 25;
+  localparam int ET_BISHOPS = 27;
+  localparam int ET_PAWN_STORM = 31;
+  localparam int ET_PAWN_SHELTER = 33;
+  localparam int ET_DEVELOPMENT = 35;
+  localparam int ET_TRAPPED_BISHOP = 36;
+  localparam int ET_SIGNATURE = 37;
+  localparam int ET_CONTEMPT = 39;
+  localparam logic [239:0] ET_BITS = {6'd8, 6'd20, 6'd20, 6'd8, 6'd9, 6'd14, 6'd14, 6'd18, 6'd18, 6'd11, 6'd11, 6'd11, 6'd11, 6'd10, 6'd10, 6'd8, 6'd32, 6'd32, 6'd32, 6'd32, 6'd9, 6'd9, 6'd9, 6'd9, 6'd9, 6'd9, 6'd9, 6'd9, 6'd8, 6'd8, 6'd5, 6'd5, 6'd4, 6'd4, 6'd5, 6'd5, 6'd12, 6'd12, 6'd8, 6'd8};
+  localparam logic [359:0] ET_ENTRIES = {9'd256, 9'd128, 9'd128, 9'd128, 9'd256, 9'd384, 9'd384, 9'd128, 9'd128, 9'd128, 9'd128, 9'd128, 9'd128, 9'd192, 9'd192, 9'd256, 9'd320, 9'd320, 9'd160, 9'd160, 9'd128, 9'd128, 9'd128, 9'd128, 9'd128, 9'd128, 9'd128, 9'd128, 9'd128, 9'd128, 9'd160, 9'd160, 9'd128, 9'd128, 9'd320, 9'd320, 9'd192, 9'd192, 9'd80, 9'd80};
+
   localparam logic [3:0] OP_GEN = 4'd1;
   localparam logic [3:0] OP_MAKE = 4'd2;
   localparam logic [3:0] OP_UNMAKE = 4'd3;
   localparam logic [3:0] OP_PERFT = 4'd4;
   localparam logic [3:0] OP_CLEAR = 4'd5;
   localparam logic [3:0] OP_EVAL_INIT = 4'd6;
+  localparam logic [3:0] OP_SLOW_EVAL = 4'd7;
 
   localparam logic [2:0] MODE_ALL = 3'd0;
   localparam logic [2:0] MODE_CAPTURES = 3'd1;
@@ -93,6 +151,7 @@ package chip_pkg;
   localparam int CHIP_VERSION = 1;
   localparam int STACK_DEPTH = 32;
   localparam int PERFT_MAX_DEPTH = 31;
+  localparam int SLOW_EVAL_CLOCKS = 11;
 
 endpackage
 /* verilator lint_on UNUSEDPARAM */

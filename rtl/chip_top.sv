@@ -1,7 +1,7 @@
 // The chess chip: host interface and controller (chip_ctrl) driving the 8x8 move-generator
 // array (mg_array), and the fast evaluation: piece placement table (eval_pst), game phase
 // control (eval_phase), endgame logic: the KPK ROM (eval_kpk) and draw rules (eval_rules),
-// and the king-and-pawn array (eval_kpa). Host bus: 17-bit word addresses, 32-bit data, one request per
+// and the king-and-pawn array (eval_kpa); the slow evaluation (eval_slow). Host bus: 17-bit word addresses, 32-bit data, one request per
 // clock, response on the next clock (register map in docs/chip.md, generated from rtl/regmap.json).
 module chip_top (
   input  logic        clk_i,
@@ -38,6 +38,10 @@ module chip_top (
   logic [71:0] locs;
   logic        kpk_en, kpk_active, kpk_win, rules_en;
   logic [2:0]  rule_draw, runner_w, runner_b;
+  logic [15:0] phase_swap, se_value;
+  logic        se_start, se_abort, se_we, se_busy, se_finish, se_reg_hit, se_tab_hit, se_too_wide;
+  logic [31:0] se_rdata;
+  logic [95:0] se_groups;
 
   chip_ctrl u_ctrl (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o,
@@ -92,6 +96,17 @@ module chip_top (
     .rule_draw_i     (rule_draw),
     .runner_w_i      (runner_w),
     .runner_b_i      (runner_b),
+    .se_start_o      (se_start),
+    .se_abort_o      (se_abort),
+    .se_we_o         (se_we),
+    .se_busy_i       (se_busy),
+    .se_finish_i     (se_finish),
+    .se_reg_hit_i    (se_reg_hit),
+    .se_tab_hit_i    (se_tab_hit),
+    .se_too_wide_i   (se_too_wide),
+    .se_rdata_i      (se_rdata),
+    .se_value_i      (se_value),
+    .se_groups_i     (se_groups),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
   );
 
@@ -149,6 +164,7 @@ module chip_top (
     .ram_wdata_i (wdata_i[15:0]),
     .ram_rdata_o (ph_ram_rdata),
     .phase_o     (phase),
+    .phase_swap_o (phase_swap),
     .counts_o    (counts),
     .locs_o      (locs)
   );
@@ -186,5 +202,26 @@ module chip_top (
     .black_king_i (locs[71:66]),
     .runner_w_o   (runner_w),
     .runner_b_o   (runner_b)
+  );
+
+  eval_slow u_slow (
+    .clk_i, .rst_ni,
+    .board_i      (board),
+    .stm_i        (stm),
+    .phase_i      (phase),
+    .phase_swap_i (phase_swap),
+    .start_i      (se_start),
+    .abort_i      (se_abort),
+    .busy_o       (se_busy),
+    .finish_o     (se_finish),
+    .addr_i       (addr_i),
+    .wdata_i      (wdata_i),
+    .we_i         (se_we),
+    .reg_hit_o    (se_reg_hit),
+    .tab_hit_o    (se_tab_hit),
+    .too_wide_o   (se_too_wide),
+    .rdata_o      (se_rdata),
+    .value_o      (se_value),
+    .groups_o     (se_groups)
   );
 endmodule

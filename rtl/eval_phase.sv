@@ -21,6 +21,7 @@ module eval_phase (
   input  logic [15:0] ram_wdata_i,
   output logic [15:0] ram_rdata_o,
   output logic [15:0] phase_o,
+  output logic [15:0] phase_swap_o,     // the word with the two signatures swapped (black's view)
   output logic [39:0] counts_o,         // white [19:0], black [39:20]: P, N, B, R, Q (4 bits each)
   output logic [71:0] locs_o            // white [35:0], black [71:36]: P, N, B, R, Q, K (6 bits each)
 );
@@ -78,6 +79,7 @@ module eval_phase (
   end
   assign ram_rdata_o = ram[ram_addr_i];
   assign phase_o     = ram[{signature(counts_q[19:4]), signature(counts_q[39:24])}];
+  assign phase_swap_o = ram[{signature(counts_q[39:24]), signature(counts_q[19:4])}];
   assign counts_o    = counts_q;
   assign locs_o      = locs_q;
 endmodule

@@ -203,4 +203,22 @@ int ChipClient::fast_eval() { return std::int16_t(read(reg::FAST_EVAL) & 0xFFFF)
 
 int ChipClient::placement_sum() { return std::int16_t(read(reg::PST_SUM) & 0xFFFF); }
 
+void ChipClient::load_slow_weights(const SlowEvalWeights& w) {
+  for (int i = 0; i < EVAL_REGS_COUNT; ++i) write(EVAL_REGS_BASE + std::uint32_t(i), w.regs[i]);
+  for (int t = 0; t < EVAL_TABLES_COUNT; ++t) {
+    for (int e = 0; e < EVAL_TABLE_ENTRIES[t]; ++e) {
+      write(EVAL_TABLES_BASE + std::uint32_t(t) * EVAL_TABLES_WINDOW + std::uint32_t(e), w.tables[t][e]);
+    }
+  }
+}
+
+ChipClient::SlowEval ChipClient::slow_eval(CommandStats* stats) {
+  run(op::SLOW_EVAL, stats);
+  SlowEval out;
+  for (int g = 0; g < SLOW_GROUPS; ++g) out.group[g] = std::int16_t(read(reg::SE_MOBILITY + std::uint32_t(g)) & 0xFFFF);
+  out.value = std::int16_t(read(reg::SLOW_EVAL) & 0xFFFF);
+  out.total = std::int16_t(read(reg::EVAL_TOTAL) & 0xFFFF);
+  return out;
+}
+
 }  // namespace db::chip

@@ -11,6 +11,7 @@
 
 #include "chess/position.h"
 #include "chip/bus.h"
+#include "chip/slow_eval.h"
 
 namespace db::chip {
 
@@ -74,6 +75,16 @@ class ChipClient {
   void eval_init(CommandStats* stats = nullptr);
   int fast_eval();       // side to move's view
   int placement_sum();   // white's view
+
+  // Slow evaluation: downloads every evaluation register and table entry (AIJ Tables 4 and 5).
+  void load_slow_weights(const SlowEvalWeights& w);
+  struct SlowEval {
+    std::array<int, SLOW_GROUPS> group{};  // white's view
+    int value = 0;                         // SLOW_EVAL, side to move's view
+    int total = 0;                         // EVAL_TOTAL = FAST_EVAL + SLOW_EVAL
+  };
+  // Runs the SLOW_EVAL command (11 clocks) and reads the result registers.
+  SlowEval slow_eval(CommandStats* stats = nullptr);
 
   // Runs a command word and waits for it to finish; throws ChipError on an error code.
   void run(std::uint32_t cmd, CommandStats* stats = nullptr);

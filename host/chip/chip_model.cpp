@@ -78,6 +78,8 @@ bool is_read_only(std::uint32_t a) {
     case reg::HUNG_HI: case reg::GENERATED: case reg::FAST_EVAL: case reg::PST_SUM:
     case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
     case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME: case reg::KPA:
+    case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::SE_MOBILITY: case reg::SE_ROOK_FILES:
+    case reg::SE_KING_SAFETY: case reg::SE_MULTI_PAWNS: case reg::SE_PASSED: case reg::SE_REGISTERS:
       return true;
     default:
       return false;
@@ -100,6 +102,16 @@ bool is_pst(std::uint32_t a) { return a >= reg::PST_BASE && a < reg::PST_BASE + 
 bool is_phase_ram(std::uint32_t a) {
   return a >= reg::PHASE_RAM_BASE && a < reg::PHASE_RAM_BASE + reg::PHASE_RAM_COUNT;
 }
+
+bool is_eval_reg(std::uint32_t a) { return a >= EVAL_REGS_BASE && a < EVAL_REGS_BASE + EVAL_REGS_COUNT; }
+// A table entry: inside a table's window and below its entry count.
+bool is_eval_table(std::uint32_t a) {
+  if (a < EVAL_TABLES_BASE || a >= EVAL_TABLES_BASE + EVAL_TABLES_COUNT * EVAL_TABLES_WINDOW) return false;
+  const std::uint32_t off = a - EVAL_TABLES_BASE;
+  return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
+}
+// Data with bits set above a register's or table's width.
+bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
 
 // A game phase event (rtl/eval_phase.sv): a piece's location register toggles by loc, its count
 // changes by delta.
@@ -275,14 +287,22 @@ std::string ChipModel::fen() const {
   return f + " " + std::to_string(r_.half) + " " + std::to_string(r_.full);
 }
 
+namespace {
+// Material signature of one side (rtl/eval_phase.sv): {queens >= 1, min(rooks, 2), min(minors, 3)}.
+int material_signature(const ChipModel::Registers& r, int colour) {
+  const int n = r.counts[colour * 5 + 1], b = r.counts[colour * 5 + 2], rk = r.counts[colour * 5 + 3],
+            q = r.counts[colour * 5 + 4];
+  const int minors = n + b;
+  return (q != 0) << 4 | (rk >= 2 ? 2 : rk) << 2 | (minors >= 3 ? 3 : minors);
+}
+}  // namespace
+
 std::uint16_t ChipModel::phase_word(const Registers& r, const Tables& t) {
-  auto signature = [&r](int colour) {
-    const int n = r.counts[colour * 5 + 1], b = r.counts[colour * 5 + 2], rk = r.counts[colour * 5 + 3],
-              q = r.counts[colour * 5 + 4];
-    const int minors = n + b;
-    return (q != 0) << 4 | (rk >= 2 ? 2 : rk) << 2 | (minors >= 3 ? 3 : minors);
-  };
-  return t.phase_ram[signature(0) << 5 | signature(1)];
+  return t.phase_ram[material_signature(r, 0) << 5 | material_signature(r, 1)];
+}
+
+std::uint16_t ChipModel::phase_word_swapped(const Registers& r, const Tables& t) {
+  return t.phase_ram[material_signature(r, 1) << 5 | material_signature(r, 0)];
 }
 
 DebugPort ChipModel::debug() const { return DebugPort{r_.state, r_.ply, r_.mv}; }
@@ -300,10 +320,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   bool clear = false;
   bool pst_write = false;
   bool phase_write = false;
+  bool eval_reg_write = false, eval_table_write = false;
   BusResponse resp;
 
   const ArrayModel array(q.board, q.stm, q.castling, q.ep_valid, q.ep_sq);
-  const bool busy = q.state != S_IDLE;
+  const bool busy = q.state != S_IDLE || q.se_busy;
   const int op = q.cmd & 15;
   const int mode = (q.cmd >> 4) & 7;
   const int depth = (q.cmd >> 8) & 31;
@@ -320,6 +341,19 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     d.state = S_IDLE;
     d.done = true;
   };
+
+  // The slow evaluation (rtl/eval_slow.sv): 8 file steps and 3 clocks of latency; the last clock
+  // writes the result.
+  if (q.se_busy) {
+    d.se_clock = std::uint8_t(q.se_clock + 1);
+    if (q.se_clock == SLOW_EVAL_CLOCKS - 1) {
+      const SlowEvalResult res = slow_evaluate(q.board, q.stm, phase_word(q, t), phase_word_swapped(q, t), t.slow);
+      d.se_group = res.group;
+      d.se_value = q.stm ? std::uint16_t(0 - res.white) : res.white;
+      d.se_busy = false;
+      d.done = true;
+    }
+  }
 
   bool undo = false;
   switch (q.state) {
@@ -540,7 +574,13 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     // Read data (from the registers before the clock).
     const bool pst_addr = is_pst(addr);
     const bool phase_addr = is_phase_ram(addr);
-    if (board_addr) {
+    const bool ereg_addr = is_eval_reg(addr), etab_addr = is_eval_table(addr);
+    if (ereg_addr) {
+      resp.data = t.slow.regs[addr - EVAL_REGS_BASE];
+    } else if (etab_addr) {
+      const std::uint32_t off = addr - EVAL_TABLES_BASE;
+      resp.data = busy ? 0 : t.slow.tables[off / EVAL_TABLES_WINDOW][off % EVAL_TABLES_WINDOW];
+    } else if (board_addr) {
       resp.data = q.board[addr & 63];
     } else if (pst_addr) {
       resp.data = busy ? 0 : t.pst_ram[addr & 511];
@@ -601,6 +641,16 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           break;
         }
         case reg::PST_SUM: resp.data = q.pst; break;
+        case reg::SLOW_EVAL: resp.data = q.se_value; break;
+        case reg::EVAL_TOTAL: {
+          const std::uint16_t fast = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t);
+          resp.data = std::uint16_t(fast + q.se_value);
+          break;
+        }
+        case reg::SE_MOBILITY: case reg::SE_ROOK_FILES: case reg::SE_KING_SAFETY: case reg::SE_MULTI_PAWNS:
+        case reg::SE_PASSED: case reg::SE_REGISTERS:
+          resp.data = q.se_group[addr - reg::SE_MOBILITY];
+          break;
         case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
         default: resp.data = 0; break;
       }
@@ -609,14 +659,15 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       resp.error = true;
       set_error(std::uint8_t(code), addr & 0x1FFFF);
     };
-    if (!(board_addr || pst_addr || phase_addr || ro || rw)) {
+    if (!(board_addr || pst_addr || phase_addr || ro || rw || ereg_addr || etab_addr)) {
       bus_error(err::BAD_ADDRESS);
-    } else if (!write && pst_addr && busy) {
+    } else if (!write && (pst_addr || etab_addr) && busy) {
       bus_error(err::BUSY);  // the table's host port is in use by the running command
     } else if (write) {
       if (addr == reg::ABORT) {
         if (busy) {
           d.state = S_IDLE;
+          d.se_busy = false;
           d.aborted = true;
           d.done = true;
           d.host_ply = 0;
@@ -628,6 +679,12 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         bus_error(err::BUSY);
       } else if (ro) {
         bus_error(err::READ_ONLY);
+      } else if (ereg_addr) {
+        if (too_wide(data, EVAL_REG_BITS[addr - EVAL_REGS_BASE])) bus_error(err::BAD_ARGUMENT);
+        else eval_reg_write = true;
+      } else if (etab_addr) {
+        if (too_wide(data, EVAL_TABLE_BITS[(addr - EVAL_TABLES_BASE) / EVAL_TABLES_WINDOW])) bus_error(err::BAD_ARGUMENT);
+        else eval_table_write = true;
       } else if (phase_addr) {
         if (data >> 16) bus_error(err::BAD_ARGUMENT);
         else phase_write = true;
@@ -719,6 +776,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                 phase_clear = true;
                 d.state = S_EINIT;
               }
+            } else if (wop == op::SLOW_EVAL) {
+              d.se_busy = true;
+              d.se_clock = 0;
             } else {
               cmd_error(err::BAD_COMMAND);
             }
@@ -733,6 +793,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
 
   if (pst_write) tables_.pst_ram[addr & 511] = std::uint16_t(data);
   if (phase_write) tables_.phase_ram[addr & 1023] = std::uint16_t(data);
+  if (eval_reg_write) tables_.slow.regs[addr - EVAL_REGS_BASE] = data;
+  if (eval_table_write) {
+    const std::uint32_t off = addr - EVAL_TABLES_BASE;
+    tables_.slow.tables[off / EVAL_TABLES_WINDOW][off % EVAL_TABLES_WINDOW] = data;
+  }
   apply_phase_events(d, phase_events);
   if (phase_clear) {
     d.counts.fill(0);

@@ -9,6 +9,7 @@
 
 #include "chess/types.h"
 #include "chip/bus.h"
+#include "chip/slow_eval.h"
 
 namespace db::chip {
 
@@ -57,15 +58,24 @@ class ChipModel final : public ChipBackend {
     std::array<std::uint8_t, 10> counts{};
     std::array<std::uint8_t, 12> locs{};
     std::uint16_t runner_bonus = 0;
+    // Slow evaluation: running (11 clocks), its clock, the last result (group values white's
+    // view, SLOW_EVAL side to move's view).
+    bool se_busy = false;
+    std::uint8_t se_clock = 0;
+    std::array<std::uint16_t, SLOW_GROUPS> se_group{};
+    std::uint16_t se_value = 0;
   };
   // The evaluation RAMs, written only by the host: kept out of Registers, which the model copies
   // on every clock.
   struct Tables {
     std::array<std::uint16_t, 512> pst_ram{};
     std::array<std::uint16_t, 1024> phase_ram{};
+    SlowEvalWeights slow;  // AIJ Tables 4 and 5
   };
   // The game phase RAM word for the current material (PHASE register).
   static std::uint16_t phase_word(const Registers& r, const Tables& t);
+  // The word at the index with the two sides' signatures swapped (black's king-safety relevance).
+  static std::uint16_t phase_word_swapped(const Registers& r, const Tables& t);
   const Registers& registers() const { return r_; }
   // Clocks spent in each controller state since construction (for benchmarks; not a register).
   const std::array<std::uint64_t, 8>& state_clocks() const { return state_clocks_; }

@@ -43,6 +43,14 @@ constexpr std::uint32_t PHASE = 0x01009;  // ro
 constexpr std::uint32_t ENDGAME = 0x0100A;  // ro
 constexpr std::uint32_t RUNNER_BONUS = 0x0100B;  // rw
 constexpr std::uint32_t KPA = 0x0100C;  // ro
+constexpr std::uint32_t SLOW_EVAL = 0x0100D;  // ro
+constexpr std::uint32_t EVAL_TOTAL = 0x0100E;  // ro
+constexpr std::uint32_t SE_MOBILITY = 0x01010;  // ro
+constexpr std::uint32_t SE_ROOK_FILES = 0x01011;  // ro
+constexpr std::uint32_t SE_KING_SAFETY = 0x01012;  // ro
+constexpr std::uint32_t SE_MULTI_PAWNS = 0x01013;  // ro
+constexpr std::uint32_t SE_PASSED = 0x01014;  // ro
+constexpr std::uint32_t SE_REGISTERS = 0x01015;  // ro
 constexpr std::uint32_t BOARD_BASE = 0x00040;
 constexpr std::uint32_t BOARD_COUNT = 64;
 constexpr std::uint32_t PST_BASE = 0x01200;
@@ -51,6 +59,56 @@ constexpr std::uint32_t PHASE_RAM_BASE = 0x01400;
 constexpr std::uint32_t PHASE_RAM_COUNT = 1024;
 }  // namespace reg
 
+// Evaluation registers (AIJ Table 4): register i at EVAL_REGS_BASE + i.
+constexpr std::uint32_t EVAL_REGS_BASE = 0x01100;
+constexpr int EVAL_REGS_COUNT = 54;
+constexpr int ER_ROOK7 = 0;
+constexpr int ER_BIAS = 12;
+constexpr int ER_ROOK_BEHIND_PASSED = 13;
+constexpr int ER_MPIN_HUNG = 14;
+constexpr int ER_PINNED_SIMPLE_HUNG = 15;
+constexpr int ER_HUNG = 16;
+constexpr int ER_XRAY = 20;
+constexpr int ER_PINNED_HUNG = 22;
+constexpr int ER_PERM_PIN_SIMPLE_HUNG = 23;
+constexpr int ER_KNIGHT_TRAP = 24;
+constexpr int ER_ROOK_TRAP = 30;
+constexpr int ER_QUEEN_TRAP = 38;
+constexpr int ER_WASTED_PAWNS = 40;
+constexpr int ER_BISHOP_PAIR = 42;
+constexpr int ER_SEPARATED_PASSED = 44;
+constexpr int ER_MISSING_WING = 46;
+constexpr int ER_BOC = 48;
+constexpr int ER_EVAL_CONTROL = 50;
+constexpr int ER_SIDE_TO_MOVE = 52;
+constexpr int EVAL_REG_BITS[EVAL_REGS_COUNT] = {8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 7, 8, 7, 7, 7, 7, 6, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6, 6, 7, 7, 8, 8, 10, 10, 6, 6, 32, 32, 4, 4};
+constexpr const char* EVAL_REG_GROUP[EVAL_REGS_COUNT] = {"ROOK7", "ROOK7", "ROOK7", "ROOK7", "ROOK7", "ROOK7", "ROOK7", "ROOK7", "ROOK7", "ROOK7", "ROOK7", "ROOK7", "BIAS", "ROOK_BEHIND_PASSED", "MPIN_HUNG", "PINNED_SIMPLE_HUNG", "HUNG", "HUNG", "HUNG", "HUNG", "XRAY", "XRAY", "PINNED_HUNG", "PERM_PIN_SIMPLE_HUNG", "KNIGHT_TRAP", "KNIGHT_TRAP", "KNIGHT_TRAP", "KNIGHT_TRAP", "KNIGHT_TRAP", "KNIGHT_TRAP", "ROOK_TRAP", "ROOK_TRAP", "ROOK_TRAP", "ROOK_TRAP", "ROOK_TRAP", "ROOK_TRAP", "ROOK_TRAP", "ROOK_TRAP", "QUEEN_TRAP", "QUEEN_TRAP", "WASTED_PAWNS", "WASTED_PAWNS", "BISHOP_PAIR", "BISHOP_PAIR", "SEPARATED_PASSED", "SEPARATED_PASSED", "MISSING_WING", "MISSING_WING", "BOC", "BOC", "EVAL_CONTROL", "EVAL_CONTROL", "SIDE_TO_MOVE", "SIDE_TO_MOVE"};
+// Evaluation tables (AIJ Table 5): table t at EVAL_TABLES_BASE + t * EVAL_TABLES_WINDOW.
+constexpr std::uint32_t EVAL_TABLES_BASE = 0x02000;
+constexpr std::uint32_t EVAL_TABLES_WINDOW = 512;
+constexpr int EVAL_TABLES_COUNT = 40;
+constexpr int ET_MULTI_PAWNS = 0;
+constexpr int ET_MINOR_ON_WEAK = 2;
+constexpr int ET_SELF_BLOCK = 4;
+constexpr int ET_OPP_BLOCK = 6;
+constexpr int ET_BACK_BLOCK = 8;
+constexpr int ET_PINNED = 10;
+constexpr int ET_MOBILITY = 12;
+constexpr int ET_PAWN_STRUCTURE = 20;
+constexpr int ET_PASSED = 22;
+constexpr int ET_JOINT_SIGNATURE = 24;
+constexpr int ET_ROOK_FILES = 25;
+constexpr int ET_BISHOPS = 27;
+constexpr int ET_PAWN_STORM = 31;
+constexpr int ET_PAWN_SHELTER = 33;
+constexpr int ET_DEVELOPMENT = 35;
+constexpr int ET_TRAPPED_BISHOP = 36;
+constexpr int ET_SIGNATURE = 37;
+constexpr int ET_CONTEMPT = 39;
+constexpr int EVAL_TABLE_BITS[EVAL_TABLES_COUNT] = {8, 8, 12, 12, 5, 5, 4, 4, 5, 5, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 32, 32, 32, 32, 8, 10, 10, 11, 11, 11, 11, 18, 18, 14, 14, 9, 8, 20, 20, 8};
+constexpr int EVAL_TABLE_ENTRIES[EVAL_TABLES_COUNT] = {80, 80, 192, 192, 320, 320, 128, 128, 160, 160, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 160, 160, 320, 320, 256, 192, 192, 128, 128, 128, 128, 128, 128, 384, 384, 256, 128, 128, 128, 256};
+constexpr const char* EVAL_TABLE_GROUP[EVAL_TABLES_COUNT] = {"MULTI_PAWNS", "MULTI_PAWNS", "MINOR_ON_WEAK", "MINOR_ON_WEAK", "SELF_BLOCK", "SELF_BLOCK", "OPP_BLOCK", "OPP_BLOCK", "BACK_BLOCK", "BACK_BLOCK", "PINNED", "PINNED", "MOBILITY", "MOBILITY", "MOBILITY", "MOBILITY", "MOBILITY", "MOBILITY", "MOBILITY", "MOBILITY", "PAWN_STRUCTURE", "PAWN_STRUCTURE", "PASSED", "PASSED", "JOINT_SIGNATURE", "ROOK_FILES", "ROOK_FILES", "BISHOPS", "BISHOPS", "BISHOPS", "BISHOPS", "PAWN_STORM", "PAWN_STORM", "PAWN_SHELTER", "PAWN_SHELTER", "DEVELOPMENT", "TRAPPED_BISHOP", "SIGNATURE", "SIGNATURE", "CONTEMPT"};
+
 namespace op {
 constexpr std::uint32_t GEN = 1;
 constexpr std::uint32_t MAKE = 2;
@@ -58,6 +116,7 @@ constexpr std::uint32_t UNMAKE = 3;
 constexpr std::uint32_t PERFT = 4;
 constexpr std::uint32_t CLEAR = 5;
 constexpr std::uint32_t EVAL_INIT = 6;
+constexpr std::uint32_t SLOW_EVAL = 7;
 }  // namespace op
 
 namespace mode {
@@ -112,6 +171,7 @@ constexpr std::uint32_t CHIP_ID = 0x44424331;
 constexpr std::uint32_t CHIP_VERSION = 0x1;
 constexpr std::uint32_t STACK_DEPTH = 0x20;
 constexpr std::uint32_t PERFT_MAX_DEPTH = 0x1F;
+constexpr std::uint32_t SLOW_EVAL_CLOCKS = 0xB;
 
 // Name of a register or block word, for messages (empty if unmapped).
 inline const char* register_name(std::uint32_t addr) {
@@ -149,11 +209,24 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::ENDGAME: return "ENDGAME";
     case reg::RUNNER_BONUS: return "RUNNER_BONUS";
     case reg::KPA: return "KPA";
+    case reg::SLOW_EVAL: return "SLOW_EVAL";
+    case reg::EVAL_TOTAL: return "EVAL_TOTAL";
+    case reg::SE_MOBILITY: return "SE_MOBILITY";
+    case reg::SE_ROOK_FILES: return "SE_ROOK_FILES";
+    case reg::SE_KING_SAFETY: return "SE_KING_SAFETY";
+    case reg::SE_MULTI_PAWNS: return "SE_MULTI_PAWNS";
+    case reg::SE_PASSED: return "SE_PASSED";
+    case reg::SE_REGISTERS: return "SE_REGISTERS";
     default: break;
   }
   if (addr >= reg::BOARD_BASE && addr < reg::BOARD_BASE + reg::BOARD_COUNT) return "BOARD";
   if (addr >= reg::PST_BASE && addr < reg::PST_BASE + reg::PST_COUNT) return "PST";
   if (addr >= reg::PHASE_RAM_BASE && addr < reg::PHASE_RAM_BASE + reg::PHASE_RAM_COUNT) return "PHASE_RAM";
+  if (addr >= EVAL_REGS_BASE && addr < EVAL_REGS_BASE + EVAL_REGS_COUNT) return EVAL_REG_GROUP[addr - EVAL_REGS_BASE];
+  if (addr >= EVAL_TABLES_BASE && addr < EVAL_TABLES_BASE + EVAL_TABLES_COUNT * EVAL_TABLES_WINDOW) {
+    const std::uint32_t t = (addr - EVAL_TABLES_BASE) / EVAL_TABLES_WINDOW;
+    if ((addr - EVAL_TABLES_BASE) % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[t])) return EVAL_TABLE_GROUP[t];
+  }
   return "";
 }
 

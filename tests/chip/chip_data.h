@@ -2,6 +2,7 @@
 // positions along random games, shared by the model, RTL and co-simulation tests.
 #pragma once
 
+#include <cctype>
 #include <cstdint>
 #include <fstream>
 #include <random>
@@ -62,6 +63,36 @@ inline std::vector<std::string> random_game_positions(unsigned seed, int games, 
       pos.make_move(list[std::uniform_int_distribution<int>(0, int(list.size()) - 1)(rng)]);
       out.push_back(pos.fen());
     }
+  }
+  return out;
+}
+
+// Colours and ranks swapped: the same position seen from the other side (castling and en passant
+// dropped: the evaluation does not use them).
+inline std::string mirror_fen(const Position& pos) {
+  const std::string fen = pos.fen();
+  std::vector<std::string> ranks;
+  std::string row, placement;
+  for (char ch : fen.substr(0, fen.find(' '))) {
+    if (ch == '/') {
+      ranks.push_back(row);
+      row.clear();
+    } else {
+      row += char(std::isalpha(ch) ? (std::isupper(ch) ? std::tolower(ch) : std::toupper(ch)) : ch);
+    }
+  }
+  ranks.push_back(row);
+  for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) placement += (placement.empty() ? "" : "/") + *it;
+  return placement + (pos.side_to_move() == WHITE ? " b - - 0 1" : " w - - 0 1");
+}
+
+// The positions of the Win at Chess suite (../shared/data/wac.epd).
+inline std::vector<std::string> wac_positions() {
+  std::vector<std::string> out;
+  std::ifstream in(std::string(DB_SHARED_DATA_DIR) + "/wac.epd");
+  std::string text;
+  while (std::getline(in, text)) {
+    if (!text.empty()) out.push_back(parse_epd(text).position.fen());
   }
   return out;
 }

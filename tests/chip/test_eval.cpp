@@ -21,25 +21,6 @@ namespace {
 
 class ChipPlacement : public ::testing::TestWithParam<std::string> {};
 
-// Colours and ranks swapped: the same position seen from the other side (castling and en passant
-// dropped: the evaluation does not use them).
-std::string mirror_fen(const Position& pos) {
-  const std::string fen = pos.fen();
-  std::vector<std::string> ranks;
-  std::string row, placement;
-  for (char ch : fen.substr(0, fen.find(' '))) {
-    if (ch == '/') {
-      ranks.push_back(row);
-      row.clear();
-    } else {
-      row += char(std::isalpha(ch) ? (std::isupper(ch) ? std::tolower(ch) : std::toupper(ch)) : ch);
-    }
-  }
-  ranks.push_back(row);
-  for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) placement += (placement.empty() ? "" : "/") + *it;
-  return placement + (pos.side_to_move() == WHITE ? " b - - 0 1" : " w - - 0 1");
-}
-
 // Game phase registers computed from the position, independently of the chip.
 std::uint32_t expected_counts(const Position& pos, Color c) {
   std::uint32_t r = 0;
@@ -159,7 +140,7 @@ TEST_P(ChipPlacement, MirroredPositionNegatesTheEvaluation) {
   chip.load_phase(phase);
   for (const auto& fen : testdata::random_game_positions(11, 2, 40)) {
     const Position pos = Position::from_fen(fen);
-    const std::string mirrored = mirror_fen(pos);
+    const std::string mirrored = testdata::mirror_fen(pos);
     chip.load(pos);
     chip.eval_init();
     const int a = chip.placement_sum(), fa = chip.fast_eval();
@@ -422,7 +403,7 @@ TEST(ChipSymmetry, WholeFastEvaluationIsColourSymmetric) {
       chip.eval_init();
       const int v = chip.fast_eval();
       const std::uint32_t endgame = chip.read(reg::ENDGAME), kpa = chip.read(reg::KPA);
-      chip.load(Position::from_fen(mirror_fen(pos)));
+      chip.load(Position::from_fen(testdata::mirror_fen(pos)));
       chip.eval_init();
       ASSERT_EQ(chip.fast_eval(), v) << pos.fen();
       ASSERT_EQ(chip.read(reg::ENDGAME), endgame) << pos.fen();

@@ -1,0 +1,307 @@
+// The slow evaluation's features in the chip's arithmetic. The code works as the RTL does: the
+// board's bitboards and attack maps first, then one file at a time, each file seen as an 8-bit
+// column from the side's own point of view (bit r = relative rank r, so "ahead" is a higher bit
+// for both colours).
+#include "chip/slow_eval.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "chip/array_model.h"
+
+namespace db::chip {
+
+namespace {
+
+constexpr std::uint64_t FILE_A = 0x0101010101010101ULL;
+constexpr std::uint64_t NOT_A = ~FILE_A;
+constexpr std::uint64_t NOT_H = ~(FILE_A << 7);
+constexpr std::uint64_t NOT_AB = ~(FILE_A | FILE_A << 1);
+constexpr std::uint64_t NOT_GH = ~(FILE_A << 6 | FILE_A << 7);
+
+std::uint64_t shift(std::uint64_t x, int s) { return s > 0 ? x << s : x >> -s; }
+
+// Kogge-Stone occluded fill: squares attacked along one direction (shift s, mask m of the
+// squares a step may land on) by the sliders in g, stopping at occupied squares.
+std::uint64_t slide(std::uint64_t g, std::uint64_t empty, int s, std::uint64_t m) {
+  std::uint64_t p = empty & m;
+  g |= p & shift(g, s);
+  p &= shift(p, s);
+  g |= p & shift(g, 2 * s);
+  p &= shift(p, 2 * s);
+  g |= p & shift(g, 4 * s);
+  return shift(g, s) & m;
+}
+
+std::uint64_t diagonal_attacks(std::uint64_t g, std::uint64_t empty) {
+  return slide(g, empty, 9, NOT_A) | slide(g, empty, 7, NOT_H) | slide(g, empty, -7, NOT_A) |
+         slide(g, empty, -9, NOT_H);
+}
+
+std::uint64_t straight_attacks(std::uint64_t g, std::uint64_t empty) {
+  return slide(g, empty, 8, ~0ULL) | slide(g, empty, -8, ~0ULL) | slide(g, empty, 1, NOT_A) |
+         slide(g, empty, -1, NOT_H);
+}
+
+std::uint64_t knight_attacks(std::uint64_t b) {
+  const std::uint64_t l1 = (b >> 1) & NOT_H, l2 = (b >> 2) & NOT_GH;
+  const std::uint64_t r1 = (b << 1) & NOT_A, r2 = (b << 2) & NOT_AB;
+  const std::uint64_t h1 = l1 | r1, h2 = l2 | r2;
+  return h1 << 16 | h1 >> 16 | h2 << 8 | h2 >> 8;
+}
+
+std::uint64_t king_attacks(std::uint64_t b) {
+  const std::uint64_t side = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+  const std::uint64_t row = b | side;
+  return side | row << 8 | row >> 8;
+}
+
+std::uint64_t pawn_attacks(std::uint64_t p, int colour) {
+  if (colour == 0) return ((p & NOT_H) << 9) | ((p & NOT_A) << 7);
+  return ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7);
+}
+
+std::uint8_t reverse8(std::uint8_t x) {
+  std::uint8_t r = 0;
+  for (int i = 0; i < 8; ++i) r = std::uint8_t(r | ((x >> i & 1) << (7 - i)));
+  return r;
+}
+
+// File f of a bitboard as an 8-bit column from colour c's side (bit r = relative rank r); files
+// off the board are empty.
+std::uint8_t column(std::uint64_t bb, int f, int c) {
+  if (f < 0 || f > 7) return 0;
+  std::uint8_t x = 0;
+  for (int r = 0; r < 8; ++r) x = std::uint8_t(x | ((bb >> (f + 8 * r) & 1) << r));
+  return c ? reverse8(x) : x;
+}
+
+bool bit(std::uint8_t x, int r) { return r >= 0 && r < 8 && (x >> r & 1); }
+int lowest(std::uint8_t x) { return x ? __builtin_ctz(x) : -1; }
+int highest(std::uint8_t x) { return x ? 31 - __builtin_clz(x) : -1; }
+// Bits r with some bit of x above r.
+std::uint8_t below_some(std::uint8_t x) {
+  const int h = highest(x);
+  return h <= 0 ? 0 : std::uint8_t((1u << h) - 1);
+}
+
+// Own pawns with no enemy pawn ahead on their file or the files beside it.
+std::uint64_t passed_pawns(const SlowBoard& b, int c) {
+  std::uint64_t out = 0;
+  const std::uint64_t own = b.pieces[c][CHIP_PAWN], opp = b.pieces[1 - c][CHIP_PAWN];
+  for (int f = 0; f < 8; ++f) {
+    const std::uint8_t blockers = std::uint8_t(column(opp, f - 1, c) | column(opp, f, c) | column(opp, f + 1, c));
+    const std::uint8_t mine = std::uint8_t(column(own, f, c) & ~below_some(blockers));
+    for (int r = 0; r < 8; ++r) {
+      if (mine >> r & 1) out |= 1ULL << (f + 8 * (c ? 7 - r : r));
+    }
+  }
+  return out;
+}
+
+std::int32_t sext(std::uint32_t v, int bits) {
+  const std::uint32_t m = 1u << (bits - 1);
+  v &= (bits == 32) ? ~0u : ((1u << bits) - 1);
+  return std::int32_t((v ^ m) - m);
+}
+
+int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
+
+}  // namespace
+
+const char* slow_group_name(int group) {
+  static constexpr const char* NAMES[SLOW_GROUPS] = {"mobility", "rook_files", "king_safety",
+                                                     "multi_pawns", "passed", "registers"};
+  return group >= 0 && group < SLOW_GROUPS ? NAMES[group] : "?";
+}
+
+SlowBoard::SlowBoard(const std::array<std::uint8_t, 64>& board) {
+  for (int sq = 0; sq < 64; ++sq) {
+    const int type = board[sq] & 7;
+    if (type == 0 || type == 7) continue;
+    pieces[(board[sq] >> 3) & 1][type] |= 1ULL << sq;
+    occupied |= 1ULL << sq;
+  }
+  const std::uint64_t empty = ~occupied;
+  for (int c = 0; c < 2; ++c) {
+    const auto& p = pieces[c];
+    attacks[c].pawn = pawn_attacks(p[CHIP_PAWN], c);
+    attacks[c].minor = knight_attacks(p[CHIP_KNIGHT]) | diagonal_attacks(p[CHIP_BISHOP], empty);
+    attacks[c].rook = straight_attacks(p[CHIP_ROOK], empty);
+    attacks[c].queen = diagonal_attacks(p[CHIP_QUEEN], empty) | straight_attacks(p[CHIP_QUEEN], empty);
+    attacks[c].king = king_attacks(p[CHIP_KING]);
+  }
+}
+
+int control_level(const SlowBoard& b, int sq) {
+  int control[2];
+  for (int c = 0; c < 2; ++c) {
+    const AttackMaps& a = b.attacks[c];
+    control[c] = 2 * int(a.pawn >> sq & 1) + int(a.minor >> sq & 1) + int(a.rook >> sq & 1) +
+                 int(a.queen >> sq & 1) + int(a.king >> sq & 1);
+  }
+  return 8 + control[0] - control[1];
+}
+
+FileIndices file_indices(const SlowBoard& b, int c, int f) {
+  const int e = 1 - c;
+  const std::uint64_t own_pawns = b.pieces[c][CHIP_PAWN], opp_pawns = b.pieces[e][CHIP_PAWN];
+  const std::uint8_t own = column(own_pawns, f, c), opp = column(opp_pawns, f, c);
+  const std::uint8_t own_beside = std::uint8_t(column(own_pawns, f - 1, c) | column(own_pawns, f + 1, c));
+  const std::uint8_t rooks = column(b.pieces[c][CHIP_ROOK], f, c);
+  const std::uint8_t enemy_minors = column(b.pieces[e][CHIP_KNIGHT] | b.pieces[e][CHIP_BISHOP], f, c);
+  const std::uint8_t enemy_pawn_att = column(b.attacks[e].pawn, f, c);
+  const std::uint8_t enemy_minor_att = column(b.attacks[e].minor, f, c);
+  const std::uint8_t enemy_any = column(b.attacks[e].any(), f, c);
+  const std::uint8_t own_pawn_att = column(b.attacks[c].pawn, f, c);
+  const std::uint8_t occupied = column(b.occupied, f, c);
+  const int centrality = std::min(f, 7 - f);
+  FileIndices out;
+
+  // Rooks on files (AIJ 7.2).
+  const bool unopposed = opp == 0, semi_open = own == 0;
+  out.rook_count = std::min(popcount(std::uint8_t(rooks & ~below_some(own))), 2);
+  int blockage = 0;
+  if (unopposed) {
+    if (enemy_minors & enemy_pawn_att) blockage = 1;
+    else if (bit(enemy_minor_att, 6) && bit(enemy_minor_att, 7)) blockage = 2;
+    else if (bit(enemy_any, 6) && bit(enemy_any, 7)) blockage = 3;
+  } else {
+    const int front = lowest(opp);
+    const bool granite = bit(enemy_pawn_att, front);
+    const bool shield = (enemy_minors & enemy_pawn_att & ((1u << front) - 1)) != 0;
+    blockage = granite ? 3 : shield ? 1 : bit(enemy_minor_att, front) ? 2 : 0;
+  }
+  out.rook_files = ((((int(unopposed) * 4 + blockage) * 2 + int(semi_open)) * 4 + centrality) * 3) + out.rook_count;
+
+  // Multiple pawns: 80 entries, {isolated, supported, duo: 16 each; pseudo-isolated: 32 with backward}.
+  const int n = popcount(own);
+  if (n >= 2) {
+    const int sub = int(opp != 0) * 8 + int(n >= 3) * 4 + centrality;
+    const int rear = lowest(own);
+    if (own_beside == 0) {
+      out.multi_pawns = sub;
+    } else if (own & own_beside) {
+      out.multi_pawns = 32 + sub;
+    } else if (own & own_pawn_att) {
+      out.multi_pawns = 16 + sub;
+    } else {
+      const bool backward = (own_beside & ((2u << rear) - 1)) == 0 && bit(enemy_pawn_att, rear + 1);
+      out.multi_pawns = 48 + int(backward) * 16 + sub;
+    }
+  }
+
+  // Passed pawns: the most advanced own passed pawn of the file.
+  const std::uint64_t passed = passed_pawns(b, c);
+  const std::uint8_t pass = std::uint8_t(column(passed, f, c) & own);
+  if (pass) {
+    const int rr = highest(pass);
+    const int rank_class = rr <= 2 ? 0 : std::min(rr - 2, 4);
+    const bool blocked = bit(occupied, rr + 1);
+    const bool protected_ = bit(own_pawn_att, rr);
+    const bool connected = (column(passed, f - 1, c) | column(passed, f + 1, c)) != 0;
+    const bool free = rr < 7 && !bit(enemy_any, rr + 1);
+    const int features = int(blocked) * 8 + int(protected_) * 4 + int(connected) * 2 + int(free);
+    out.passed = (rank_class * 4 + centrality) * 16 + features;
+  }
+  return out;
+}
+
+bool file_near_king(int f, int kf) {
+  return std::abs(f - kf) <= 1 || (f == 0 && kf == 2) || (f == 7 && kf == 5);
+}
+
+SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool black_to_move, std::uint16_t phase,
+                             std::uint16_t phase_swap, const SlowEvalWeights& w) {
+  const SlowBoard b(board);
+  const auto table = [&w](int t, int i) { return w.tables[t][i]; };
+  std::uint16_t mobility = 0, rook_files = 0, multi = 0, passed = 0;
+  std::uint16_t ks[2] = {0, 0};  // king-safety sums (half units) against the other side's king
+  int king_file[2];
+  for (int c = 0; c < 2; ++c) {
+    const std::uint64_t k = b.pieces[c][CHIP_KING];
+    king_file[c] = k ? __builtin_ctzll(k) & 7 : -1;
+  }
+  const bool opposite = king_file[0] >= 0 && king_file[1] >= 0 && ((king_file[0] < 4) != (king_file[1] < 4));
+  const int ps_scale = phase >> 12 & 15;
+
+  for (int f = 0; f < 8; ++f) {
+    for (int r = 0; r < 8; ++r) {
+      const int sq = f + 8 * r;
+      mobility = std::uint16_t(mobility + sext(table(ET_MOBILITY + r, f * 16 + control_level(b, sq)), 9));
+    }
+    for (int c = 0; c < 2; ++c) {
+      const FileIndices fi = file_indices(b, c, f);
+      const std::uint32_t rf = table(ET_ROOK_FILES + c, fi.rook_files);
+      const std::int32_t base = sext(rf, 6);
+      rook_files = std::uint16_t(c ? rook_files - base : rook_files + base);
+      const int enemy_king = king_file[1 - c];
+      if (enemy_king >= 0 && file_near_king(f, enemy_king)) {
+        const int field = opposite ? (rf >> 8 & 3) : (rf >> 6 & 3);
+        ks[c] = std::uint16_t(ks[c] + base * (4 - field));
+      }
+      if (fi.multi_pawns >= 0) {
+        const std::uint32_t pen = table(ET_MULTI_PAWNS + c, fi.multi_pawns) & 0xFF;
+        multi = std::uint16_t(c ? multi + pen : multi - pen);
+      }
+      if (fi.passed >= 0) {
+        const std::uint32_t pv = table(ET_PASSED + c, fi.passed);
+        const std::int32_t v = sext(pv, 16) + ((sext(pv >> 16, 16) * ps_scale) >> 4);
+        passed = std::uint16_t(c ? passed - v : passed + v);
+      }
+    }
+  }
+
+  // King safety, scaled by each king's relevance from the game phase RAM (AIJ 7.2: the king-safety
+  // part of rooks on files is scaled by material before it counts).
+  const int rel_white_king = phase >> 8 & 15, rel_black_king = phase_swap >> 8 & 15;
+  // Each side's part is rounded on its own, so that the mirrored position gives the negated value.
+  const std::int32_t king_safety =
+      ((sext(ks[0], 16) * rel_black_king) >> 5) - ((sext(ks[1], 16) * rel_white_king) >> 5);
+
+  // Table 4 registers.
+  const auto reg = [&w](int i) { return w.regs[i]; };
+  std::int32_t regs = sext(reg(ER_BIAS), 8);
+  for (int c = 0; c < 2; ++c) {
+    const int e = 1 - c;
+    const int sign = c ? -1 : 1;
+    const int rank7 = c ? 1 : 6, rank8 = c ? 0 : 7;
+    const std::uint64_t row7 = 0xFFULL << (8 * rank7), row8 = 0xFFULL << (8 * rank8);
+    const int n7 = popcount(b.pieces[c][CHIP_ROOK] & row7);
+    if (n7 > 0) {
+      const std::uint64_t king = b.pieces[e][CHIP_KING];
+      int kind = -1;
+      if (king & row8) {
+        const std::uint64_t front = king_attacks(king) & row7;  // the king's squares on the seventh
+        kind = (front & ~b.attacks[c].any()) == 0 ? 1 : 2;
+      } else if (b.pieces[e][CHIP_PAWN] & row7) {
+        kind = 0;
+      }
+      if (kind >= 0) regs += sign * std::int32_t(reg(ER_ROOK7 + c * 6 + (n7 >= 2) * 3 + kind) & 0xFF);
+    }
+    std::uint64_t enemy_men = 0;
+    for (int t = CHIP_PAWN; t <= CHIP_QUEEN; ++t) enemy_men |= b.pieces[e][t];
+    if (enemy_men & b.attacks[c].any() & ~b.attacks[e].any()) {
+      const bool on_move = (c == 1) == black_to_move;
+      regs += sign * std::int32_t(reg(ER_HUNG + c * 2 + (on_move ? 0 : 1)) & 0x7F);
+    }
+    if (popcount(b.pieces[c][CHIP_BISHOP]) >= 2) regs += sign * std::int32_t(reg(ER_BISHOP_PAIR + c) & 0x7F);
+  }
+  regs += black_to_move ? -std::int32_t(reg(ER_SIDE_TO_MOVE + 1) & 15) : std::int32_t(reg(ER_SIDE_TO_MOVE) & 15);
+
+  SlowEvalResult out;
+  out.group[SG_MOBILITY] = mobility;
+  out.group[SG_ROOK_FILES] = rook_files;
+  out.group[SG_KING_SAFETY] = std::uint16_t(king_safety);
+  out.group[SG_MULTI_PAWNS] = multi;
+  out.group[SG_PASSED] = passed;
+  out.group[SG_REGISTERS] = std::uint16_t(regs);
+  const std::uint32_t enables = w.regs[ER_EVAL_CONTROL];
+  for (int g = 0; g < SLOW_GROUPS; ++g) {
+    if (!(enables >> g & 1)) out.group[g] = 0;
+    out.white = std::uint16_t(out.white + out.group[g]);
+  }
+  return out;
+}
+
+}  // namespace db::chip

@@ -1,0 +1,74 @@
+// The chip's slow evaluation, reference side (docs/evaluation.md, "Slow evaluation"): the
+// features that rtl/eval_slow.sv finds while its 8x1 array scans the board one file a clock, the
+// table lookups they address, and the sums, in the chip's own fixed-point arithmetic. The RTL
+// must give the same group values bit for bit; ChipModel runs this on the SLOW_EVAL command.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "chip/chip_regs.h"
+
+namespace db::chip {
+
+// Every evaluation register (AIJ Table 4) and table entry (Table 5) the host can write.
+struct SlowEvalWeights {
+  std::array<std::uint32_t, EVAL_REGS_COUNT> regs{};
+  std::array<std::array<std::uint32_t, EVAL_TABLES_WINDOW>, EVAL_TABLES_COUNT> tables{};
+};
+
+// Group enables: bits of EVAL_CONTROL word 0, and the order of the group registers SE_*.
+enum SlowGroup : int {
+  SG_MOBILITY = 0,
+  SG_ROOK_FILES = 1,
+  SG_KING_SAFETY = 2,
+  SG_MULTI_PAWNS = 3,
+  SG_PASSED = 4,
+  SG_REGISTERS = 5,
+  SLOW_GROUPS = 6
+};
+const char* slow_group_name(int group);
+
+// The attack maps of one colour, by attacker class (bitboards, a1 = bit 0).
+struct AttackMaps {
+  std::uint64_t pawn = 0, minor = 0, rook = 0, queen = 0, king = 0;
+  std::uint64_t any() const { return pawn | minor | rook | queen | king; }
+};
+
+// Board bitboards and attack maps of both colours: what the array computes combinationally
+// from the board before it scans.
+struct SlowBoard {
+  std::array<std::array<std::uint64_t, 7>, 2> pieces{};  // [colour][type 1..6]
+  std::uint64_t occupied = 0;
+  std::array<AttackMaps, 2> attacks{};
+  explicit SlowBoard(const std::array<std::uint8_t, 64>& board);
+};
+
+// Control level of a square, 2..14: 8 + white's control - black's, where a colour's control is
+// 2 for a pawn attack plus 1 for each of minor, rook, queen and king attacking.
+int control_level(const SlowBoard& b, int sq);
+
+// The table indices one file yields for one side (colour 0 white, 1 black); -1 = no lookup.
+struct FileIndices {
+  int rook_files = 0;     // always looked up
+  int rook_count = 0;     // the index's rook_count field (0-2)
+  int multi_pawns = -1;   // two or more own pawns on the file
+  int passed = -1;        // the most advanced own passed pawn on the file
+};
+FileIndices file_indices(const SlowBoard& b, int colour, int file);
+
+// Whether file f counts as next to a king on file kf for king safety (AIJ 7.2: the rook file is
+// adjacent to the bishop file).
+bool file_near_king(int f, int kf);
+
+struct SlowEvalResult {
+  std::array<std::uint16_t, SLOW_GROUPS> group{};  // white's view, 16-bit
+  std::uint16_t white = 0;                         // sum of the enabled groups, white's view
+};
+
+// phase: the game phase RAM word for the material; phase_swap: the word at the index with the
+// two sides' signatures swapped (its king-safety relevance is that of black's king).
+SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool black_to_move, std::uint16_t phase,
+                             std::uint16_t phase_swap, const SlowEvalWeights& w);
+
+}  // namespace db::chip

@@ -1,0 +1,194 @@
+#include "chip/slow_weights.h"
+
+#include <algorithm>
+#include <random>
+#include <stdexcept>
+
+namespace db::chip {
+
+namespace {
+
+std::uint32_t mask_of(int bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
+std::uint32_t field(int value, int bits) { return std::uint32_t(value) & mask_of(bits); }
+int centrality(int f) { return std::min(f, 7 - f); }
+
+void set_rook_files(SlowEvalWeights& w) {
+  for (int c = 0; c < 2; ++c) {
+    for (int unopposed = 0; unopposed < 2; ++unopposed) {
+      for (int blockage = 0; blockage < 4; ++blockage) {
+        for (int semi = 0; semi < 2; ++semi) {
+          for (int cent = 0; cent < 4; ++cent) {
+            for (int rc = 0; rc < 3; ++rc) {
+              const int idx = (((unopposed * 4 + blockage) * 2 + semi) * 4 + cent) * 3 + rc;
+              int base = 0, kmod = 3, kmod_opp = 2;
+              if (rc > 0) {
+                static constexpr int OPEN[4] = {20, 8, 10, 12}, HALF[4] = {12, 6, 6, 2};
+                if (semi && unopposed) base = OPEN[blockage];
+                else if (semi) base = HALF[blockage];
+                else base = unopposed ? 4 : -2;  // a rook in front of its own pawns
+                if (rc == 2) base = std::min(31, base * 3 / 2);
+                if (base > 0) base += cent >= 2 ? 1 : 0;
+                if (semi) kmod = 1, kmod_opp = 0;  // open files towards the king: 1.5x, 2x when castled apart
+              }
+              w.tables[ET_ROOK_FILES + c][idx] = field(base, 6) | std::uint32_t(kmod) << 6 | std::uint32_t(kmod_opp) << 8;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+void set_multi_pawns(SlowEvalWeights& w) {
+  for (int c = 0; c < 2; ++c) {
+    for (int idx = 0; idx < 80; ++idx) {
+      const int sub = idx & 15, opposed = sub >> 3 & 1, tripled = sub >> 2 & 1, cent = sub & 3;
+      int pen;
+      if (idx < 16) pen = 30;                          // isolated
+      else if (idx < 32) pen = 10;                     // supported
+      else if (idx < 48) pen = 8;                      // duo
+      else pen = idx >= 64 ? 26 : 18;                  // pseudo-isolated, backward
+      pen += tripled ? pen / 2 + 10 : 0;
+      pen += opposed ? 0 : 5;                          // half-open for the enemy rooks
+      pen += cent == 0 ? 4 : 0;                        // rook pawns
+      w.tables[ET_MULTI_PAWNS + c][idx] = field(pen, 8);
+    }
+  }
+}
+
+void set_passed(SlowEvalWeights& w) {
+  static constexpr int STATIC[5] = {10, 20, 35, 60, 100}, ENDGAME[5] = {10, 20, 40, 70, 110};
+  for (int c = 0; c < 2; ++c) {
+    for (int idx = 0; idx < 320; ++idx) {
+      const int rc = idx / 64, cent = (idx / 16) & 3, feat = idx & 15;
+      const bool blocked = feat & 8, protect = feat & 4, connected = feat & 2, free = feat & 1;
+      int pct = 100 + (protect ? 25 : 0) + (connected ? 25 : 0) + (free ? 20 : 0) - (blocked ? 30 : 0) -
+                (cent == 0 ? 10 : 0);
+      const int lo = STATIC[rc] * pct / 100, hi = ENDGAME[rc] * pct / 100;
+      w.tables[ET_PASSED + c][idx] = field(lo, 16) | field(hi, 16) << 16;
+    }
+  }
+}
+
+void set_mobility(SlowEvalWeights& w) {
+  for (int r = 0; r < 8; ++r) {
+    for (int f = 0; f < 8; ++f) {
+      for (int level = 0; level < 16; ++level) {
+        const int d = level - 8;
+        // Control of the centre and of the opponent's half counts more.
+        const bool far_half = d > 0 ? r >= 4 : r <= 3;
+        const int weight = 1 + (centrality(f) >= 2 ? 1 : 0) + (far_half ? 1 : 0);
+        w.tables[ET_MOBILITY + r][f * 16 + level] = field(d * weight, 9);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+SlowEvalWeights default_slow_weights() {
+  SlowEvalWeights w;
+  w.regs[ER_EVAL_CONTROL] = (1u << SLOW_GROUPS) - 1;
+  for (int c = 0; c < 2; ++c) {
+    static constexpr int ROOK7[6] = {20, 40, 25, 40, 80, 50};  // single: regular, trapped, not; doubled
+    for (int k = 0; k < 6; ++k) w.regs[ER_ROOK7 + c * 6 + k] = ROOK7[k];
+    w.regs[ER_HUNG + c * 2] = 40;      // the opponent's piece hangs and we are on move
+    w.regs[ER_HUNG + c * 2 + 1] = 10;  // ... and the opponent is on move
+    w.regs[ER_BISHOP_PAIR + c] = 30;
+    w.regs[ER_SIDE_TO_MOVE + c] = 8;
+  }
+  set_mobility(w);
+  set_rook_files(w);
+  set_multi_pawns(w);
+  set_passed(w);
+  return w;
+}
+
+SlowEvalWeights random_slow_weights(std::uint32_t seed) {
+  std::mt19937 rng(seed * 2654435761u + 17);
+  SlowEvalWeights w;
+  for (int i = 0; i < EVAL_REGS_COUNT; ++i) w.regs[i] = rng() & mask_of(EVAL_REG_BITS[i]);
+  w.regs[ER_EVAL_CONTROL] = (1u << SLOW_GROUPS) - 1;
+  for (int t = 0; t < EVAL_TABLES_COUNT; ++t) {
+    for (int i = 0; i < EVAL_TABLE_ENTRIES[t]; ++i) w.tables[t][i] = rng() & mask_of(EVAL_TABLE_BITS[t]);
+  }
+  return w;
+}
+
+SlowEvalWeights colour_symmetric(const SlowEvalWeights& in) {
+  SlowEvalWeights w = in;
+  for (int t = 0; t < EVAL_TABLES_COUNT; ++t) {
+    const std::string g = EVAL_TABLE_GROUP[t];
+    if (g == "MOBILITY") continue;
+    if (t + 1 < EVAL_TABLES_COUNT && g == EVAL_TABLE_GROUP[t + 1] && (t == 0 || g != EVAL_TABLE_GROUP[t - 1])) {
+      w.tables[t + 1] = w.tables[t];  // two tables: white's, then black's
+    }
+  }
+  for (int r = 0; r < 4; ++r) {
+    for (int f = 0; f < 8; ++f) {
+      for (int level = 0; level < 16; ++level) {
+        const int v = int(std::int16_t(std::uint16_t(w.tables[ET_MOBILITY + r][f * 16 + level] << 7)) >> 7);
+        w.tables[ET_MOBILITY + 7 - r][f * 16 + ((16 - level) & 15)] = field(-v, 9);
+      }
+    }
+  }
+  for (int k = 0; k < 6; ++k) w.regs[ER_ROOK7 + 6 + k] = w.regs[ER_ROOK7 + k];
+  w.regs[ER_HUNG + 2] = w.regs[ER_HUNG];
+  w.regs[ER_HUNG + 3] = w.regs[ER_HUNG + 1];
+  w.regs[ER_BISHOP_PAIR + 1] = w.regs[ER_BISHOP_PAIR];
+  w.regs[ER_SIDE_TO_MOVE + 1] = w.regs[ER_SIDE_TO_MOVE];
+  w.regs[ER_BIAS] = 0;
+  return w;
+}
+
+nlohmann::json slow_weights_to_json(const SlowEvalWeights& w) {
+  nlohmann::json regs = nlohmann::json::object(), tables = nlohmann::json::object();
+  for (int i = 0; i < EVAL_REGS_COUNT; ++i) regs[EVAL_REG_GROUP[i]].push_back(w.regs[i]);
+  for (int t = 0; t < EVAL_TABLES_COUNT; ++t) {
+    tables[EVAL_TABLE_GROUP[t]].push_back(
+        std::vector<std::uint32_t>(w.tables[t].begin(), w.tables[t].begin() + EVAL_TABLE_ENTRIES[t]));
+  }
+  return {{"registers", regs}, {"tables", tables}};
+}
+
+SlowEvalWeights slow_weights_from_json(const nlohmann::json& j) {
+  SlowEvalWeights w;
+  auto fail = [](const std::string& what) { throw std::invalid_argument("slow weights: " + what); };
+  auto number = [&](const nlohmann::json& v, int bits, const std::string& where) {
+    if (!v.is_number_unsigned()) fail(where + " is not an unsigned number");
+    const auto x = v.get<std::uint64_t>();
+    if (x > mask_of(bits)) fail(where + " = " + std::to_string(x) + " does not fit in " + std::to_string(bits) + " bits");
+    return std::uint32_t(x);
+  };
+  if (!j.is_object() || !j.contains("registers") || !j.contains("tables")) fail("needs \"registers\" and \"tables\"");
+  int i = 0;
+  while (i < EVAL_REGS_COUNT) {
+    const std::string g = EVAL_REG_GROUP[i];
+    int n = 0;
+    while (i + n < EVAL_REGS_COUNT && g == EVAL_REG_GROUP[i + n]) ++n;
+    const auto& a = j["registers"].contains(g) ? j["registers"][g] : nlohmann::json();
+    if (!a.is_array() || int(a.size()) != n) fail("register group " + g + " needs " + std::to_string(n) + " values");
+    for (int k = 0; k < n; ++k) w.regs[i + k] = number(a[k], EVAL_REG_BITS[i + k], g + "[" + std::to_string(k) + "]");
+    i += n;
+  }
+  int t = 0;
+  while (t < EVAL_TABLES_COUNT) {
+    const std::string g = EVAL_TABLE_GROUP[t];
+    int n = 0;
+    while (t + n < EVAL_TABLES_COUNT && g == EVAL_TABLE_GROUP[t + n]) ++n;
+    const auto& a = j["tables"].contains(g) ? j["tables"][g] : nlohmann::json();
+    if (!a.is_array() || int(a.size()) != n) fail("table group " + g + " needs " + std::to_string(n) + " tables");
+    for (int k = 0; k < n; ++k) {
+      const int entries = EVAL_TABLE_ENTRIES[t + k];
+      const std::string name = g + "[" + std::to_string(k) + "]";
+      if (!a[k].is_array() || int(a[k].size()) != entries) fail("table " + name + " needs " + std::to_string(entries) + " entries");
+      for (int e = 0; e < entries; ++e) {
+        w.tables[t + k][e] = number(a[k][e], EVAL_TABLE_BITS[t + k], name + " entry " + std::to_string(e));
+      }
+    }
+    t += n;
+  }
+  return w;
+}
+
+}  // namespace db::chip

@@ -1,0 +1,141 @@
+// One cell column of the slow evaluation's 8x1 array for one side: the table indices that file f
+// yields for colour Colour (rooks on files, multiple pawns, passed pawns). Each bitboard is cut
+// into the file's 8-bit column seen from the side's own end (bit r = relative rank r, "ahead" is
+// a higher bit for both colours). Reference: file_indices in host/chip/slow_eval.cpp.
+module es_file #(
+  parameter bit Colour = 1'b0
+) (
+  input  logic [2:0]   file_i,
+  input  logic [63:0]  occupied_i,
+  // The whole es_board outputs; each side's instance reads only the parts it needs.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [767:0] pieces_i,
+  input  logic [639:0] attacks_i,
+  input  logic [127:0] passed_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  output logic [7:0]   rook_idx_o,   // ROOK_FILES index
+  output logic         mp_valid_o,   // two or more own pawns on the file
+  output logic [6:0]   mp_idx_o,     // MULTI_PAWNS index
+  output logic         pp_valid_o,   // an own passed pawn on the file
+  output logic [8:0]   pp_idx_o      // PASSED index
+);
+  localparam int Own = Colour ? 1 : 0;
+  localparam int Opp = Colour ? 0 : 1;
+
+  function automatic logic [7:0] reverse8(input logic [7:0] x);
+    for (int i = 0; i < 8; i++) reverse8[i] = x[7-i];
+  endfunction
+
+  // File f (0-7; 8 and above: off the board, empty) of bb, from this side's end.
+  function automatic logic [7:0] column(input logic [63:0] bb, input logic [3:0] f);
+    logic [7:0] x;
+    for (int r = 0; r < 8; r++) x[r] = (f < 4'd8) ? bb[{r[2:0], f[2:0]}] : 1'b0;
+    column = Colour ? reverse8(x) : x;
+  endfunction
+
+  // Bits below the highest set bit; bits below the lowest set bit (all when none is set).
+  function automatic logic [7:0] below_highest(input logic [7:0] x);
+    for (int r = 0; r < 8; r++) below_highest[r] = |(x & (8'hFE << r));
+  endfunction
+  function automatic logic [7:0] below_lowest(input logic [7:0] x);
+    for (int r = 0; r < 8; r++) below_lowest[r] = ~|(x & ~(8'hFE << r));
+  endfunction
+  function automatic logic [3:0] popcount8(input logic [7:0] x);
+    popcount8 = '0;
+    for (int r = 0; r < 8; r++) popcount8 = popcount8 + {3'd0, x[r]};
+  endfunction
+
+  logic [3:0] f, f_left, f_right;
+  assign f       = {1'b0, file_i};
+  assign f_left  = f - 4'd1;  // 15 for file a: off the board
+  assign f_right = f + 4'd1;
+
+  logic [7:0] own, opp, own_beside, rooks, enemy_minors, enemy_pawn_att, enemy_minor_att, enemy_any;
+  logic [7:0] own_pawn_att, occupied, passed, passed_beside;
+  logic [63:0] enemy_any_bb;
+  assign enemy_any_bb = attacks_i[(Opp*5)*64 +: 64] | attacks_i[(Opp*5+1)*64 +: 64] |
+                        attacks_i[(Opp*5+2)*64 +: 64] | attacks_i[(Opp*5+3)*64 +: 64] |
+                        attacks_i[(Opp*5+4)*64 +: 64];
+  assign own             = column(pieces_i[(Own*6)*64 +: 64], f);
+  assign opp             = column(pieces_i[(Opp*6)*64 +: 64], f);
+  assign own_beside      = column(pieces_i[(Own*6)*64 +: 64], f_left) | column(pieces_i[(Own*6)*64 +: 64], f_right);
+  assign rooks           = column(pieces_i[(Own*6+3)*64 +: 64], f);
+  assign enemy_minors    = column(pieces_i[(Opp*6+1)*64 +: 64] | pieces_i[(Opp*6+2)*64 +: 64], f);
+  assign enemy_pawn_att  = column(attacks_i[(Opp*5)*64 +: 64], f);
+  assign enemy_minor_att = column(attacks_i[(Opp*5+1)*64 +: 64], f);
+  assign enemy_any       = column(enemy_any_bb, f);
+  assign own_pawn_att    = column(attacks_i[(Own*5)*64 +: 64], f);
+  assign occupied        = column(occupied_i, f);
+  assign passed          = column(passed_i[Own*64 +: 64], f) & own;
+  assign passed_beside   = column(passed_i[Own*64 +: 64], f_left) | column(passed_i[Own*64 +: 64], f_right);
+
+  logic [1:0] centrality;
+  assign centrality = file_i[2] ? ~file_i[1:0] : file_i[1:0];
+
+  // Rooks on files (AIJ 7.2).
+  logic       unopposed, semi_open;
+  logic [1:0] blockage, rook_count;
+  logic [3:0] free_rooks;
+  logic [7:0] front_oh, front_below;
+  assign unopposed   = opp == 8'd0;
+  assign semi_open   = own == 8'd0;
+  assign free_rooks  = popcount8(rooks & ~below_highest(own));
+  assign rook_count  = (free_rooks >= 4'd2) ? 2'd2 : free_rooks[1:0];
+  assign front_oh    = opp & (~opp + 8'd1);  // the enemy pawn nearest this side's end
+  assign front_below = below_lowest(opp);
+  always_comb begin
+    blockage = 2'd0;
+    if (unopposed) begin
+      if (|(enemy_minors & enemy_pawn_att)) blockage = 2'd1;
+      else if (enemy_minor_att[6] && enemy_minor_att[7]) blockage = 2'd2;
+      else if (enemy_any[6] && enemy_any[7]) blockage = 2'd3;
+    end else begin
+      if (|(enemy_pawn_att & front_oh)) blockage = 2'd3;                          // granite
+      else if (|(enemy_minors & enemy_pawn_att & front_below)) blockage = 2'd1;   // shielded
+      else if (|(enemy_minor_att & front_oh)) blockage = 2'd2;                    // minor-protected
+    end
+  end
+  assign rook_idx_o = 8'((({4'd0, unopposed, blockage} * 8'd2 + {7'd0, semi_open}) * 8'd4 +
+                          {6'd0, centrality}) * 8'd3 + {6'd0, rook_count});
+
+  // Multiple pawns.
+  logic [3:0] npawns;
+  logic [7:0] rear_oh;
+  logic [3:0] mp_sub;
+  logic       backward;
+  assign npawns     = popcount8(own);
+  assign rear_oh    = own & (~own + 8'd1);
+  assign mp_sub     = {opp != 8'd0, npawns >= 4'd3, centrality};
+  assign backward   = ((own_beside & (rear_oh | below_lowest(own))) == 8'd0) &&
+                      |(enemy_pawn_att & (rear_oh << 1));
+  assign mp_valid_o = npawns >= 4'd2;
+  always_comb begin
+    if (own_beside == 8'd0)            mp_idx_o = {3'd0, mp_sub};
+    else if (|(own & own_beside))      mp_idx_o = 7'd32 + {3'd0, mp_sub};
+    else if (|(own & own_pawn_att))    mp_idx_o = 7'd16 + {3'd0, mp_sub};
+    else                               mp_idx_o = 7'd48 + {2'd0, backward, 4'd0} + {3'd0, mp_sub};
+  end
+
+  // Passed pawns: the most advanced own passed pawn of the file.
+  logic [7:0] top_oh;
+  logic [2:0] top_rank, rank_class;
+  logic       blocked, protect, connected, free;
+  always_comb begin
+    top_oh   = '0;
+    top_rank = '0;
+    for (int r = 0; r < 8; r++) begin
+      if (passed[r]) begin
+        top_oh   = 8'd1 << r;
+        top_rank = 3'(r);
+      end
+    end
+  end
+  assign rank_class = (top_rank <= 3'd2) ? 3'd0 : (top_rank == 3'd7) ? 3'd4 : top_rank - 3'd2;
+  assign blocked    = |(occupied & (top_oh << 1));
+  assign protect    = |(own_pawn_att & top_oh);
+  assign connected  = passed_beside != 8'd0;
+  assign free       = !top_oh[7] && !(|(enemy_any & (top_oh << 1)));
+  assign pp_valid_o = passed != 8'd0;
+  assign pp_idx_o   = 9'(({6'd0, rank_class} * 9'd4 + {7'd0, centrality}) * 9'd16) +
+                      {5'd0, blocked, protect, connected, free};
+endmodule

@@ -1,0 +1,364 @@
+// The slow evaluation (IEEE Micro, "Evaluation function"; AIJ section 7 and Tables 4 and 5): an
+// 8x1 array that scans the board one file a clock. Each file goes through three stages, one clock
+// each: the cells of the column form the table indices (es_file for each side, the square
+// control levels for the eight mobility tables), the table RAMs are read, and the adder tree
+// adds the file's values into the group accumulators. Eight files and two more clocks to drain
+// the pipe, plus one to scale and sum the groups: SLOW_EVAL_CLOCKS (11) in all.
+//
+// It also holds the host-writable evaluation registers (AIJ Table 4, 54 words) and tables
+// (Table 5, 40 RAMs) at their paper sizes and widths. Reference: host/chip/slow_eval.cpp, which
+// ChipModel runs in the command's last clock; the two must agree bit for bit.
+module eval_slow (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  input  logic [255:0] board_i,       // stable while busy (the controller refuses board writes)
+  input  logic         stm_i,
+  input  logic [15:0]  phase_i,       // game phase RAM word: [11:8] white king's relevance, [15:12] pawn scale
+  input  logic [15:0]  phase_swap_i,  // the word with the signatures swapped: [11:8] black king's relevance
+  input  logic         start_i,       // SLOW_EVAL command accepted
+  input  logic         abort_i,
+  output logic         busy_o,
+  output logic         finish_o,      // the last clock: the result is written at its end
+  // Host port: decode of the register and table addresses, write (accepted by the controller), read.
+  input  logic [16:0]  addr_i,
+  input  logic [31:0]  wdata_i,
+  input  logic         we_i,
+  output logic         reg_hit_o,
+  output logic         tab_hit_o,
+  output logic         too_wide_o,    // wdata has bits above the addressed word's width
+  output logic [31:0]  rdata_o,
+  output logic [15:0]  value_o,       // SLOW_EVAL: side to move's view
+  output logic [95:0]  groups_o       // group g (docs/evaluation.md) at [g*16 +: 16], white's view
+);
+  localparam int NumRegs = chip_pkg::EVAL_REGS_COUNT;
+  localparam int NumTabs = chip_pkg::EVAL_TABLES_COUNT;
+
+  // ---------------------------------------------------------------- host decode
+  logic [16:0] reg_off, tab_off;
+  logic [5:0]  ridx;
+  logic [7:0]  tsel;
+  logic [8:0]  tidx;
+  logic [5:0]  width;
+  assign reg_off   = addr_i - chip_pkg::EVAL_REGS_BASE;
+  assign tab_off   = addr_i - chip_pkg::EVAL_TABLES_BASE;
+  assign reg_hit_o = addr_i >= chip_pkg::EVAL_REGS_BASE && reg_off < 17'(NumRegs);
+  assign tsel      = tab_off[16:9];
+  assign tidx      = tab_off[8:0];
+  assign ridx      = reg_hit_o ? reg_off[5:0] : 6'd0;
+  logic [5:0] tab_hit_sel;
+  assign tab_hit_sel = (tsel < 8'(NumTabs)) ? tsel[5:0] : 6'd0;
+  assign tab_hit_o = addr_i >= chip_pkg::EVAL_TABLES_BASE && tsel < 8'(NumTabs) &&
+                     tidx < chip_pkg::ET_ENTRIES[tab_hit_sel*9 +: 9];
+  assign width       = reg_hit_o ? chip_pkg::ER_BITS[ridx*6 +: 6] : chip_pkg::ET_BITS[tab_hit_sel*6 +: 6];
+  // A width of 32 reads as 0 in six bits: nothing is too wide for it.
+  assign too_wide_o  = (width != 6'd0) && ((wdata_i >> width) != 32'd0);
+
+  // ---------------------------------------------------------------- registers (Table 4)
+  logic [31:0] er_q [NumRegs];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int i = 0; i < NumRegs; i++) er_q[i] <= 32'd0;
+    end else if (we_i && reg_hit_o) begin
+      er_q[ridx] <= wdata_i;
+    end
+  end
+
+  // ---------------------------------------------------------------- scan control
+  logic       busy_q, busy_d;
+  logic [3:0] cnt_q, cnt_d;
+  assign busy_o   = busy_q;
+  assign finish_o = busy_q && cnt_q == 4'(chip_pkg::SLOW_EVAL_CLOCKS - 1);
+
+  // ---------------------------------------------------------------- the board
+  logic [63:0]  occupied;
+  logic [767:0] pieces;
+  logic [639:0] attacks;
+  logic [127:0] passed;
+  es_board u_board (
+    .board_i    (board_i),
+    .occupied_o (occupied),
+    .pieces_o   (pieces),
+    .attacks_o  (attacks),
+    .passed_o   (passed)
+  );
+  logic [63:0] any_att [2];
+  assign any_att[0] = attacks[0 +: 64] | attacks[64 +: 64] | attacks[128 +: 64] | attacks[192 +: 64] |
+                      attacks[256 +: 64];
+  assign any_att[1] = attacks[320 +: 64] | attacks[384 +: 64] | attacks[448 +: 64] | attacks[512 +: 64] |
+                      attacks[576 +: 64];
+
+  // King files (the lowest king of each colour), and whether the kings are on opposite wings.
+  logic [2:0] king_file [2];
+  logic       king_there [2];
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      king_file[c]  = 3'd0;
+      king_there[c] = 1'b0;
+      for (int s = 63; s >= 0; s--) begin
+        if (pieces[(c*6 + 5)*64 + s]) begin
+          king_file[c]  = 3'(s % 8);
+          king_there[c] = 1'b1;
+        end
+      end
+    end
+  end
+  logic opposite;
+  assign opposite = king_there[0] && king_there[1] && (king_file[0][2] != king_file[1][2]);
+
+  function automatic logic near_king(input logic [2:0] f, input logic [2:0] kf);
+    near_king = (f == kf) || (f == kf + 3'd1 && kf != 3'd7) || (f + 3'd1 == kf && f != 3'd7) ||
+                (f == 3'd0 && kf == 3'd2) || (f == 3'd7 && kf == 3'd5);
+  endfunction
+
+  // ---------------------------------------------------------------- stage 1: indices of file cnt
+  logic [2:0] file;
+  assign file = cnt_q[2:0];
+  logic [7:0] rook_idx [2];
+  logic       mp_valid [2], pp_valid [2];
+  logic [6:0] mp_idx [2];
+  logic [8:0] pp_idx [2];
+  es_file #(.Colour(1'b0)) u_file_w (
+    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
+    .rook_idx_o (rook_idx[0]), .mp_valid_o (mp_valid[0]), .mp_idx_o (mp_idx[0]),
+    .pp_valid_o (pp_valid[0]), .pp_idx_o (pp_idx[0])
+  );
+  es_file #(.Colour(1'b1)) u_file_b (
+    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
+    .rook_idx_o (rook_idx[1]), .mp_valid_o (mp_valid[1]), .mp_idx_o (mp_idx[1]),
+    .pp_valid_o (pp_valid[1]), .pp_idx_o (pp_idx[1])
+  );
+
+  // Square control levels of the column: 8 + white's control - black's; a colour's control is
+  // 2 for a pawn attack and 1 for each other attacker class.
+  logic [3:0] level [8];
+  always_comb begin
+    for (int r = 0; r < 8; r++) begin
+      logic [9:0] sq;
+      logic [3:0] cw, cb;
+      sq = {4'd0, r[2:0], file};
+      cw = {2'd0, attacks[sq], 1'b0} + {3'd0, attacks[64 + sq]} + {3'd0, attacks[128 + sq]} +
+           {3'd0, attacks[192 + sq]} + {3'd0, attacks[256 + sq]};
+      cb = {2'd0, attacks[320 + sq], 1'b0} + {3'd0, attacks[384 + sq]} + {3'd0, attacks[448 + sq]} +
+           {3'd0, attacks[512 + sq]} + {3'd0, attacks[576 + sq]};
+      level[r] = 4'd8 + cw - cb;
+    end
+  end
+
+  logic       s1_valid_q;
+  logic [6:0] s1_mob_q [8];
+  logic [7:0] s1_rook_q [2];
+  logic       s1_near_q [2], s1_mpv_q [2], s1_ppv_q [2];
+  logic [6:0] s1_mp_q [2];
+  logic [8:0] s1_pp_q [2];
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < 8; r++) s1_mob_q[r] <= {file, level[r]};
+    for (int c = 0; c < 2; c++) begin
+      s1_rook_q[c] <= rook_idx[c];
+      s1_near_q[c] <= king_there[1-c] && near_king(file, king_file[1-c]);
+      s1_mpv_q[c]  <= mp_valid[c];
+      s1_mp_q[c]   <= mp_idx[c];
+      s1_ppv_q[c]  <= pp_valid[c];
+      s1_pp_q[c]   <= pp_idx[c];
+    end
+  end
+
+  // ---------------------------------------------------------------- tables (Table 5)
+  logic [8:0]  raddr [NumTabs];
+  logic [31:0] tab_rdata [NumTabs];
+  always_comb begin
+    for (int t = 0; t < NumTabs; t++) raddr[t] = busy_q ? 9'd0 : tidx;
+    if (busy_q) begin
+      for (int r = 0; r < 8; r++) raddr[chip_pkg::ET_MOBILITY + r] = {2'd0, s1_mob_q[r]};
+      for (int c = 0; c < 2; c++) begin
+        raddr[chip_pkg::ET_ROOK_FILES + c]  = {1'b0, s1_rook_q[c]};
+        raddr[chip_pkg::ET_MULTI_PAWNS + c] = {2'd0, s1_mp_q[c]};
+        raddr[chip_pkg::ET_PASSED + c]      = s1_pp_q[c];
+      end
+    end
+  end
+  for (genvar t = 0; t < NumTabs; t++) begin : g_tab
+    localparam int Width = 32'(chip_pkg::ET_BITS[t*6 +: 6]);
+    localparam int Depth = 32'(chip_pkg::ET_ENTRIES[t*9 +: 9]);
+    logic [Width-1:0] rd;
+    es_ram #(.Width(Width), .Depth(Depth)) u_ram (
+      .clk_i   (clk_i),
+      .we_i    (we_i && tab_hit_o && tsel == 8'(t)),
+      .waddr_i (tidx),
+      .wdata_i (wdata_i[Width-1:0]),
+      .raddr_i (raddr[t]),
+      .rdata_o (rd)
+    );
+    assign tab_rdata[t] = 32'(rd);
+  end
+
+  assign rdata_o = reg_hit_o ? er_q[ridx] : tab_rdata[tab_hit_sel];
+
+  // ---------------------------------------------------------------- stage 2: table values
+  logic        s2_valid_q;
+  logic [8:0]  s2_mob_q [8];
+  logic [9:0]  s2_rook_q [2];
+  logic        s2_near_q [2];
+  logic [7:0]  s2_mp_q [2];
+  logic [31:0] s2_pp_q [2];
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < 8; r++) s2_mob_q[r] <= tab_rdata[chip_pkg::ET_MOBILITY + r][8:0];
+    for (int c = 0; c < 2; c++) begin
+      s2_rook_q[c] <= tab_rdata[chip_pkg::ET_ROOK_FILES + c][9:0];
+      s2_near_q[c] <= s1_near_q[c];
+      s2_mp_q[c]   <= s1_mpv_q[c] ? tab_rdata[chip_pkg::ET_MULTI_PAWNS + c][7:0] : 8'd0;
+      s2_pp_q[c]   <= s1_ppv_q[c] ? tab_rdata[chip_pkg::ET_PASSED + c] : 32'd0;
+    end
+  end
+
+  // ---------------------------------------------------------------- stage 3: the adder tree
+  logic [3:0] ps_scale;
+  assign ps_scale = phase_i[15:12];
+  logic [15:0] file_mob, file_rook, file_ks [2], file_pp [2];
+  logic signed [31:0] hi_scaled_w [2];  // the endgame part of a passed pawn, times the pawn scale / 16
+  always_comb begin
+    file_mob = '0;
+    for (int r = 0; r < 8; r++) file_mob = file_mob + {{7{s2_mob_q[r][8]}}, s2_mob_q[r]};
+    file_rook = {{10{s2_rook_q[0][5]}}, s2_rook_q[0][5:0]} - {{10{s2_rook_q[1][5]}}, s2_rook_q[1][5:0]};
+    for (int c = 0; c < 2; c++) begin
+      logic [1:0]  field;
+      field          = opposite ? s2_rook_q[c][9:8] : s2_rook_q[c][7:6];
+      file_ks[c]     = s2_near_q[c] ? 16'({{10{s2_rook_q[c][5]}}, s2_rook_q[c][5:0]} * {13'd0, 3'd4 - {1'b0, field}}) : 16'd0;
+      hi_scaled_w[c] = ($signed({{16{s2_pp_q[c][31]}}, s2_pp_q[c][31:16]}) * $signed({28'd0, ps_scale})) >>> 4;
+      file_pp[c]     = s2_pp_q[c][15:0] + hi_scaled_w[c][15:0];
+    end
+  end
+
+  logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q;
+  logic        s2_valid_d;
+  assign s2_valid_d = s1_valid_q;
+
+  // ---------------------------------------------------------------- last clock: registers, scaling
+  function automatic logic two_or_more(input logic [63:0] x);
+    two_or_more = (x & (x - 64'd1)) != 64'd0;
+  endfunction
+  localparam logic [63:0] Row7W = 64'h00FF_0000_0000_0000;
+  localparam logic [63:0] Row8W = 64'hFF00_0000_0000_0000;
+  localparam logic [63:0] Row7B = 64'h0000_0000_0000_FF00;
+  localparam logic [63:0] Row8B = 64'h0000_0000_0000_00FF;
+
+  logic [15:0] regs_value;
+  always_comb begin
+    logic signed [31:0] acc;
+    acc = 32'($signed(er_q[chip_pkg::ER_BIAS][7:0]));
+    for (int c = 0; c < 2; c++) begin
+      logic [63:0] row7, row8, rooks7, enemy_king, enemy_men, front;
+      logic [7:0]  r7;
+      logic [6:0]  v7;
+      logic        kind_ok;
+      logic [1:0]  kind;
+      row7       = (c == 1) ? Row7B : Row7W;
+      row8       = (c == 1) ? Row8B : Row8W;
+      rooks7     = pieces[(c*6 + 3)*64 +: 64] & row7;
+      enemy_king = pieces[((1-c)*6 + 5)*64 +: 64];
+      front      = attacks[((1-c)*5 + 4)*64 +: 64] & row7;
+      kind_ok    = 1'b1;
+      kind       = 2'd0;
+      if ((enemy_king & row8) != 64'd0) kind = ((front & ~any_att[c]) == 64'd0) ? 2'd1 : 2'd2;
+      else if ((pieces[((1-c)*6)*64 +: 64] & row7) == 64'd0) kind_ok = 1'b0;
+      r7 = er_q[chip_pkg::ER_ROOK7 + c*6 + (two_or_more(rooks7) ? 3 : 0) + 32'(kind)][7:0];
+      if (rooks7 != 64'd0 && kind_ok) acc = (c == 1) ? acc - 32'(r7) : acc + 32'(r7);
+      enemy_men = pieces[((1-c)*6)*64 +: 64] | pieces[((1-c)*6 + 1)*64 +: 64] | pieces[((1-c)*6 + 2)*64 +: 64] |
+                  pieces[((1-c)*6 + 3)*64 +: 64] | pieces[((1-c)*6 + 4)*64 +: 64];
+      v7 = er_q[chip_pkg::ER_HUNG + c*2 + (((c == 1) == stm_i) ? 0 : 1)][6:0];
+      if ((enemy_men & any_att[c] & ~any_att[1-c]) != 64'd0) acc = (c == 1) ? acc - 32'(v7) : acc + 32'(v7);
+      v7 = er_q[chip_pkg::ER_BISHOP_PAIR + c][6:0];
+      if (two_or_more(pieces[(c*6 + 2)*64 +: 64])) acc = (c == 1) ? acc - 32'(v7) : acc + 32'(v7);
+    end
+    acc = stm_i ? acc - 32'(er_q[chip_pkg::ER_SIDE_TO_MOVE + 1][3:0]) : acc + 32'(er_q[chip_pkg::ER_SIDE_TO_MOVE][3:0]);
+    regs_value = acc[15:0];
+  end
+
+  // Each side's part is rounded on its own (mirrored positions give the negated value).
+  logic signed [31:0] ks_part_w, ks_part_b, ks_scaled;
+  assign ks_part_w = ($signed({{16{ks_q[0][15]}}, ks_q[0]}) * $signed({28'd0, phase_swap_i[11:8]})) >>> 5;
+  assign ks_part_b = ($signed({{16{ks_q[1][15]}}, ks_q[1]}) * $signed({28'd0, phase_i[11:8]})) >>> 5;
+  assign ks_scaled = ks_part_w - ks_part_b;
+
+  logic [15:0] group_q [6], group_d [6], value_q, value_d;
+  always_comb begin
+    logic [15:0] sum;
+    group_d[0] = mob_q;
+    group_d[1] = rook_q;
+    group_d[2] = ks_scaled[15:0];
+    group_d[3] = mp_q;
+    group_d[4] = pp_q;
+    group_d[5] = regs_value;
+    sum = '0;
+    for (int g = 0; g < 6; g++) begin
+      if (!er_q[chip_pkg::ER_EVAL_CONTROL][g]) group_d[g] = 16'd0;
+      sum = sum + group_d[g];
+    end
+    value_d = stm_i ? 16'd0 - sum : sum;
+  end
+
+  // ---------------------------------------------------------------- flops
+  always_comb begin
+    busy_d = busy_q;
+    cnt_d  = cnt_q;
+    if (busy_q) begin
+      cnt_d = cnt_q + 4'd1;
+      if (finish_o) busy_d = 1'b0;
+    end
+    if (start_i) begin
+      busy_d = 1'b1;
+      cnt_d  = 4'd0;
+    end
+    if (abort_i) busy_d = 1'b0;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q     <= 1'b0;
+      cnt_q      <= 4'd0;
+      s1_valid_q <= 1'b0;
+      s2_valid_q <= 1'b0;
+      mob_q      <= '0;
+      rook_q     <= '0;
+      ks_q[0]    <= '0;
+      ks_q[1]    <= '0;
+      mp_q       <= '0;
+      pp_q       <= '0;
+      value_q    <= '0;
+      for (int g = 0; g < 6; g++) group_q[g] <= '0;
+    end else begin
+      busy_q     <= busy_d;
+      cnt_q      <= cnt_d;
+      s1_valid_q <= busy_q && !cnt_q[3] && !start_i;
+      s2_valid_q <= s2_valid_d && !start_i;
+      if (start_i) begin
+        mob_q   <= '0;
+        rook_q  <= '0;
+        ks_q[0] <= '0;
+        ks_q[1] <= '0;
+        mp_q    <= '0;
+        pp_q    <= '0;
+      end else if (s2_valid_q) begin
+        mob_q   <= mob_q + file_mob;
+        rook_q  <= rook_q + file_rook;
+        ks_q[0] <= ks_q[0] + file_ks[0];
+        ks_q[1] <= ks_q[1] + file_ks[1];
+        mp_q    <= mp_q + {8'd0, s2_mp_q[1]} - {8'd0, s2_mp_q[0]};
+        pp_q    <= pp_q + file_pp[0] - file_pp[1];
+      end
+      if (finish_o) begin
+        value_q <= value_d;
+        for (int g = 0; g < 6; g++) group_q[g] <= group_d[g];
+      end
+    end
+  end
+
+  assign value_o = value_q;
+  // The game phase words' other fields belong to the fast evaluation; the scaled products keep
+  // their low 16 bits (the chip's 16-bit wrap-around).
+  logic unused;
+  assign unused = ^{phase_i[7:0], phase_swap_i[15:12], phase_swap_i[7:0], ks_scaled[31:16], hi_scaled_w[0][31:16],
+                    hi_scaled_w[1][31:16]};
+  always_comb begin
+    for (int g = 0; g < 6; g++) groups_o[g*16 +: 16] = group_q[g];
+  end
+endmodule

@@ -1,0 +1,286 @@
+// The slow evaluation (AIJ Tables 4 and 5): the chip's SLOW_EVAL command against the reference
+// function, RTL against model in lock-step over the shared data and random games with default and
+// random weights, each feature group on positions built to trigger it (and not), colour
+// symmetry, timing, and the host port's errors.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "chess/position.h"
+#include "chip/chip_client.h"
+#include "chip/chip_model.h"
+#include "chip/chip_regs.h"
+#include "chip/placement.h"
+#include "chip/rtl_backend.h"
+#include "chip/slow_weights.h"
+#include "chip_data.h"
+
+namespace db::chip {
+namespace {
+
+std::array<std::uint8_t, 64> chip_board(const Position& pos) {
+  std::array<std::uint8_t, 64> b{};
+  for (int sq = 0; sq < 64; ++sq) b[sq] = to_chip_piece(pos.piece_on(Square(sq)));
+  return b;
+}
+
+// The reference function's answer for a position, with the phase words the chip would use.
+SlowEvalResult reference(const Position& pos, const PhaseTable& phase, const SlowEvalWeights& w) {
+  const std::uint16_t word = phase_word(phase, pos);
+  const Position swapped = Position::from_fen(testdata::mirror_fen(pos));
+  return slow_evaluate(chip_board(pos), pos.side_to_move() == BLACK, word, phase_word(phase, swapped), w);
+}
+
+// Loads, runs SLOW_EVAL and checks every group and the total against the reference function.
+void expect_chip_matches_reference(ChipClient& chip, const Position& pos, const PhaseTable& phase,
+                                   const SlowEvalWeights& w) {
+  chip.load(pos);
+  chip.eval_init();
+  CommandStats stats;
+  const ChipClient::SlowEval got = chip.slow_eval(&stats);
+  const SlowEvalResult want = reference(pos, phase, w);
+  ASSERT_EQ(stats.cycles, SLOW_EVAL_CLOCKS) << pos.fen();
+  for (int g = 0; g < SLOW_GROUPS; ++g) ASSERT_EQ(got.group[g], std::int16_t(want.group[g])) << slow_group_name(g) << " " << pos.fen();
+  const std::int16_t white = std::int16_t(want.white);
+  ASSERT_EQ(got.value, pos.side_to_move() == WHITE ? white : std::int16_t(-white)) << pos.fen();
+  ASSERT_EQ(got.total, std::int16_t(chip.fast_eval() + got.value)) << pos.fen();
+}
+
+std::vector<std::string> shared_positions(int stride) {
+  std::vector<std::string> out;
+  for (const char* file : {"perft.epd", "perft-sf15-d1-d4.epd"}) {
+    const auto ps = testdata::load_perft_file(file);
+    for (std::size_t i = 0; i < ps.size(); i += std::size_t(stride)) out.push_back(ps[i].fen);
+  }
+  for (const auto& fen : testdata::wac_positions()) out.push_back(fen);
+  return out;
+}
+
+class SlowEvalChip : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SlowEvalChip, SharedDataWithDefaultWeightsMatchesTheReference) {
+  ChipClient chip(make_backend(GetParam()));
+  const SlowEvalWeights w = default_slow_weights();
+  chip.load_placement(default_placement());
+  chip.load_phase(default_phase());
+  chip.load_slow_weights(w);
+  for (const auto& fen : shared_positions(1)) expect_chip_matches_reference(chip, Position::from_fen(fen), default_phase(), w);
+}
+
+TEST_P(SlowEvalChip, RandomWeightsAlongRandomGamesMatchTheReference) {
+  ChipClient chip(make_backend(GetParam()));
+  for (unsigned seed = 1; seed <= 3; ++seed) {
+    const SlowEvalWeights w = random_slow_weights(seed);
+    const PhaseTable phase = random_phase(seed);
+    chip.load_placement(random_placement(seed));
+    chip.load_phase(phase);
+    chip.load_slow_weights(w);
+    for (const auto& fen : testdata::random_game_positions(seed, 2, 60)) {
+      expect_chip_matches_reference(chip, Position::from_fen(fen), phase, w);
+    }
+    for (const auto& fen : shared_positions(GetParam() == "model" ? 1 : 3)) {
+      expect_chip_matches_reference(chip, Position::from_fen(fen), phase, w);
+    }
+  }
+}
+
+TEST_P(SlowEvalChip, MirroredPositionNegatesTheSlowEvaluation) {
+  ChipClient chip(make_backend(GetParam()));
+  chip.load_phase(default_phase());  // colour-symmetric
+  for (unsigned seed = 4; seed <= 5; ++seed) {
+    chip.load_slow_weights(colour_symmetric(random_slow_weights(seed)));
+    for (const auto& fen : testdata::random_game_positions(seed, 2, 50)) {
+      const Position pos = Position::from_fen(fen);
+      chip.load(pos);
+      chip.eval_init();
+      const auto a = chip.slow_eval();
+      chip.load(Position::from_fen(testdata::mirror_fen(pos)));
+      chip.eval_init();
+      const auto b = chip.slow_eval();
+      for (int g = 0; g < SLOW_GROUPS; ++g) EXPECT_EQ(b.group[g], std::int16_t(-a.group[g])) << slow_group_name(g) << " " << fen;
+      EXPECT_EQ(b.value, a.value) << fen;  // side to move's view: the same for the mirrored side
+    }
+  }
+}
+
+TEST_P(SlowEvalChip, HostPortErrors) {
+  ChipClient chip(make_backend(GetParam()));
+  ChipBackend& bus = chip.backend();
+  // Too wide for the register (BIAS: 8 bits) and the table (MOBILITY: 9 bits).
+  EXPECT_TRUE(bus.access(true, EVAL_REGS_BASE + ER_BIAS, 0x100).error);
+  EXPECT_EQ(chip.read(reg::ERROR) & 0xFF, err::BAD_ARGUMENT);
+  chip.write(reg::ERROR, 0);
+  const std::uint32_t mob = EVAL_TABLES_BASE + ET_MOBILITY * EVAL_TABLES_WINDOW;
+  EXPECT_TRUE(bus.access(true, mob + 5, 0x200).error);
+  chip.write(reg::ERROR, 0);
+  chip.write(mob + 5, 0x1FF);
+  EXPECT_EQ(chip.read(mob + 5), 0x1FFu);
+  // A 32-bit register takes every bit.
+  chip.write(EVAL_REGS_BASE + ER_EVAL_CONTROL + 1, 0xFFFFFFFFu);
+  EXPECT_EQ(chip.read(EVAL_REGS_BASE + ER_EVAL_CONTROL + 1), 0xFFFFFFFFu);
+  // Past a table's entries, inside its window: unmapped. Past the last table: unmapped.
+  EXPECT_TRUE(bus.access(false, EVAL_TABLES_BASE + ET_MULTI_PAWNS * EVAL_TABLES_WINDOW + 80, 0).error);
+  EXPECT_EQ(chip.read(reg::ERROR) & 0xFF, err::BAD_ADDRESS);
+  chip.write(reg::ERROR, 0);
+  EXPECT_TRUE(bus.access(false, EVAL_TABLES_BASE + EVAL_TABLES_COUNT * EVAL_TABLES_WINDOW, 0).error);
+  EXPECT_TRUE(bus.access(false, EVAL_REGS_BASE + EVAL_REGS_COUNT, 0).error);
+  chip.write(reg::ERROR, 0);
+  // Result registers are read-only.
+  EXPECT_TRUE(bus.access(true, reg::SLOW_EVAL, 1).error);
+  EXPECT_EQ(chip.read(reg::ERROR) & 0xFF, err::READ_ONLY);
+  chip.write(reg::ERROR, 0);
+  // While the scan runs: tables cannot be read, nothing can be written; an abort leaves it ready.
+  chip.load(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  chip.write(reg::CMD, op::SLOW_EVAL);
+  EXPECT_TRUE(bus.access(false, mob + 5, 0).error);
+  EXPECT_EQ(chip.read(reg::ERROR) & 0xFF, err::BUSY);
+  EXPECT_TRUE(bus.access(true, EVAL_REGS_BASE, 1).error);
+  chip.write(reg::ABORT, 1);
+  EXPECT_EQ(chip.read(reg::STATUS) & 1, 0u);
+  chip.write(reg::ERROR, 0);
+  EXPECT_EQ(chip.read(mob + 5), 0x1FFu);
+  CommandStats stats;
+  chip.slow_eval(&stats);
+  EXPECT_EQ(stats.cycles, SLOW_EVAL_CLOCKS);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, SlowEvalChip, ::testing::Values("model", "cosim"));
+
+// ---------------------------------------------------------------- feature groups, reference side
+
+FileIndices indices(const std::string& fen, int colour, int file) {
+  const SlowBoard b(chip_board(Position::from_fen(fen)));
+  return file_indices(b, colour, file);
+}
+int rook_index(int unopposed, int blockage, int semi, int file, int rooks) {
+  return (((unopposed * 4 + blockage) * 2 + semi) * 4 + std::min(file, 7 - file)) * 3 + rooks;
+}
+
+TEST(SlowEvalFeatures, RooksOnFiles) {
+  // Open d-file, nothing guards d7/d8 for black: blockage 0.
+  EXPECT_EQ(indices("7k/8/8/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(1, 0, 1, 3, 1));
+  // Doubled rooks; a rook behind its own pawn does not count.
+  EXPECT_EQ(indices("7k/8/8/8/8/8/3R4/3RK3 w - - 0 1", 0, 3).rook_count, 2);
+  EXPECT_EQ(indices("7k/8/8/8/3P4/8/8/3RK3 w - - 0 1", 0, 3).rook_count, 0);
+  // Black's knight on d5 defended by the e6 pawn blocks the open file: blockage 1.
+  EXPECT_EQ(indices("7k/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(1, 1, 1, 3, 1));
+  // Enemy minors guard d7 and d8 (knights on b6 and f7): blockage 2; a queen on a1 guards neither;
+  // a queen guarding both: 3.
+  EXPECT_EQ(indices("6k1/5n2/1n6/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(1, 2, 1, 3, 1));
+  EXPECT_EQ(indices("6k1/8/8/8/8/8/8/q2RK3 w - - 0 1", 0, 3).rook_files, rook_index(1, 0, 1, 3, 1));
+  EXPECT_EQ(indices("6k1/8/3q4/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(1, 3, 1, 3, 1));
+  // Half-open: black's d6 pawn unprotected (0), protected by a pawn (3, granite), by a knight (2).
+  EXPECT_EQ(indices("7k/8/3p4/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(0, 0, 1, 3, 1));
+  EXPECT_EQ(indices("7k/4p3/3p4/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(0, 3, 1, 3, 1));
+  EXPECT_EQ(indices("7k/1n6/3p4/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(0, 2, 1, 3, 1));
+  // The same from black's side, on the a-file (centrality 0).
+  EXPECT_EQ(indices("r3k3/8/8/8/8/8/8/4K3 b - - 0 1", 1, 0).rook_files, rook_index(1, 0, 1, 0, 1));
+  EXPECT_TRUE(file_near_king(0, 2));
+  EXPECT_TRUE(file_near_king(7, 5));
+  EXPECT_FALSE(file_near_king(0, 3));
+}
+
+TEST(SlowEvalFeatures, MultiplePawns) {
+  // Doubled isolated c-pawns, unopposed, not tripled: index 0..15 block.
+  EXPECT_EQ(indices("4k3/8/8/8/2P5/2P5/8/4K3 w - - 0 1", 0, 2).multi_pawns, 0 * 8 + 0 * 4 + 2);
+  // Tripled and opposed.
+  EXPECT_EQ(indices("4k3/2p5/8/2P5/2P5/2P5/8/4K3 w - - 0 1", 0, 2).multi_pawns, 8 + 4 + 2);
+  // Duo: a b-pawn beside one of the doubled c-pawns.
+  EXPECT_EQ(indices("4k3/8/8/8/1PP5/2P5/8/4K3 w - - 0 1", 0, 2).multi_pawns, 32 + 2);
+  // Supported: a d-pawn defends the front c-pawn.
+  EXPECT_EQ(indices("4k3/8/8/2P5/3P4/2P5/8/4K3 w - - 0 1", 0, 2).multi_pawns, 16 + 2);
+  // Pseudo-isolated and backward: the b-pawn is ahead of the rear c-pawn, whose stop square c4 is
+  // attacked by black's d5 pawn.
+  EXPECT_EQ(indices("4k3/8/1P6/2Pp4/8/2P5/8/4K3 w - - 0 1", 0, 2).multi_pawns, 64 + 2);
+  EXPECT_EQ(indices("4k3/8/1P6/2P5/8/2P5/8/4K3 w - - 0 1", 0, 2).multi_pawns, 48 + 2);
+  // One pawn: no lookup.
+  EXPECT_EQ(indices("4k3/8/8/8/8/2P5/8/4K3 w - - 0 1", 0, 2).multi_pawns, -1);
+}
+
+TEST(SlowEvalFeatures, PassedPawns) {
+  // A free e-pawn on the sixth: rank class 3, centrality 3, free.
+  EXPECT_EQ(indices("k7/8/4P3/8/8/8/8/K7 w - - 0 1", 0, 4).passed, (3 * 4 + 3) * 16 + 1);
+  // Blocked by the king, protected, connected to a passed d-pawn.
+  EXPECT_EQ(indices("7k/4K3/4P3/3P4/8/8/8/8 w - - 0 1", 0, 4).passed, (3 * 4 + 3) * 16 + 8 + 4 + 2 + 1);
+  // Its stop square attacked by the black king: not free.
+  EXPECT_EQ(indices("5k2/8/4P3/8/8/8/8/K7 w - - 0 1", 0, 4).passed, (3 * 4 + 3) * 16);
+  // Not passed: an enemy pawn ahead on the next file.
+  EXPECT_EQ(indices("k7/3p4/8/4P3/8/8/8/K7 w - - 0 1", 0, 4).passed, -1);
+  // Black's a-pawn on its third rank (relative rank 2): rank class 0, centrality 0.
+  EXPECT_EQ(indices("k7/8/p7/8/8/8/8/7K b - - 0 1", 1, 0).passed, 0 * 16 + 1);
+}
+
+TEST(SlowEvalFeatures, ControlLevels) {
+  // e4 attacked by white's d3 pawn and knight f2... and by black's queen: 8 + 3 - 1.
+  const SlowBoard b(chip_board(Position::from_fen("4k3/8/8/8/7q/3P4/5N2/4K3 w - - 0 1")));
+  EXPECT_EQ(control_level(b, 28), 8 + 3 - 1);
+  EXPECT_EQ(control_level(b, 63 - 7), 8);  // a8: nobody
+}
+
+// ---------------------------------------------------------------- groups on the chip (model)
+
+struct OneGroup {
+  ChipClient chip;
+  explicit OneGroup(SlowEvalWeights w) : chip(std::make_unique<ChipModel>()) {
+    chip.load_phase(default_phase());
+    chip.load_slow_weights(w);
+  }
+  ChipClient::SlowEval eval(const std::string& fen) {
+    chip.load(Position::from_fen(fen));
+    chip.eval_init();
+    return chip.slow_eval();
+  }
+};
+
+TEST(SlowEvalGroups, RegistersGroup) {
+  SlowEvalWeights w;
+  w.regs[ER_EVAL_CONTROL] = 1u << SG_REGISTERS;
+  w.regs[ER_BISHOP_PAIR] = 30;
+  w.regs[ER_BISHOP_PAIR + 1] = 20;
+  w.regs[ER_SIDE_TO_MOVE] = 5;
+  w.regs[ER_SIDE_TO_MOVE + 1] = 7;
+  w.regs[ER_BIAS] = 0xFE;  // -2
+  OneGroup g(w);
+  EXPECT_EQ(g.eval("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").group[SG_REGISTERS], 30 + 5 - 2);
+  EXPECT_EQ(g.eval("2b1kb2/8/8/8/8/8/8/2B1KB2 b - - 0 1").group[SG_REGISTERS], 30 - 20 - 7 - 2);
+  EXPECT_EQ(g.eval("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").group[SG_REGISTERS], 5 - 2);
+  // Group disabled: nothing.
+  w.regs[ER_EVAL_CONTROL] = 0;
+  OneGroup off(w);
+  EXPECT_EQ(off.eval("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").value, 0);
+}
+
+TEST(SlowEvalGroups, HungPiecesAndRooksOnTheSeventh) {
+  SlowEvalWeights w;
+  w.regs[ER_EVAL_CONTROL] = 1u << SG_REGISTERS;
+  w.regs[ER_HUNG] = 40;      // white benefits, on move
+  w.regs[ER_HUNG + 1] = 10;  // white benefits, black on move
+  w.regs[ER_ROOK7] = 20;     // white, single, regular
+  w.regs[ER_ROOK7 + 1] = 50; // white, single, absolute, king trapped
+  OneGroup g(w);
+  // Black's knight on d5 attacked by the e4 pawn, undefended.
+  EXPECT_EQ(g.eval("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1").group[SG_REGISTERS], 40);
+  EXPECT_EQ(g.eval("4k3/8/8/3n4/4P3/8/8/4K3 b - - 0 1").group[SG_REGISTERS], 10);
+  EXPECT_EQ(g.eval("4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1").group[SG_REGISTERS], 0);  // defended
+  // Rook on the seventh with a (defended) black pawn there; absolute with the king cut off on the
+  // eighth.
+  EXPECT_EQ(g.eval("8/2R4p/6k1/8/8/8/8/4K3 w - - 0 1").group[SG_REGISTERS], 20);
+  EXPECT_EQ(g.eval("6k1/2R5/8/8/8/8/8/4K3 w - - 0 1").group[SG_REGISTERS], 50);
+}
+
+TEST(SlowEvalGroups, KingSafetyScalesWithRelevance) {
+  SlowEvalWeights w;
+  w.regs[ER_EVAL_CONTROL] = 1u << SG_KING_SAFETY;
+  for (int i = 0; i < 192; ++i) w.tables[ET_ROOK_FILES][i] = 10;  // base 10, kmod 0 (2x), kmodOpp 0
+  OneGroup g(w);
+  // White rook on the open g-file next to black's king on g8 (same wing): 10 x 2 (half units: 40).
+  // Black's king relevance (default phase): min(15, 6 x white queens + 2 x rooks + minors).
+  // Files f, g, h are near the king: three files of base 10, times 4 half-units each.
+  const auto r = g.eval("6k1/8/8/8/8/8/8/6RK b - - 0 1");
+  EXPECT_EQ(r.group[SG_KING_SAFETY], (3 * 10 * 4 * 2) >> 5);
+  // White has no pieces: no relevance for black's king, no king safety.
+  EXPECT_EQ(g.eval("6k1/8/8/8/8/8/P7/7K w - - 0 1").group[SG_KING_SAFETY], 0);
+}
+
+}  // namespace
+}  // namespace db::chip
