@@ -298,7 +298,9 @@ module chip_ctrl (
                       (runner_w_i == 3'd7 || (stm_q ? runner_b_i <= runner_w_i : runner_b_i < runner_w_i));
   assign race       = white_race ? runner_bonus_q : black_race ? 16'd0 - runner_bonus_q : 16'd0;
   // So is an ending an endgame rule calls a draw.
-  assign fast_white = ((kpk_active_i && !kpk_win_i) || rule_draw_i != 3'd0) ? 16'd0 :
+  logic eg_draw;  // the endgame logic calls the position a draw: the whole evaluation is 0
+  assign eg_draw    = (kpk_active_i && !kpk_win_i) || rule_draw_i != 3'd0;
+  assign fast_white = eg_draw ? 16'd0 :
                       pst_q + {{8{phase_i[7]}}, phase_i[7:0]} + race;
   assign kpk_en_o   = eval_ctrl_q[1];
   assign rules_en_o = eval_ctrl_q[0];
@@ -405,7 +407,7 @@ module chip_ctrl (
         chip_pkg::REG_KPA:           rdata_d = {22'd0, black_race, white_race, 1'b0, runner_b_i, 1'b0, runner_w_i};
         chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
         chip_pkg::REG_SLOW_EVAL: rdata_d = {16'd0, se_value_i};
-        chip_pkg::REG_EVAL_TOTAL: rdata_d = {16'd0, fast_eval + se_value_i};
+        chip_pkg::REG_EVAL_TOTAL: rdata_d = {16'd0, eg_draw ? 16'd0 : fast_eval + se_value_i};
         chip_pkg::REG_SE_MOBILITY:    rdata_d = {16'd0, se_groups_i[0 +: 16]};
         chip_pkg::REG_SE_ROOK_FILES:  rdata_d = {16'd0, se_groups_i[16 +: 16]};
         chip_pkg::REG_SE_KING_SAFETY: rdata_d = {16'd0, se_groups_i[32 +: 16]};

@@ -130,16 +130,22 @@ module eval_slow (
 
   // Square control levels of the column: 8 + white's control - black's; a colour's control is
   // 2 for a pawn attack and 1 for each other attacker class.
+  logic [7:0] att_col [10];  // the column of each attack map (colour * 5 + class)
+  always_comb begin
+    for (int k = 0; k < 10; k++) begin
+      logic [63:0] map;
+      map = attacks[k*64 +: 64];
+      for (int r = 0; r < 8; r++) att_col[k][r] = map[{r[2:0], file}];
+    end
+  end
   logic [3:0] level [8];
   always_comb begin
     for (int r = 0; r < 8; r++) begin
-      logic [9:0] sq;
       logic [3:0] cw, cb;
-      sq = {4'd0, r[2:0], file};
-      cw = {2'd0, attacks[sq], 1'b0} + {3'd0, attacks[64 + sq]} + {3'd0, attacks[128 + sq]} +
-           {3'd0, attacks[192 + sq]} + {3'd0, attacks[256 + sq]};
-      cb = {2'd0, attacks[320 + sq], 1'b0} + {3'd0, attacks[384 + sq]} + {3'd0, attacks[448 + sq]} +
-           {3'd0, attacks[512 + sq]} + {3'd0, attacks[576 + sq]};
+      cw = {2'd0, att_col[0][r], 1'b0} + {3'd0, att_col[1][r]} + {3'd0, att_col[2][r]} +
+           {3'd0, att_col[3][r]} + {3'd0, att_col[4][r]};
+      cb = {2'd0, att_col[5][r], 1'b0} + {3'd0, att_col[6][r]} + {3'd0, att_col[7][r]} +
+           {3'd0, att_col[8][r]} + {3'd0, att_col[9][r]};
       level[r] = 4'd8 + cw - cb;
     end
   end

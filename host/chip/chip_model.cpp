@@ -643,8 +643,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::PST_SUM: resp.data = q.pst; break;
         case reg::SLOW_EVAL: resp.data = q.se_value; break;
         case reg::EVAL_TOTAL: {
+          // An endgame the endgame logic calls a draw is worth 0, slow evaluation included.
+          const auto [active, win] = kpk_state(q);
+          const bool draw = (active && !win) || rule_draws(q) != 0;
           const std::uint16_t fast = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t);
-          resp.data = std::uint16_t(fast + q.se_value);
+          resp.data = draw ? 0 : std::uint16_t(fast + q.se_value);
           break;
         }
         case reg::SE_MOBILITY: case reg::SE_ROOK_FILES: case reg::SE_KING_SAFETY: case reg::SE_MULTI_PAWNS:

@@ -1,6 +1,6 @@
-// deepblue eval: the chip's evaluation of a position, total and per feature group. So far the
-// fast evaluation's piece placement and game phase control (part 2 of the chip is in progress:
-// docs/chip.md).
+// deepblue eval: the chip's evaluation of a position, total and per feature group: the fast
+// evaluation (placement, game phase, endgame logic, pawn race) and the slow evaluation's groups
+// (docs/evaluation.md).
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -10,6 +10,7 @@
 
 #include "chip/chip_regs.h"
 #include "chip/placement.h"
+#include "chip/slow_weights.h"
 #include "chip_options.h"
 #include "cli_common.h"
 #include "commands.h"
@@ -41,14 +42,21 @@ void run_eval(const EvalOptions& opt) {
   const std::string text = opt.weights.empty() ? std::string() : read_file(opt.weights);
   const chip::PlacementTable table = text.empty() ? chip::default_placement() : chip::placement_from_json(text);
   const chip::PhaseTable phase = text.empty() ? chip::default_phase() : chip::phase_from_json(text);
+  // The slow evaluation's section is optional in a weights file: the generator's values otherwise.
+  const nlohmann::json parsed = text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
+  const chip::SlowEvalWeights slow = parsed.contains("slow") ? chip::slow_weights_from_json(parsed["slow"])
+                                                             : chip::default_slow_weights();
   if (!opt.save_weights.empty()) {
     std::ofstream out(opt.save_weights);
     if (!out) throw std::invalid_argument("cannot write weights file '" + opt.save_weights + "'");
-    out << chip::weights_to_json(table, phase) << "\n";
+    nlohmann::json j = nlohmann::json::parse(chip::weights_to_json(table, phase));
+    j["slow"] = chip::slow_weights_to_json(slow);
+    out << j.dump(1) << "\n";
   }
   chip::ChipClient chip = make_chip_client(opt.chip);
   chip.load_placement(table);
   chip.load_phase(phase);
+  chip.load_slow_weights(slow);
   chip.write(chip::reg::RUNNER_BONUS, 600);  // the generator's value of winning the pawn race
   // Bit 0: endgame rules, bit 1: endgame ROMs.
   chip.write(chip::reg::EVAL_CTRL, (opt.no_endgame_rules ? 0 : 1) | (opt.no_endgame_roms ? 0 : 2));
@@ -61,11 +69,18 @@ void run_eval(const EvalOptions& opt) {
   const int combination = std::int8_t(phase_word & 0xFF);
   const std::uint32_t endgame = chip.read(chip::reg::ENDGAME);
   const std::uint32_t kpa = chip.read(chip::reg::KPA);
+  chip::CommandStats slow_stats;
+  const chip::ChipClient::SlowEval se = chip.slow_eval(&slow_stats);
+  nlohmann::json slow_groups = nlohmann::json::object();
+  for (int g = 0; g < chip::SLOW_GROUPS; ++g) slow_groups[chip::slow_group_name(g)] = se.group[g];
   auto runner = [](std::uint32_t moves) { return moves == 7 ? nlohmann::json(nullptr) : nlohmann::json(moves); };
   if (opt.json) {
     print_json({{"fen", pos.fen()},
                 {"backend", opt.chip.backend},
+                {"eval", se.total},
                 {"fast_eval", total},
+                {"slow_eval", se.value},
+                {"slow_groups", slow_groups},
                 {"groups", {{"piece_placement", placement}, {"material_combination", combination}}},
                 {"phase", {{"king_safety_relevance", (phase_word >> 8) & 15}, {"pawn_structure_scale", (phase_word >> 12) & 15}}},
                 {"endgame", {{"kpk", (endgame & 1) != 0}, {"pawn_side_wins", (endgame & 2) != 0},
@@ -73,10 +88,15 @@ void run_eval(const EvalOptions& opt) {
                              {"krpkr_draw", (endgame & 16) != 0}}},
                 {"pawn_race", {{"white_runner_moves", runner(kpa & 7)}, {"black_runner_moves", runner((kpa >> 4) & 7)},
                                {"winner", (kpa & 0x100) ? "white" : (kpa & 0x200) ? "black" : "none"}}},
-                {"view", "fast_eval: side to move; groups: white"},
-                {"eval_init_cycles", stats.cycles}});
+                {"view", "eval, fast_eval, slow_eval: side to move; groups, slow_groups: white"},
+                {"eval_init_cycles", stats.cycles},
+                {"slow_eval_cycles", slow_stats.cycles}});
     return;
   }
+  std::cout << fmt::format("Evaluation (side to move): {} = fast {} + slow {}\n", se.total, total, se.value);
+  std::cout << "Slow evaluation groups (white's view):";
+  for (int g = 0; g < chip::SLOW_GROUPS; ++g) std::cout << fmt::format(" {} {}", chip::slow_group_name(g), se.group[g]);
+  std::cout << fmt::format(" ({} clocks)\n", slow_stats.cycles);
   std::cout << fmt::format("Fast evaluation (side to move): {}\n  piece placement (white's view): {}\n"
                            "  material combination (white's view): {}\n  king-safety relevance {}, pawn-structure scale {}\n"
                            "  king and pawn against king: {}\n"
@@ -90,9 +110,9 @@ void run_eval(const EvalOptions& opt) {
 
 void add_eval_command(CLI::App& app) {
   auto opt = std::make_shared<EvalOptions>();
-  CLI::App* cmd = app.add_subcommand("eval", "The chip's evaluation of a position (fast evaluation so far)");
+  CLI::App* cmd = app.add_subcommand("eval", "The chip's evaluation of a position: fast and slow evaluation, per feature group");
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
-  cmd->add_option("--weights", opt->weights, "Fast-evaluation weights to load (JSON, as written by --save-weights)");
+  cmd->add_option("--weights", opt->weights, "Evaluation weights to load (JSON, as written by --save-weights; without a \"slow\" section the generator's slow-evaluation values)");
   cmd->add_option("--save-weights", opt->save_weights, "Write the weights used to this JSON file");
   cmd->add_flag("--no-endgame-roms", opt->no_endgame_roms, "Switch the endgame ROMs off (EVAL_CTRL bit 1)");
   cmd->add_flag("--no-endgame-rules", opt->no_endgame_rules, "Switch the endgame draw rules off (EVAL_CTRL bit 0)");
