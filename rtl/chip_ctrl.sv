@@ -83,6 +83,8 @@ module chip_ctrl (
   input  logic [31:0] se_rdata_i,
   input  logic [15:0] se_value_i,
   input  logic [95:0] se_groups_i,
+  input  logic [15:0] se_white_i,       // the finishing slow evaluation's value, white's view
+  input  logic [31:0] se_lazy_ctrl_i,   // EVAL_CONTROL word 1
   // Debug port for lock-step co-simulation (nothing inside depends on it).
   output logic [2:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
@@ -127,6 +129,11 @@ module chip_ctrl (
   logic [6:0]  scan_q, scan_d;            // EVAL_INIT square counter
   logic [15:0] runner_bonus_q, runner_bonus_d;
   logic [31:0] rdata_q, rdata_d;
+  // Lazy evaluation: test value, the low-pass filter's estimate of the slow evaluation (white's
+  // view), the last LAZY_EVAL result, and a LAZY_EVAL waiting for its slow evaluation.
+  logic [15:0] test_value_q, test_value_d, est_q, est_d;
+  logic [2:0]  lazy_q, lazy_d;
+  logic        lazy_pend_q, lazy_pend_d;
 
   // Move stack.
   logic [15:0] stk_move_q [StackDepth];
@@ -306,6 +313,35 @@ module chip_ctrl (
   assign rules_en_o = eval_ctrl_q[0];
   assign fast_eval  = stm_q ? 16'd0 - fast_white : fast_white;
 
+  // ---------------------------------------------------------------- lazy evaluation
+  // Decide "evaluation >= TEST_VALUE" from the fast value plus the filter's estimate of the slow
+  // one when they clear the margin; otherwise run the slow evaluation. Off when pieces are few
+  // (an unusual position: Micro, "Search control").
+  logic [15:0] lz_margin;
+  logic [3:0]  lz_shift, lz_min;
+  logic        lz_on, lz_active, lz_high, lz_low;
+  logic [6:0]  lz_pieces;
+  logic signed [17:0] lz_sum;
+  assign lz_margin = se_lazy_ctrl_i[15:0];
+  assign lz_shift  = se_lazy_ctrl_i[19:16];
+  assign lz_on     = se_lazy_ctrl_i[20];
+  assign lz_min    = se_lazy_ctrl_i[27:24];
+  assign lz_pieces = 7'(counts_i[7:4]) + 7'(counts_i[11:8]) + 7'(counts_i[15:12]) + 7'(counts_i[19:16]) +
+                     7'(counts_i[27:24]) + 7'(counts_i[31:28]) + 7'(counts_i[35:32]) + 7'(counts_i[39:36]);
+  assign lz_active = lz_on && lz_pieces >= 7'(lz_min);
+  assign lz_sum    = $signed({{2{fast_eval[15]}}, fast_eval}) +
+                     (stm_q ? -$signed({{2{est_q[15]}}, est_q}) : $signed({{2{est_q[15]}}, est_q}));
+  assign lz_high   = lz_sum - $signed({2'd0, lz_margin}) >= $signed({{2{test_value_q[15]}}, test_value_q});
+  assign lz_low    = lz_sum + $signed({2'd0, lz_margin}) < $signed({{2{test_value_q[15]}}, test_value_q});
+  // The filter's step after a slow evaluation, and the full value it gives (side to move's view).
+  logic signed [16:0] est_step;
+  logic [15:0] se_stm, se_total;
+  assign est_step = ($signed({se_white_i[15], se_white_i}) - $signed({est_q[15], est_q})) >>> lz_shift;
+  assign se_stm   = stm_q ? 16'd0 - se_white_i : se_white_i;
+  assign se_total = fast_eval + se_stm;
+  logic unused_lazy;  // reserved bits of EVAL_CONTROL word 1; the step always fits 16 bits
+  assign unused_lazy = ^{se_lazy_ctrl_i[31:28], se_lazy_ctrl_i[23:21], est_step[16]};
+
   // ---------------------------------------------------------------- checks used by commands
   logic [2:0] chk_type;
   logic       chk_ok;
@@ -353,10 +389,11 @@ module chip_ctrl (
       chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA, chip_pkg::REG_SLOW_EVAL,
       chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_SE_MOBILITY, chip_pkg::REG_SE_ROOK_FILES,
       chip_pkg::REG_SE_KING_SAFETY, chip_pkg::REG_SE_MULTI_PAWNS, chip_pkg::REG_SE_PASSED,
-      chip_pkg::REG_SE_REGISTERS: is_reg_ro = 1'b1;
+      chip_pkg::REG_SE_REGISTERS, chip_pkg::REG_LAZY: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
-      chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS: is_reg_rw = 1'b1;
+      chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_VALUE,
+      chip_pkg::REG_SLOW_EST: is_reg_rw = 1'b1;
       default: ;
     endcase
   end
@@ -414,6 +451,9 @@ module chip_ctrl (
         chip_pkg::REG_SE_MULTI_PAWNS: rdata_d = {16'd0, se_groups_i[48 +: 16]};
         chip_pkg::REG_SE_PASSED:      rdata_d = {16'd0, se_groups_i[64 +: 16]};
         chip_pkg::REG_SE_REGISTERS:   rdata_d = {16'd0, se_groups_i[80 +: 16]};
+        chip_pkg::REG_TEST_VALUE:     rdata_d = {16'd0, test_value_q};
+        chip_pkg::REG_SLOW_EST:       rdata_d = {16'd0, est_q};
+        chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
         default:                 rdata_d = 32'd0;
       endcase
@@ -480,9 +520,20 @@ module chip_ctrl (
     se_start_o     = 1'b0;
     se_abort_o     = 1'b0;
     se_we_o        = 1'b0;
+    test_value_d   = test_value_q;
+    est_d          = est_q;
+    lazy_d         = lazy_q;
+    lazy_pend_d    = lazy_pend_q;
 
     if (busy) cycles_d = cycles_q + 64'd1;
-    if (se_finish_i) done_d = 1'b1;
+    if (se_finish_i) begin
+      done_d = 1'b1;
+      est_d  = est_q + est_step[15:0];
+      if (lazy_pend_q) begin
+        lazy_d      = {1'b1, $signed(se_total) >= $signed(test_value_q), 1'b0};
+        lazy_pend_d = 1'b0;
+      end
+    end
 
     unique case (state_q)
       S_CHECK: begin
@@ -653,6 +704,7 @@ module chip_ctrl (
           if (busy) begin
             state_d    = S_IDLE;
             se_abort_o = 1'b1;
+            lazy_pend_d = 1'b0;
             aborted_d  = 1'b1;
             done_d     = 1'b1;
             host_ply_d = 6'd0;  // moves made by the command stay on the board: reload the position
@@ -711,6 +763,15 @@ module chip_ctrl (
             chip_pkg::REG_HALFMOVE: begin half_d = wdata_i[15:0]; host_ply_d = 6'd0; end
             chip_pkg::REG_FULLMOVE: begin full_d = wdata_i[15:0]; host_ply_d = 6'd0; end
             chip_pkg::REG_MOVE:     move_d = wdata_i[15:0];
+            chip_pkg::REG_TEST_VALUE, chip_pkg::REG_SLOW_EST: begin
+              if (wdata_i[31:16] != 16'd0) begin
+                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
+              end else if (addr_i == chip_pkg::REG_TEST_VALUE) begin
+                test_value_d = wdata_i[15:0];
+              end else begin
+                est_d = wdata_i[15:0];
+              end
+            end
             chip_pkg::REG_RUNNER_BONUS: begin
               if (wdata_i[31:16] != 16'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
@@ -797,6 +858,18 @@ module chip_ctrl (
                   end
                 end
                 chip_pkg::OP_SLOW_EVAL: se_start_o = 1'b1;
+                chip_pkg::OP_LAZY_EVAL: begin
+                  if (eg_draw) begin
+                    lazy_d = {1'b0, test_value_q[15] || test_value_q == 16'd0, 1'b1};  // a draw: 0 >= test value?
+                    done_d = 1'b1;
+                  end else if (lz_active && (lz_high || lz_low)) begin
+                    lazy_d = {1'b0, lz_high, 1'b1};
+                    done_d = 1'b1;
+                  end else begin
+                    se_start_o  = 1'b1;
+                    lazy_pend_d = 1'b1;
+                  end
+                end
                 default: begin
                   err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_COMMAND; err_addr_d = addr_i; done_d = 1'b1;
                 end
@@ -843,6 +916,10 @@ module chip_ctrl (
       eval_ctrl_q  <= 8'd0;
       scan_q       <= 7'd0;
       runner_bonus_q <= 16'd0;
+      test_value_q <= 16'd0;
+      est_q        <= 16'd0;
+      lazy_q       <= 3'd0;
+      lazy_pend_q  <= 1'b0;
     end else begin
       state_q      <= state_d;
       stm_q        <= stm_d;
@@ -875,6 +952,10 @@ module chip_ctrl (
       eval_ctrl_q  <= eval_ctrl_d;
       scan_q       <= scan_d;
       runner_bonus_q <= runner_bonus_d;
+      test_value_q <= test_value_d;
+      est_q        <= est_d;
+      lazy_q       <= lazy_d;
+      lazy_pend_q  <= lazy_pend_d;
     end
   end
 

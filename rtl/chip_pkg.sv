@@ -45,6 +45,9 @@ package chip_pkg;
   localparam logic [16:0] REG_SE_MULTI_PAWNS = 17'h01013;
   localparam logic [16:0] REG_SE_PASSED = 17'h01014;
   localparam logic [16:0] REG_SE_REGISTERS = 17'h01015;
+  localparam logic [16:0] REG_TEST_VALUE = 17'h01016;
+  localparam logic [16:0] REG_SLOW_EST = 17'h01017;
+  localparam logic [16:0] REG_LAZY = 17'h01018;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
   localparam int BOARD_COUNT = 64;
   localparam logic [16:0] PST_BASE = 17'h01200;
@@ -108,6 +111,7 @@ package chip_pkg;
   localparam logic [3:0] OP_CLEAR = 4'd5;
   localparam logic [3:0] OP_EVAL_INIT = 4'd6;
   localparam logic [3:0] OP_SLOW_EVAL = 4'd7;
+  localparam logic [3:0] OP_LAZY_EVAL = 4'd8;
 
   localparam logic [2:0] MODE_ALL = 3'd0;
   localparam logic [2:0] MODE_CAPTURES = 3'd1;

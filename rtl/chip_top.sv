@@ -38,7 +38,8 @@ module chip_top (
   logic [71:0] locs;
   logic        kpk_en, kpk_active, kpk_win, rules_en;
   logic [2:0]  rule_draw, runner_w, runner_b;
-  logic [15:0] phase_swap, se_value;
+  logic [15:0] phase_swap, se_value, se_white;
+  logic [31:0] se_lazy_ctrl;
   logic        se_start, se_abort, se_we, se_busy, se_finish, se_reg_hit, se_tab_hit, se_too_wide;
   logic [31:0] se_rdata;
   logic [95:0] se_groups;
@@ -107,6 +108,8 @@ module chip_top (
     .se_rdata_i      (se_rdata),
     .se_value_i      (se_value),
     .se_groups_i     (se_groups),
+    .se_white_i      (se_white),
+    .se_lazy_ctrl_i  (se_lazy_ctrl),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
   );
 
@@ -222,6 +225,8 @@ module chip_top (
     .too_wide_o   (se_too_wide),
     .rdata_o      (se_rdata),
     .value_o      (se_value),
+    .white_o      (se_white),
+    .lazy_ctrl_o  (se_lazy_ctrl),
     .groups_o     (se_groups)
   );
 endmodule

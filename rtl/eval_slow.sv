@@ -28,6 +28,8 @@ module eval_slow (
   output logic         too_wide_o,    // wdata has bits above the addressed word's width
   output logic [31:0]  rdata_o,
   output logic [15:0]  value_o,       // SLOW_EVAL: side to move's view
+  output logic [15:0]  white_o,       // in the finishing clock: the new value, white's view
+  output logic [31:0]  lazy_ctrl_o,   // EVAL_CONTROL word 1 (lazy evaluation's parameters)
   output logic [95:0]  groups_o       // group g (docs/evaluation.md) at [g*16 +: 16], white's view
 );
   localparam int NumRegs = chip_pkg::EVAL_REGS_COUNT;
@@ -300,6 +302,7 @@ module eval_slow (
       sum = sum + group_d[g];
     end
     value_d = stm_i ? 16'd0 - sum : sum;
+    white_o = sum;
   end
 
   // ---------------------------------------------------------------- flops
@@ -358,7 +361,8 @@ module eval_slow (
     end
   end
 
-  assign value_o = value_q;
+  assign value_o     = value_q;
+  assign lazy_ctrl_o = er_q[chip_pkg::ER_EVAL_CONTROL + 1];
   // The game phase words' other fields belong to the fast evaluation; the scaled products keep
   // their low 16 bits (the chip's 16-bit wrap-around).
   logic unused;

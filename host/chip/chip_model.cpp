@@ -80,6 +80,7 @@ bool is_read_only(std::uint32_t a) {
     case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME: case reg::KPA:
     case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::SE_MOBILITY: case reg::SE_ROOK_FILES:
     case reg::SE_KING_SAFETY: case reg::SE_MULTI_PAWNS: case reg::SE_PASSED: case reg::SE_REGISTERS:
+    case reg::LAZY:
       return true;
     default:
       return false;
@@ -90,7 +91,7 @@ bool is_read_write(std::uint32_t a) {
   switch (a) {
     case reg::CMD: case reg::ABORT: case reg::ERROR: case reg::STM: case reg::CASTLING:
     case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE: case reg::EVAL_CTRL:
-    case reg::RUNNER_BONUS:
+    case reg::RUNNER_BONUS: case reg::TEST_VALUE: case reg::SLOW_EST:
       return true;
     default:
       return false;
@@ -226,6 +227,12 @@ int pawn_race(const ChipModel::Registers& r) {
   return 0;
 }
 
+// The endgame logic calls the position a draw (the whole evaluation is 0).
+bool endgame_draw(const ChipModel::Registers& r) {
+  const auto [active, win] = kpk_state(r);
+  return (active && !win) || rule_draws(r) != 0;
+}
+
 std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables& t) {
   const auto [active, win] = kpk_state(r);
   if (active && !win) return 0;  // a king-and-pawn ending the ROM calls a draw is worth nothing
@@ -352,6 +359,16 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       d.se_value = q.stm ? std::uint16_t(0 - res.white) : res.white;
       d.se_busy = false;
       d.done = true;
+      // The low-pass filter follows every slow evaluation.
+      const int shift = (t.slow.regs[ER_EVAL_CONTROL + 1] >> 16) & 15;
+      const int step = (int(std::int16_t(res.white)) - int(std::int16_t(q.slow_est))) >> shift;
+      d.slow_est = std::uint16_t(q.slow_est + step);
+      if (q.lazy_pending) {
+        const std::uint16_t fast = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t);
+        const std::int16_t total = std::int16_t(std::uint16_t(fast + d.se_value));
+        d.lazy = std::uint8_t(4 | (total >= std::int16_t(q.test_value) ? 2 : 0));
+        d.lazy_pending = false;
+      }
     }
   }
 
@@ -644,8 +661,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::SLOW_EVAL: resp.data = q.se_value; break;
         case reg::EVAL_TOTAL: {
           // An endgame the endgame logic calls a draw is worth 0, slow evaluation included.
-          const auto [active, win] = kpk_state(q);
-          const bool draw = (active && !win) || rule_draws(q) != 0;
+          const bool draw = endgame_draw(q);
           const std::uint16_t fast = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t);
           resp.data = draw ? 0 : std::uint16_t(fast + q.se_value);
           break;
@@ -654,6 +670,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::SE_PASSED: case reg::SE_REGISTERS:
           resp.data = q.se_group[addr - reg::SE_MOBILITY];
           break;
+        case reg::TEST_VALUE: resp.data = q.test_value; break;
+        case reg::SLOW_EST: resp.data = q.slow_est; break;
+        case reg::LAZY: resp.data = q.lazy; break;
         case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
         default: resp.data = 0; break;
       }
@@ -671,6 +690,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         if (busy) {
           d.state = S_IDLE;
           d.se_busy = false;
+          d.lazy_pending = false;
           d.aborted = true;
           d.done = true;
           d.host_ply = 0;
@@ -712,6 +732,12 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           case reg::EVAL_CTRL:
             if (data >> 8) bus_error(err::BAD_ARGUMENT);
             else d.eval_ctrl = std::uint8_t(data);
+            break;
+          case reg::TEST_VALUE:
+          case reg::SLOW_EST:
+            if (data >> 16) bus_error(err::BAD_ARGUMENT);
+            else if (addr == reg::TEST_VALUE) d.test_value = std::uint16_t(data);
+            else d.slow_est = std::uint16_t(data);
             break;
           case reg::RUNNER_BONUS:
             if (data >> 16) bus_error(err::BAD_ARGUMENT);
@@ -782,6 +808,34 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             } else if (wop == op::SLOW_EVAL) {
               d.se_busy = true;
               d.se_clock = 0;
+            } else if (wop == op::LAZY_EVAL) {
+              // Decide from the fast value and the filter's estimate when they clear the margin
+              // (not with few pieces: an unusual position); otherwise run the slow evaluation.
+              const std::uint32_t lz = t.slow.regs[ER_EVAL_CONTROL + 1];
+              const int margin = int(lz & 0xFFFF), min_pieces = int(lz >> 24 & 15);
+              const bool on = lz >> 20 & 1;
+              int pieces = 0;
+              for (int c = 0; c < 2; ++c) {
+                for (int type = 1; type < 5; ++type) pieces += q.counts[c * 5 + type];
+              }
+              const int fast = std::int16_t(q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t));
+              const int est = q.stm ? -int(std::int16_t(q.slow_est)) : int(std::int16_t(q.slow_est));
+              const int test = std::int16_t(q.test_value);
+              const bool active = on && pieces >= min_pieces;
+              if (endgame_draw(q)) {
+                d.lazy = std::uint8_t(1 | (0 >= test ? 2 : 0));
+                d.done = true;
+              } else if (active && fast + est - margin >= test) {
+                d.lazy = 3;
+                d.done = true;
+              } else if (active && fast + est + margin < test) {
+                d.lazy = 1;
+                d.done = true;
+              } else {
+                d.se_busy = true;
+                d.se_clock = 0;
+                d.lazy_pending = true;
+              }
             } else {
               cmd_error(err::BAD_COMMAND);
             }

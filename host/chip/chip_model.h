@@ -64,6 +64,11 @@ class ChipModel final : public ChipBackend {
     std::uint8_t se_clock = 0;
     std::array<std::uint16_t, SLOW_GROUPS> se_group{};
     std::uint16_t se_value = 0;
+    // Lazy evaluation: TEST_VALUE, the low-pass filter (SLOW_EST), the LAZY result, and a
+    // LAZY_EVAL waiting for its slow evaluation.
+    std::uint16_t test_value = 0, slow_est = 0;
+    std::uint8_t lazy = 0;
+    bool lazy_pending = false;
   };
   // The evaluation RAMs, written only by the host: kept out of Registers, which the model copies
   // on every clock.

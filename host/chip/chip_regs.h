@@ -51,6 +51,9 @@ constexpr std::uint32_t SE_KING_SAFETY = 0x01012;  // ro
 constexpr std::uint32_t SE_MULTI_PAWNS = 0x01013;  // ro
 constexpr std::uint32_t SE_PASSED = 0x01014;  // ro
 constexpr std::uint32_t SE_REGISTERS = 0x01015;  // ro
+constexpr std::uint32_t TEST_VALUE = 0x01016;  // rw
+constexpr std::uint32_t SLOW_EST = 0x01017;  // rw
+constexpr std::uint32_t LAZY = 0x01018;  // ro
 constexpr std::uint32_t BOARD_BASE = 0x00040;
 constexpr std::uint32_t BOARD_COUNT = 64;
 constexpr std::uint32_t PST_BASE = 0x01200;
@@ -117,6 +120,7 @@ constexpr std::uint32_t PERFT = 4;
 constexpr std::uint32_t CLEAR = 5;
 constexpr std::uint32_t EVAL_INIT = 6;
 constexpr std::uint32_t SLOW_EVAL = 7;
+constexpr std::uint32_t LAZY_EVAL = 8;
 }  // namespace op
 
 namespace mode {
@@ -217,6 +221,9 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::SE_MULTI_PAWNS: return "SE_MULTI_PAWNS";
     case reg::SE_PASSED: return "SE_PASSED";
     case reg::SE_REGISTERS: return "SE_REGISTERS";
+    case reg::TEST_VALUE: return "TEST_VALUE";
+    case reg::SLOW_EST: return "SLOW_EST";
+    case reg::LAZY: return "LAZY";
     default: break;
   }
   if (addr >= reg::BOARD_BASE && addr < reg::BOARD_BASE + reg::BOARD_COUNT) return "BOARD";
