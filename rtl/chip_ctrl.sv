@@ -82,7 +82,7 @@ module chip_ctrl (
   input  logic        se_too_wide_i,
   input  logic [31:0] se_rdata_i,
   input  logic [15:0] se_value_i,
-  input  logic [95:0] se_groups_i,
+  input  logic        se_grp_hit_i,     // the SE_GROUP block (read-only)
   input  logic [15:0] se_white_i,       // the finishing slow evaluation's value, white's view
   input  logic [31:0] se_lazy_ctrl_i,   // EVAL_CONTROL word 1
   // Debug port for lock-step co-simulation (nothing inside depends on it).
@@ -387,9 +387,7 @@ module chip_ctrl (
       chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
       chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
       chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA, chip_pkg::REG_SLOW_EVAL,
-      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_SE_MOBILITY, chip_pkg::REG_SE_ROOK_FILES,
-      chip_pkg::REG_SE_KING_SAFETY, chip_pkg::REG_SE_MULTI_PAWNS, chip_pkg::REG_SE_PASSED,
-      chip_pkg::REG_SE_REGISTERS, chip_pkg::REG_LAZY: is_reg_ro = 1'b1;
+      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_LAZY: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
       chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_VALUE,
@@ -397,7 +395,8 @@ module chip_ctrl (
       default: ;
     endcase
   end
-  assign mapped = is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw || se_reg_hit_i || se_tab_hit_i;
+  assign mapped = is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw || se_reg_hit_i || se_tab_hit_i ||
+                  se_grp_hit_i;
 
   logic [31:0] status_w;
   assign status_w = {16'd0, err_code_q, 1'b0, aborted_q, !king_capture_i, move_valid_q,
@@ -405,7 +404,7 @@ module chip_ctrl (
 
   always_comb begin
     rdata_d = 32'd0;
-    if (se_reg_hit_i) rdata_d = se_rdata_i;
+    if (se_reg_hit_i || se_grp_hit_i) rdata_d = se_rdata_i;
     else if (se_tab_hit_i) rdata_d = busy ? 32'd0 : se_rdata_i;  // the RAMs' read ports serve the scan
     else if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
     else if (is_pst) rdata_d = busy ? 32'd0 : {16'd0, pst_rdata_a_i};  // port A serves the host while idle
@@ -445,12 +444,6 @@ module chip_ctrl (
         chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
         chip_pkg::REG_SLOW_EVAL: rdata_d = {16'd0, se_value_i};
         chip_pkg::REG_EVAL_TOTAL: rdata_d = {16'd0, eg_draw ? 16'd0 : fast_eval + se_value_i};
-        chip_pkg::REG_SE_MOBILITY:    rdata_d = {16'd0, se_groups_i[0 +: 16]};
-        chip_pkg::REG_SE_ROOK_FILES:  rdata_d = {16'd0, se_groups_i[16 +: 16]};
-        chip_pkg::REG_SE_KING_SAFETY: rdata_d = {16'd0, se_groups_i[32 +: 16]};
-        chip_pkg::REG_SE_MULTI_PAWNS: rdata_d = {16'd0, se_groups_i[48 +: 16]};
-        chip_pkg::REG_SE_PASSED:      rdata_d = {16'd0, se_groups_i[64 +: 16]};
-        chip_pkg::REG_SE_REGISTERS:   rdata_d = {16'd0, se_groups_i[80 +: 16]};
         chip_pkg::REG_TEST_VALUE:     rdata_d = {16'd0, test_value_q};
         chip_pkg::REG_SLOW_EST:       rdata_d = {16'd0, est_q};
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
@@ -716,7 +709,7 @@ module chip_ctrl (
           err_d      = 1'b1;
           err_code_d = chip_pkg::ERR_BUSY;
           err_addr_d = addr_i;
-        end else if (is_reg_ro) begin
+        end else if (is_reg_ro || se_grp_hit_i) begin
           err_d      = 1'b1;
           err_code_d = chip_pkg::ERR_READ_ONLY;
           err_addr_d = addr_i;

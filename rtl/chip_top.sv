@@ -40,9 +40,9 @@ module chip_top (
   logic [2:0]  rule_draw, runner_w, runner_b;
   logic [15:0] phase_swap, se_value, se_white;
   logic [31:0] se_lazy_ctrl;
-  logic        se_start, se_abort, se_we, se_busy, se_finish, se_reg_hit, se_tab_hit, se_too_wide;
+  logic        se_start, se_abort, se_we, se_busy, se_finish, se_reg_hit, se_grp_hit, se_tab_hit, se_too_wide;
   logic [31:0] se_rdata;
-  logic [95:0] se_groups;
+
 
   chip_ctrl u_ctrl (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o,
@@ -107,7 +107,7 @@ module chip_top (
     .se_too_wide_i   (se_too_wide),
     .se_rdata_i      (se_rdata),
     .se_value_i      (se_value),
-    .se_groups_i     (se_groups),
+    .se_grp_hit_i    (se_grp_hit),
     .se_white_i      (se_white),
     .se_lazy_ctrl_i  (se_lazy_ctrl),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
@@ -221,12 +221,12 @@ module chip_top (
     .wdata_i      (wdata_i),
     .we_i         (se_we),
     .reg_hit_o    (se_reg_hit),
+    .grp_hit_o    (se_grp_hit),
     .tab_hit_o    (se_tab_hit),
     .too_wide_o   (se_too_wide),
     .rdata_o      (se_rdata),
     .value_o      (se_value),
     .white_o      (se_white),
-    .lazy_ctrl_o  (se_lazy_ctrl),
-    .groups_o     (se_groups)
+    .lazy_ctrl_o  (se_lazy_ctrl)
   );
 endmodule

@@ -24,16 +24,17 @@ module eval_slow (
   input  logic [31:0]  wdata_i,
   input  logic         we_i,
   output logic         reg_hit_o,
+  output logic         grp_hit_o,     // the SE_GROUP block (read-only)
   output logic         tab_hit_o,
   output logic         too_wide_o,    // wdata has bits above the addressed word's width
   output logic [31:0]  rdata_o,
   output logic [15:0]  value_o,       // SLOW_EVAL: side to move's view
   output logic [15:0]  white_o,       // in the finishing clock: the new value, white's view
-  output logic [31:0]  lazy_ctrl_o,   // EVAL_CONTROL word 1 (lazy evaluation's parameters)
-  output logic [95:0]  groups_o       // group g (docs/evaluation.md) at [g*16 +: 16], white's view
+  output logic [31:0]  lazy_ctrl_o    // EVAL_CONTROL word 1 (lazy evaluation's parameters)
 );
   localparam int NumRegs = chip_pkg::EVAL_REGS_COUNT;
   localparam int NumTabs = chip_pkg::EVAL_TABLES_COUNT;
+  localparam int NumGroups = 6;  // feature groups (docs/evaluation.md), read in the SE_GROUP block
 
   // ---------------------------------------------------------------- host decode
   logic [16:0] reg_off, tab_off;
@@ -64,6 +65,8 @@ module eval_slow (
       er_q[ridx] <= wdata_i;
     end
   end
+
+  logic [15:0] group_q [NumGroups], group_d [NumGroups];  // white's view
 
   // ---------------------------------------------------------------- scan control
   logic       busy_q, busy_d;
@@ -199,7 +202,18 @@ module eval_slow (
     assign tab_rdata[t] = 32'(rd);
   end
 
-  assign rdata_o = reg_hit_o ? er_q[ridx] : tab_rdata[tab_hit_sel];
+  logic [16:0] grp_off;
+  assign grp_off   = addr_i - chip_pkg::SE_GROUP_BASE;
+  assign grp_hit_o = addr_i >= chip_pkg::SE_GROUP_BASE && grp_off < 17'(chip_pkg::SE_GROUP_COUNT);
+  always_comb begin
+    if (reg_hit_o) rdata_o = er_q[ridx];
+    else if (grp_hit_o) begin
+      rdata_o = 32'd0;
+      for (int g = 0; g < NumGroups; g++) begin
+        if (grp_off == 17'(g)) rdata_o = {16'd0, group_q[g]};
+      end
+    end else rdata_o = tab_rdata[tab_hit_sel];
+  end
 
   // ---------------------------------------------------------------- stage 2: table values
   logic        s2_valid_q;
@@ -287,7 +301,7 @@ module eval_slow (
   assign ks_part_b = ($signed({{16{ks_q[1][15]}}, ks_q[1]}) * $signed({28'd0, phase_i[11:8]})) >>> 5;
   assign ks_scaled = ks_part_w - ks_part_b;
 
-  logic [15:0] group_q [6], group_d [6], value_q, value_d;
+  logic [15:0] value_q, value_d;
   always_comb begin
     logic [15:0] sum;
     group_d[0] = mob_q;
@@ -297,7 +311,7 @@ module eval_slow (
     group_d[4] = pp_q;
     group_d[5] = regs_value;
     sum = '0;
-    for (int g = 0; g < 6; g++) begin
+    for (int g = 0; g < NumGroups; g++) begin
       if (!er_q[chip_pkg::ER_EVAL_CONTROL][g]) group_d[g] = 16'd0;
       sum = sum + group_d[g];
     end
@@ -333,7 +347,7 @@ module eval_slow (
       mp_q       <= '0;
       pp_q       <= '0;
       value_q    <= '0;
-      for (int g = 0; g < 6; g++) group_q[g] <= '0;
+      for (int g = 0; g < NumGroups; g++) group_q[g] <= '0;
     end else begin
       busy_q     <= busy_d;
       cnt_q      <= cnt_d;
@@ -356,7 +370,7 @@ module eval_slow (
       end
       if (finish_o) begin
         value_q <= value_d;
-        for (int g = 0; g < 6; g++) group_q[g] <= group_d[g];
+        for (int g = 0; g < NumGroups; g++) group_q[g] <= group_d[g];
       end
     end
   end
@@ -368,7 +382,4 @@ module eval_slow (
   logic unused;
   assign unused = ^{phase_i[7:0], phase_swap_i[15:12], phase_swap_i[7:0], ks_scaled[31:16], hi_scaled_w[0][31:16],
                     hi_scaled_w[1][31:16]};
-  always_comb begin
-    for (int g = 0; g < 6; g++) groups_o[g*16 +: 16] = group_q[g];
-  end
 endmodule

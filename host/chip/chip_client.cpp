@@ -215,7 +215,7 @@ void ChipClient::load_slow_weights(const SlowEvalWeights& w) {
 ChipClient::SlowEval ChipClient::slow_eval(CommandStats* stats) {
   run(op::SLOW_EVAL, stats);
   SlowEval out;
-  for (int g = 0; g < SLOW_GROUPS; ++g) out.group[g] = std::int16_t(read(reg::SE_MOBILITY + std::uint32_t(g)) & 0xFFFF);
+  for (int g = 0; g < SLOW_GROUPS; ++g) out.group[g] = std::int16_t(read(reg::SE_GROUP_BASE + std::uint32_t(g)) & 0xFFFF);
   out.value = std::int16_t(read(reg::SLOW_EVAL) & 0xFFFF);
   out.total = std::int16_t(read(reg::EVAL_TOTAL) & 0xFFFF);
   return out;

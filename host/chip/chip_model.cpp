@@ -78,9 +78,7 @@ bool is_read_only(std::uint32_t a) {
     case reg::HUNG_HI: case reg::GENERATED: case reg::FAST_EVAL: case reg::PST_SUM:
     case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
     case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME: case reg::KPA:
-    case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::SE_MOBILITY: case reg::SE_ROOK_FILES:
-    case reg::SE_KING_SAFETY: case reg::SE_MULTI_PAWNS: case reg::SE_PASSED: case reg::SE_REGISTERS:
-    case reg::LAZY:
+    case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::LAZY:
       return true;
     default:
       return false;
@@ -592,7 +590,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     const bool pst_addr = is_pst(addr);
     const bool phase_addr = is_phase_ram(addr);
     const bool ereg_addr = is_eval_reg(addr), etab_addr = is_eval_table(addr);
-    if (ereg_addr) {
+    const bool group_addr = addr >= reg::SE_GROUP_BASE && addr < reg::SE_GROUP_BASE + reg::SE_GROUP_COUNT;
+    if (group_addr) {
+      const std::uint32_t g = addr - reg::SE_GROUP_BASE;
+      resp.data = g < SLOW_GROUPS ? q.se_group[g] : 0;
+    } else if (ereg_addr) {
       resp.data = t.slow.regs[addr - EVAL_REGS_BASE];
     } else if (etab_addr) {
       const std::uint32_t off = addr - EVAL_TABLES_BASE;
@@ -666,10 +668,6 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           resp.data = draw ? 0 : std::uint16_t(fast + q.se_value);
           break;
         }
-        case reg::SE_MOBILITY: case reg::SE_ROOK_FILES: case reg::SE_KING_SAFETY: case reg::SE_MULTI_PAWNS:
-        case reg::SE_PASSED: case reg::SE_REGISTERS:
-          resp.data = q.se_group[addr - reg::SE_MOBILITY];
-          break;
         case reg::TEST_VALUE: resp.data = q.test_value; break;
         case reg::SLOW_EST: resp.data = q.slow_est; break;
         case reg::LAZY: resp.data = q.lazy; break;
@@ -681,7 +679,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       resp.error = true;
       set_error(std::uint8_t(code), addr & 0x1FFFF);
     };
-    if (!(board_addr || pst_addr || phase_addr || ro || rw || ereg_addr || etab_addr)) {
+    if (!(board_addr || pst_addr || phase_addr || ro || rw || ereg_addr || etab_addr || group_addr)) {
       bus_error(err::BAD_ADDRESS);
     } else if (!write && (pst_addr || etab_addr) && busy) {
       bus_error(err::BUSY);  // the table's host port is in use by the running command
@@ -700,7 +698,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         d.err_addr = 0;
       } else if (busy) {
         bus_error(err::BUSY);
-      } else if (ro) {
+      } else if (ro || group_addr) {
         bus_error(err::READ_ONLY);
       } else if (ereg_addr) {
         if (too_wide(data, EVAL_REG_BITS[addr - EVAL_REGS_BASE])) bus_error(err::BAD_ARGUMENT);

@@ -45,15 +45,11 @@ constexpr std::uint32_t RUNNER_BONUS = 0x0100B;  // rw
 constexpr std::uint32_t KPA = 0x0100C;  // ro
 constexpr std::uint32_t SLOW_EVAL = 0x0100D;  // ro
 constexpr std::uint32_t EVAL_TOTAL = 0x0100E;  // ro
-constexpr std::uint32_t SE_MOBILITY = 0x01010;  // ro
-constexpr std::uint32_t SE_ROOK_FILES = 0x01011;  // ro
-constexpr std::uint32_t SE_KING_SAFETY = 0x01012;  // ro
-constexpr std::uint32_t SE_MULTI_PAWNS = 0x01013;  // ro
-constexpr std::uint32_t SE_PASSED = 0x01014;  // ro
-constexpr std::uint32_t SE_REGISTERS = 0x01015;  // ro
-constexpr std::uint32_t TEST_VALUE = 0x01016;  // rw
-constexpr std::uint32_t SLOW_EST = 0x01017;  // rw
-constexpr std::uint32_t LAZY = 0x01018;  // ro
+constexpr std::uint32_t TEST_VALUE = 0x01010;  // rw
+constexpr std::uint32_t SLOW_EST = 0x01011;  // rw
+constexpr std::uint32_t LAZY = 0x01012;  // ro
+constexpr std::uint32_t SE_GROUP_BASE = 0x01020;
+constexpr std::uint32_t SE_GROUP_COUNT = 32;
 constexpr std::uint32_t BOARD_BASE = 0x00040;
 constexpr std::uint32_t BOARD_COUNT = 64;
 constexpr std::uint32_t PST_BASE = 0x01200;
@@ -215,17 +211,12 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::KPA: return "KPA";
     case reg::SLOW_EVAL: return "SLOW_EVAL";
     case reg::EVAL_TOTAL: return "EVAL_TOTAL";
-    case reg::SE_MOBILITY: return "SE_MOBILITY";
-    case reg::SE_ROOK_FILES: return "SE_ROOK_FILES";
-    case reg::SE_KING_SAFETY: return "SE_KING_SAFETY";
-    case reg::SE_MULTI_PAWNS: return "SE_MULTI_PAWNS";
-    case reg::SE_PASSED: return "SE_PASSED";
-    case reg::SE_REGISTERS: return "SE_REGISTERS";
     case reg::TEST_VALUE: return "TEST_VALUE";
     case reg::SLOW_EST: return "SLOW_EST";
     case reg::LAZY: return "LAZY";
     default: break;
   }
+  if (addr >= reg::SE_GROUP_BASE && addr < reg::SE_GROUP_BASE + reg::SE_GROUP_COUNT) return "SE_GROUP";
   if (addr >= reg::BOARD_BASE && addr < reg::BOARD_BASE + reg::BOARD_COUNT) return "BOARD";
   if (addr >= reg::PST_BASE && addr < reg::PST_BASE + reg::PST_COUNT) return "PST";
   if (addr >= reg::PHASE_RAM_BASE && addr < reg::PHASE_RAM_BASE + reg::PHASE_RAM_COUNT) return "PHASE_RAM";

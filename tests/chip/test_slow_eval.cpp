@@ -131,6 +131,12 @@ TEST_P(SlowEvalChip, HostPortErrors) {
   EXPECT_TRUE(bus.access(true, reg::SLOW_EVAL, 1).error);
   EXPECT_EQ(chip.read(reg::ERROR) & 0xFF, err::READ_ONLY);
   chip.write(reg::ERROR, 0);
+  EXPECT_TRUE(bus.access(true, reg::SE_GROUP_BASE + 1, 1).error);
+  EXPECT_EQ(chip.read(reg::ERROR) & 0xFF, err::READ_ONLY);
+  chip.write(reg::ERROR, 0);
+  EXPECT_EQ(chip.read(reg::SE_GROUP_BASE + reg::SE_GROUP_COUNT - 1), 0u);  // past the last group
+  EXPECT_TRUE(bus.access(false, reg::SE_GROUP_BASE + reg::SE_GROUP_COUNT, 0).error);
+  chip.write(reg::ERROR, 0);
   // While the scan runs: tables cannot be read, nothing can be written; an abort leaves it ready.
   chip.load(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
   chip.write(reg::CMD, op::SLOW_EVAL);
