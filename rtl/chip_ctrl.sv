@@ -85,6 +85,7 @@ module chip_ctrl (
   input  logic        se_grp_hit_i,     // the SE_GROUP block (read-only)
   input  logic [15:0] se_white_i,       // the finishing slow evaluation's value, white's view
   input  logic [31:0] se_lazy_ctrl_i,   // EVAL_CONTROL word 1
+  input  logic [15:0] se_draw_i,        // DRAW_SCORE
   // Debug port for lock-step co-simulation (nothing inside depends on it).
   output logic [2:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
@@ -387,7 +388,7 @@ module chip_ctrl (
       chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
       chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
       chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA, chip_pkg::REG_SLOW_EVAL,
-      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_LAZY: is_reg_ro = 1'b1;
+      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_LAZY, chip_pkg::REG_DRAW_SCORE: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
       chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_VALUE,
@@ -447,6 +448,7 @@ module chip_ctrl (
         chip_pkg::REG_TEST_VALUE:     rdata_d = {16'd0, test_value_q};
         chip_pkg::REG_SLOW_EST:       rdata_d = {16'd0, est_q};
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
+        chip_pkg::REG_DRAW_SCORE:     rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
         default:                 rdata_d = 32'd0;
       endcase

@@ -42,6 +42,7 @@ package chip_pkg;
   localparam logic [16:0] REG_TEST_VALUE = 17'h01010;
   localparam logic [16:0] REG_SLOW_EST = 17'h01011;
   localparam logic [16:0] REG_LAZY = 17'h01012;
+  localparam logic [16:0] REG_DRAW_SCORE = 17'h01013;
   localparam logic [16:0] SE_GROUP_BASE = 17'h01020;
   localparam int SE_GROUP_COUNT = 32;
   localparam logic [16:0] BOARD_BASE = 17'h00040;

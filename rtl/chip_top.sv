@@ -40,6 +40,7 @@ module chip_top (
   logic [2:0]  rule_draw, runner_w, runner_b;
   logic [15:0] phase_swap, se_value, se_white;
   logic [31:0] se_lazy_ctrl;
+  logic [15:0] se_draw;
   logic        se_start, se_abort, se_we, se_busy, se_finish, se_reg_hit, se_grp_hit, se_tab_hit, se_too_wide;
   logic [31:0] se_rdata;
 
@@ -110,6 +111,7 @@ module chip_top (
     .se_grp_hit_i    (se_grp_hit),
     .se_white_i      (se_white),
     .se_lazy_ctrl_i  (se_lazy_ctrl),
+    .se_draw_i       (se_draw),
     .dbg_state_o, .dbg_ply_o, .dbg_move_o
   );
 
@@ -211,6 +213,7 @@ module chip_top (
     .clk_i, .rst_ni,
     .board_i      (board),
     .stm_i        (stm),
+    .castling_i   (castling),
     .phase_i      (phase),
     .phase_swap_i (phase_swap),
     .start_i      (se_start),
@@ -227,6 +230,7 @@ module chip_top (
     .rdata_o      (se_rdata),
     .value_o      (se_value),
     .white_o      (se_white),
-    .lazy_ctrl_o  (se_lazy_ctrl)
+    .lazy_ctrl_o  (se_lazy_ctrl),
+    .draw_o       (se_draw)
   );
 endmodule

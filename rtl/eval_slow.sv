@@ -13,6 +13,7 @@ module eval_slow (
   input  logic         rst_ni,
   input  logic [255:0] board_i,       // stable while busy (the controller refuses board writes)
   input  logic         stm_i,
+  input  logic [3:0]   castling_i,    // castling rights (development: is the king still able to castle)
   input  logic [15:0]  phase_i,       // game phase RAM word: [11:8] white king's relevance, [15:12] pawn scale
   input  logic [15:0]  phase_swap_i,  // the word with the signatures swapped: [11:8] black king's relevance
   input  logic         start_i,       // SLOW_EVAL command accepted
@@ -30,11 +31,12 @@ module eval_slow (
   output logic [31:0]  rdata_o,
   output logic [15:0]  value_o,       // SLOW_EVAL: side to move's view
   output logic [15:0]  white_o,       // in the finishing clock: the new value, white's view
-  output logic [31:0]  lazy_ctrl_o    // EVAL_CONTROL word 1 (lazy evaluation's parameters)
+  output logic [31:0]  lazy_ctrl_o,   // EVAL_CONTROL word 1 (lazy evaluation's parameters)
+  output logic [15:0]  draw_o         // DRAW_SCORE: CONTEMPT for the material, white's view (latched at the end)
 );
   localparam int NumRegs = chip_pkg::EVAL_REGS_COUNT;
   localparam int NumTabs = chip_pkg::EVAL_TABLES_COUNT;
-  localparam int NumGroups = 6;  // feature groups (docs/evaluation.md), read in the SE_GROUP block
+  localparam int NumGroups = 14;  // feature groups (docs/evaluation.md), read in the SE_GROUP block
 
   // ---------------------------------------------------------------- host decode
   logic [16:0] reg_off, tab_off;
@@ -173,6 +175,18 @@ module eval_slow (
     end
   end
 
+  // Material and development: looked up once, in the last clock (the board is stable while busy).
+  logic [6:0] sig_w, sig_b;
+  logic [7:0] joint, dev;
+  es_material u_material (
+    .pieces_i   (pieces),
+    .castling_i (castling_i),
+    .sig_w_o    (sig_w),
+    .sig_b_o    (sig_b),
+    .joint_o    (joint),
+    .dev_o      (dev)
+  );
+
   // ---------------------------------------------------------------- tables (Table 5)
   logic [8:0]  raddr [NumTabs];
   logic [31:0] tab_rdata [NumTabs];
@@ -185,6 +199,11 @@ module eval_slow (
         raddr[chip_pkg::ET_MULTI_PAWNS + c] = {2'd0, s1_mp_q[c]};
         raddr[chip_pkg::ET_PASSED + c]      = s1_pp_q[c];
       end
+      raddr[chip_pkg::ET_SIGNATURE]       = {2'd0, sig_w};
+      raddr[chip_pkg::ET_SIGNATURE + 1]   = {2'd0, sig_b};
+      raddr[chip_pkg::ET_JOINT_SIGNATURE] = {1'b0, joint};
+      raddr[chip_pkg::ET_CONTEMPT]        = {1'b0, joint};
+      raddr[chip_pkg::ET_DEVELOPMENT]     = {1'b0, dev};
     end
   end
   for (genvar t = 0; t < NumTabs; t++) begin : g_tab
@@ -301,15 +320,24 @@ module eval_slow (
   assign ks_part_b = ($signed({{16{ks_q[1][15]}}, ks_q[1]}) * $signed({28'd0, phase_i[11:8]})) >>> 5;
   assign ks_scaled = ks_part_w - ks_part_b;
 
-  logic [15:0] value_q, value_d;
+  // Group 12 (pieces): development; group 13 (signature): each side's signature and the match-up.
+  logic [15:0] pieces_value, signature_value;
+  assign pieces_value    = {{7{tab_rdata[chip_pkg::ET_DEVELOPMENT][8]}}, tab_rdata[chip_pkg::ET_DEVELOPMENT][8:0]};
+  assign signature_value = tab_rdata[chip_pkg::ET_SIGNATURE][15:0] - tab_rdata[chip_pkg::ET_SIGNATURE + 1][15:0] +
+                           {{8{tab_rdata[chip_pkg::ET_JOINT_SIGNATURE][7]}}, tab_rdata[chip_pkg::ET_JOINT_SIGNATURE][7:0]};
+
+  logic [15:0] value_q, value_d, draw_q;
   always_comb begin
     logic [15:0] sum;
+    for (int g = 0; g < NumGroups; g++) group_d[g] = 16'd0;
     group_d[0] = mob_q;
     group_d[1] = rook_q;
     group_d[2] = ks_scaled[15:0];
     group_d[3] = mp_q;
     group_d[4] = pp_q;
     group_d[5] = regs_value;
+    group_d[12] = pieces_value;
+    group_d[13] = signature_value;
     sum = '0;
     for (int g = 0; g < NumGroups; g++) begin
       if (!er_q[chip_pkg::ER_EVAL_CONTROL][g]) group_d[g] = 16'd0;
@@ -347,6 +375,7 @@ module eval_slow (
       mp_q       <= '0;
       pp_q       <= '0;
       value_q    <= '0;
+      draw_q     <= '0;
       for (int g = 0; g < NumGroups; g++) group_q[g] <= '0;
     end else begin
       busy_q     <= busy_d;
@@ -370,6 +399,7 @@ module eval_slow (
       end
       if (finish_o) begin
         value_q <= value_d;
+        draw_q  <= {{8{tab_rdata[chip_pkg::ET_CONTEMPT][7]}}, tab_rdata[chip_pkg::ET_CONTEMPT][7:0]};
         for (int g = 0; g < NumGroups; g++) group_q[g] <= group_d[g];
       end
     end
@@ -377,6 +407,7 @@ module eval_slow (
 
   assign value_o     = value_q;
   assign lazy_ctrl_o = er_q[chip_pkg::ER_EVAL_CONTROL + 1];
+  assign draw_o      = draw_q;
   // The game phase words' other fields belong to the fast evaluation; the scaled products keep
   // their low 16 bits (the chip's 16-bit wrap-around).
   logic unused;

@@ -78,7 +78,7 @@ bool is_read_only(std::uint32_t a) {
     case reg::HUNG_HI: case reg::GENERATED: case reg::FAST_EVAL: case reg::PST_SUM:
     case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
     case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME: case reg::KPA:
-    case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::LAZY:
+    case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::LAZY: case reg::DRAW_SCORE:
       return true;
     default:
       return false;
@@ -352,7 +352,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   if (q.se_busy) {
     d.se_clock = std::uint8_t(q.se_clock + 1);
     if (q.se_clock == SLOW_EVAL_CLOCKS - 1) {
-      const SlowEvalResult res = slow_evaluate(q.board, q.stm, phase_word(q, t), phase_word_swapped(q, t), t.slow);
+      const SlowEvalResult res =
+          slow_evaluate(q.board, q.stm, q.castling, phase_word(q, t), phase_word_swapped(q, t), t.slow);
+      d.draw_score = res.draw_score;
       d.se_group = res.group;
       d.se_value = q.stm ? std::uint16_t(0 - res.white) : res.white;
       d.se_busy = false;
@@ -671,6 +673,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::TEST_VALUE: resp.data = q.test_value; break;
         case reg::SLOW_EST: resp.data = q.slow_est; break;
         case reg::LAZY: resp.data = q.lazy; break;
+        case reg::DRAW_SCORE: resp.data = q.draw_score; break;
         case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
         default: resp.data = 0; break;
       }

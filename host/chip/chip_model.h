@@ -63,7 +63,7 @@ class ChipModel final : public ChipBackend {
     bool se_busy = false;
     std::uint8_t se_clock = 0;
     std::array<std::uint16_t, SLOW_GROUPS> se_group{};
-    std::uint16_t se_value = 0;
+    std::uint16_t se_value = 0, draw_score = 0;
     // Lazy evaluation: TEST_VALUE, the low-pass filter (SLOW_EST), the LAZY result, and a
     // LAZY_EVAL waiting for its slow evaluation.
     std::uint16_t test_value = 0, slow_est = 0;

@@ -48,6 +48,7 @@ constexpr std::uint32_t EVAL_TOTAL = 0x0100E;  // ro
 constexpr std::uint32_t TEST_VALUE = 0x01010;  // rw
 constexpr std::uint32_t SLOW_EST = 0x01011;  // rw
 constexpr std::uint32_t LAZY = 0x01012;  // ro
+constexpr std::uint32_t DRAW_SCORE = 0x01013;  // ro
 constexpr std::uint32_t SE_GROUP_BASE = 0x01020;
 constexpr std::uint32_t SE_GROUP_COUNT = 32;
 constexpr std::uint32_t BOARD_BASE = 0x00040;
@@ -214,6 +215,7 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::TEST_VALUE: return "TEST_VALUE";
     case reg::SLOW_EST: return "SLOW_EST";
     case reg::LAZY: return "LAZY";
+    case reg::DRAW_SCORE: return "DRAW_SCORE";
     default: break;
   }
   if (addr >= reg::SE_GROUP_BASE && addr < reg::SE_GROUP_BASE + reg::SE_GROUP_COUNT) return "SE_GROUP";

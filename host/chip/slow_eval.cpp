@@ -110,8 +110,9 @@ int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
 }  // namespace
 
 const char* slow_group_name(int group) {
-  static constexpr const char* NAMES[SLOW_GROUPS] = {"mobility", "rook_files", "king_safety",
-                                                     "multi_pawns", "passed", "registers"};
+  static constexpr const char* NAMES[SLOW_GROUPS] = {
+      "mobility",       "rook_files", "king_safety", "multi_pawns", "passed",  "registers", "pawn_structure",
+      "pawn_shelter", "pawn_registers", "pins",      "tactics",     "bishops", "pieces",    "signature"};
   return group >= 0 && group < SLOW_GROUPS ? NAMES[group] : "?";
 }
 
@@ -207,12 +208,42 @@ FileIndices file_indices(const SlowBoard& b, int c, int f) {
   return out;
 }
 
+MaterialIndices material_indices(const SlowBoard& b, std::uint8_t castling) {
+  MaterialIndices out;
+  auto upto2 = [](std::uint64_t x) { return x == 0 ? 0 : (x & (x - 1)) ? 2 : 1; };
+  int present[2];
+  for (int c = 0; c < 2; ++c) {
+    const auto& p = b.pieces[c];
+    out.signature[c] = int(p[CHIP_QUEEN] != 0) << 6 | upto2(p[CHIP_ROOK]) << 4 | upto2(p[CHIP_BISHOP]) << 2 |
+                       upto2(p[CHIP_KNIGHT]);
+    present[c] = int(p[CHIP_QUEEN] != 0) << 3 | int(p[CHIP_ROOK] != 0) << 2 | int(p[CHIP_BISHOP] != 0) << 1 |
+                 int(p[CHIP_KNIGHT] != 0);
+  }
+  out.joint = present[0] << 4 | present[1];
+  int undeveloped[2], king[2];
+  for (int c = 0; c < 2; ++c) {
+    const int base = c ? 56 : 0;
+    const auto& p = b.pieces[c];
+    const int n = int(p[CHIP_KNIGHT] >> (base + 1) & 1) + int(p[CHIP_KNIGHT] >> (base + 6) & 1) +
+                  int(p[CHIP_BISHOP] >> (base + 2) & 1) + int(p[CHIP_BISHOP] >> (base + 5) & 1);
+    undeveloped[c] = std::min(n, 3);
+    const int home = int(p[CHIP_KING] >> base & 0xFF);
+    const bool rights = c ? (castling & 0xC) != 0 : (castling & 0x3) != 0;
+    if (home == 0) king[c] = 3;                   // off the back rank
+    else if (home & 0xC7) king[c] = 0;            // castled: files a-c or g-h
+    else if ((home & 0x10) && rights) king[c] = 1;  // on e1 (e8), may still castle
+    else king[c] = 2;
+  }
+  out.development = undeveloped[0] << 6 | undeveloped[1] << 4 | king[0] << 2 | king[1];
+  return out;
+}
+
 bool file_near_king(int f, int kf) {
   return std::abs(f - kf) <= 1 || (f == 0 && kf == 2) || (f == 7 && kf == 5);
 }
 
-SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool black_to_move, std::uint16_t phase,
-                             std::uint16_t phase_swap, const SlowEvalWeights& w) {
+SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool black_to_move, std::uint8_t castling,
+                             std::uint16_t phase, std::uint16_t phase_swap, const SlowEvalWeights& w) {
   const SlowBoard b(board);
   const auto table = [&w](int t, int i) { return w.tables[t][i]; };
   std::uint16_t mobility = 0, rook_files = 0, multi = 0, passed = 0;
@@ -289,7 +320,17 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   }
   regs += black_to_move ? -std::int32_t(reg(ER_SIDE_TO_MOVE + 1) & 15) : std::int32_t(reg(ER_SIDE_TO_MOVE) & 15);
 
+  // Looked up once: development (group 12), signatures (group 13), contempt (DRAW_SCORE).
+  const MaterialIndices mi = material_indices(b, castling);
+  const std::int32_t pieces_value = sext(table(ET_DEVELOPMENT, mi.development), 9);
+  const std::int32_t signature_value = sext(table(ET_SIGNATURE, mi.signature[0]), 20) -
+                                       sext(table(ET_SIGNATURE + 1, mi.signature[1]), 20) +
+                                       sext(table(ET_JOINT_SIGNATURE, mi.joint), 8);
+
   SlowEvalResult out;
+  out.draw_score = std::uint16_t(sext(table(ET_CONTEMPT, mi.joint), 8));
+  out.group[SG_PIECES] = std::uint16_t(pieces_value);
+  out.group[SG_SIGNATURE] = std::uint16_t(signature_value);
   out.group[SG_MOBILITY] = mobility;
   out.group[SG_ROOK_FILES] = rook_files;
   out.group[SG_KING_SAFETY] = std::uint16_t(king_safety);

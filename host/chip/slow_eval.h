@@ -25,7 +25,15 @@ enum SlowGroup : int {
   SG_MULTI_PAWNS = 3,
   SG_PASSED = 4,
   SG_REGISTERS = 5,
-  SLOW_GROUPS = 6
+  SG_PAWN_STRUCTURE = 6,
+  SG_PAWN_SHELTER = 7,
+  SG_PAWN_REGISTERS = 8,
+  SG_PINS = 9,
+  SG_TACTICS = 10,
+  SG_BISHOPS = 11,
+  SG_PIECES = 12,
+  SG_SIGNATURE = 13,
+  SLOW_GROUPS = 14
 };
 const char* slow_group_name(int group);
 
@@ -57,6 +65,14 @@ struct FileIndices {
 };
 FileIndices file_indices(const SlowBoard& b, int colour, int file);
 
+// The indices looked up once per evaluation (rtl/es_material.sv).
+struct MaterialIndices {
+  int signature[2] = {0, 0};  // {queens>=1, min(rooks,2), min(bishops,2), min(knights,2)}
+  int joint = 0;              // {white Q, R, B, N present, black Q, R, B, N present}
+  int development = 0;        // {white undeveloped, black undeveloped, white king, black king}
+};
+MaterialIndices material_indices(const SlowBoard& b, std::uint8_t castling);
+
 // Whether file f counts as next to a king on file kf for king safety (AIJ 7.2: the rook file is
 // adjacent to the bishop file).
 bool file_near_king(int f, int kf);
@@ -64,11 +80,13 @@ bool file_near_king(int f, int kf);
 struct SlowEvalResult {
   std::array<std::uint16_t, SLOW_GROUPS> group{};  // white's view, 16-bit
   std::uint16_t white = 0;                         // sum of the enabled groups, white's view
+  std::uint16_t draw_score = 0;                    // CONTEMPT for the material, white's view
 };
 
 // phase: the game phase RAM word for the material; phase_swap: the word at the index with the
 // two sides' signatures swapped (its king-safety relevance is that of black's king).
-SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool black_to_move, std::uint16_t phase,
-                             std::uint16_t phase_swap, const SlowEvalWeights& w);
+// castling: the rights (1 white O-O, 2 white O-O-O, 4 black O-O, 8 black O-O-O).
+SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool black_to_move, std::uint8_t castling,
+                             std::uint16_t phase, std::uint16_t phase_swap, const SlowEvalWeights& w);
 
 }  // namespace db::chip

@@ -84,6 +84,36 @@ void set_mobility(SlowEvalWeights& w) {
   }
 }
 
+// Development index {white undeveloped, black undeveloped, white king, black king} with the
+// colours swapped.
+int development_mirror(int i) { return (i >> 4 & 3) << 6 | (i >> 6 & 3) << 4 | (i & 3) << 2 | (i >> 2 & 3); }
+int joint_mirror(int i) { return (i & 15) << 4 | (i >> 4 & 15); }
+
+void set_material(SlowEvalWeights& w) {
+  // Development: 8 a minor still at home; the king: castled 0, in the centre able to castle -5,
+  // in the centre unable to castle -25, off the back rank -15.
+  static constexpr int KING[4] = {0, -5, -25, -15};
+  for (int i = 0; i < 256; ++i) {
+    const int wu = i >> 6 & 3, bu = i >> 4 & 3, wk = i >> 2 & 3, bk = i & 3;
+    w.tables[ET_DEVELOPMENT][i] = field(8 * (bu - wu) + KING[wk] - KING[bk], 9);
+  }
+  // Signature: queen and knight work together better than queen and bishop (Appendix A).
+  for (int c = 0; c < 2; ++c) {
+    for (int i = 0; i < 128; ++i) {
+      const bool queen = i >> 6 & 1, bishops = (i >> 2 & 3) != 0, knights = (i & 3) != 0;
+      w.tables[ET_SIGNATURE + c][i] = field(queen && knights && !bishops ? 8 : 0, 20);
+    }
+  }
+  // Joint signature: a rook against minor pieces only (no rook on the other side).
+  for (int i = 0; i < 256; ++i) {
+    const int white = i >> 4, black = i & 15;
+    const bool w_rook_vs_minors = (white & 4) && !(black & 4) && (black & 3);
+    const bool b_rook_vs_minors = (black & 4) && !(white & 4) && (white & 3);
+    w.tables[ET_JOINT_SIGNATURE][i] = field((w_rook_vs_minors ? 5 : 0) - (b_rook_vs_minors ? 5 : 0), 8);
+  }
+  // Contempt stays 0: the host sets it for the opponent and the match situation.
+}
+
 }  // namespace
 
 SlowEvalWeights default_slow_weights() {
@@ -101,6 +131,7 @@ SlowEvalWeights default_slow_weights() {
   set_rook_files(w);
   set_multi_pawns(w);
   set_passed(w);
+  set_material(w);
   return w;
 }
 
@@ -138,6 +169,18 @@ SlowEvalWeights colour_symmetric(const SlowEvalWeights& in) {
   w.regs[ER_BISHOP_PAIR + 1] = w.regs[ER_BISHOP_PAIR];
   w.regs[ER_SIDE_TO_MOVE + 1] = w.regs[ER_SIDE_TO_MOVE];
   w.regs[ER_BIAS] = 0;
+  // White's-view tables indexed by both sides: the swapped index holds the negated value.
+  for (int t : {ET_DEVELOPMENT, ET_JOINT_SIGNATURE, ET_CONTEMPT}) {
+    const int bits = EVAL_TABLE_BITS[t];
+    for (int i = 0; i < EVAL_TABLE_ENTRIES[t]; ++i) {
+      const int m = t == ET_DEVELOPMENT ? development_mirror(i) : joint_mirror(i);
+      if (m == i) w.tables[t][i] = 0;
+      if (m <= i) continue;
+      const std::uint32_t v = w.tables[t][i];
+      const int value = int(v << (32 - bits)) >> (32 - bits);
+      w.tables[t][m] = field(-value, bits);
+    }
+  }
   return w;
 }
 

@@ -81,6 +81,7 @@ void run_eval(const EvalOptions& opt) {
                 {"fast_eval", total},
                 {"slow_eval", se.value},
                 {"slow_groups", slow_groups},
+                {"draw_score", std::int16_t(chip.read(chip::reg::DRAW_SCORE) & 0xFFFF)},
                 {"groups", {{"piece_placement", placement}, {"material_combination", combination}}},
                 {"phase", {{"king_safety_relevance", (phase_word >> 8) & 15}, {"pawn_structure_scale", (phase_word >> 12) & 15}}},
                 {"endgame", {{"kpk", (endgame & 1) != 0}, {"pawn_side_wins", (endgame & 2) != 0},

@@ -67,8 +67,8 @@ inline std::vector<std::string> random_game_positions(unsigned seed, int games, 
   return out;
 }
 
-// Colours and ranks swapped: the same position seen from the other side (castling and en passant
-// dropped: the evaluation does not use them).
+// Colours and ranks swapped: the same position seen from the other side (castling rights
+// swapped, en passant dropped: the evaluation does not use it).
 inline std::string mirror_fen(const Position& pos) {
   const std::string fen = pos.fen();
   std::vector<std::string> ranks;
@@ -83,7 +83,15 @@ inline std::string mirror_fen(const Position& pos) {
   }
   ranks.push_back(row);
   for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) placement += (placement.empty() ? "" : "/") + *it;
-  return placement + (pos.side_to_move() == WHITE ? " b - - 0 1" : " w - - 0 1");
+  // Castling rights change colour too (the evaluation's development term reads them).
+  std::string castling;
+  const std::uint8_t rights = pos.castling_rights();
+  if (rights & 4) castling += 'K';
+  if (rights & 8) castling += 'Q';
+  if (rights & 1) castling += 'k';
+  if (rights & 2) castling += 'q';
+  if (castling.empty()) castling = "-";
+  return placement + (pos.side_to_move() == WHITE ? " b " : " w ") + castling + " - 0 1";
 }
 
 // The positions of the Win at Chess suite (../shared/data/wac.epd).

@@ -28,7 +28,9 @@ std::array<std::uint8_t, 64> chip_board(const Position& pos) {
 SlowEvalResult reference(const Position& pos, const PhaseTable& phase, const SlowEvalWeights& w) {
   const std::uint16_t word = phase_word(phase, pos);
   const Position swapped = Position::from_fen(testdata::mirror_fen(pos));
-  return slow_evaluate(chip_board(pos), pos.side_to_move() == BLACK, word, phase_word(phase, swapped), w);
+  // The chip's castling bits are the core's (docs/chip.md).
+  return slow_evaluate(chip_board(pos), pos.side_to_move() == BLACK, pos.castling_rights(), word,
+                       phase_word(phase, swapped), w);
 }
 
 // Loads, runs SLOW_EVAL and checks every group and the total against the reference function.
@@ -41,6 +43,7 @@ void expect_chip_matches_reference(ChipClient& chip, const Position& pos, const 
   const SlowEvalResult want = reference(pos, phase, w);
   ASSERT_EQ(stats.cycles, SLOW_EVAL_CLOCKS) << pos.fen();
   for (int g = 0; g < SLOW_GROUPS; ++g) ASSERT_EQ(got.group[g], std::int16_t(want.group[g])) << slow_group_name(g) << " " << pos.fen();
+  ASSERT_EQ(chip.read(reg::DRAW_SCORE), want.draw_score) << pos.fen();
   const std::int16_t white = std::int16_t(want.white);
   ASSERT_EQ(got.value, pos.side_to_move() == WHITE ? white : std::int16_t(-white)) << pos.fen();
   const std::uint32_t eg = chip.read(reg::ENDGAME);  // [0] KPK, [1] pawn side wins, [4:2] draw rules
@@ -96,9 +99,11 @@ TEST_P(SlowEvalChip, MirroredPositionNegatesTheSlowEvaluation) {
       chip.load(pos);
       chip.eval_init();
       const auto a = chip.slow_eval();
+      const auto draw_a = std::int16_t(chip.read(reg::DRAW_SCORE));
       chip.load(Position::from_fen(testdata::mirror_fen(pos)));
       chip.eval_init();
       const auto b = chip.slow_eval();
+      EXPECT_EQ(std::int16_t(chip.read(reg::DRAW_SCORE)), std::int16_t(-draw_a)) << fen;
       for (int g = 0; g < SLOW_GROUPS; ++g) EXPECT_EQ(b.group[g], std::int16_t(-a.group[g])) << slow_group_name(g) << " " << fen;
       EXPECT_EQ(b.value, a.value) << fen;  // side to move's view: the same for the mirrored side
     }
@@ -216,6 +221,27 @@ TEST(SlowEvalFeatures, PassedPawns) {
   EXPECT_EQ(indices("k7/3p4/8/4P3/8/8/8/K7 w - - 0 1", 0, 4).passed, -1);
   // Black's a-pawn on its third rank (relative rank 2): rank class 0, centrality 0.
   EXPECT_EQ(indices("k7/8/p7/8/8/8/8/7K b - - 0 1", 1, 0).passed, 0 * 16 + 1);
+}
+
+TEST(SlowEvalFeatures, MaterialAndDevelopment) {
+  const auto mi = [](const std::string& fen) {
+    const Position pos = Position::from_fen(fen);
+    return material_indices(SlowBoard(chip_board(pos)), pos.castling_rights());
+  };
+  // The start position: 4 undeveloped minors each (capped at 3), kings at home able to castle.
+  const MaterialIndices start = mi("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_EQ(start.development, 3 << 6 | 3 << 4 | 1 << 2 | 1);
+  EXPECT_EQ(start.signature[0], 1 << 6 | 2 << 4 | 2 << 2 | 2);
+  EXPECT_EQ(start.joint, 0xFF);
+  // White castled with two minors at home; black's king moved without castling rights.
+  const MaterialIndices dev = mi("rnbq1bnr/ppppkppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 w - - 0 1");
+  EXPECT_EQ(dev.development, 2 << 6 | 3 << 4 | 0 << 2 | 3);
+  EXPECT_EQ(mi("4k3/8/8/8/8/8/8/R3K2R w - - 0 1").development, 0 << 6 | 0 << 4 | 2 << 2 | 2);
+  // Queen and knight against rook and bishop.
+  const MaterialIndices m = mi("4k3/8/2b5/8/8/8/8/QN2K2r w - - 0 1");
+  EXPECT_EQ(m.signature[0], 1 << 6 | 1);
+  EXPECT_EQ(m.signature[1], 1 << 4 | 1 << 2);
+  EXPECT_EQ(m.joint, 0x9 << 4 | 0x6);
 }
 
 TEST(SlowEvalFeatures, ControlLevels) {
