@@ -135,6 +135,24 @@ module eval_slow (
     .pp_valid_o (pp_valid[1]), .pp_idx_o (pp_idx[1])
   );
 
+  // Bishops and minor pieces (groups 11 and 12).
+  logic       mow_v [2], bis_v [2], sb_v [2], ob_v [2], bb_v [2], tb_v [2];
+  logic [7:0] mow_i [2], bb_i [2];
+  logic [6:0] bis0_i [2], bis1_i [2], ob_i [2], tb_i [2];
+  logic [8:0] sb_i [2];
+  es_piece #(.Colour(1'b0)) u_piece_w (
+    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks),
+    .mow_valid_o (mow_v[0]), .mow_idx_o (mow_i[0]), .bis_valid_o (bis_v[0]), .bis_idx0_o (bis0_i[0]),
+    .bis_idx1_o (bis1_i[0]), .sb_valid_o (sb_v[0]), .sb_idx_o (sb_i[0]), .ob_valid_o (ob_v[0]),
+    .ob_idx_o (ob_i[0]), .bb_valid_o (bb_v[0]), .bb_idx_o (bb_i[0]), .tb_valid_o (tb_v[0]), .tb_idx_o (tb_i[0])
+  );
+  es_piece #(.Colour(1'b1)) u_piece_b (
+    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks),
+    .mow_valid_o (mow_v[1]), .mow_idx_o (mow_i[1]), .bis_valid_o (bis_v[1]), .bis_idx0_o (bis0_i[1]),
+    .bis_idx1_o (bis1_i[1]), .sb_valid_o (sb_v[1]), .sb_idx_o (sb_i[1]), .ob_valid_o (ob_v[1]),
+    .ob_idx_o (ob_i[1]), .bb_valid_o (bb_v[1]), .bb_idx_o (bb_i[1]), .tb_valid_o (tb_v[1]), .tb_idx_o (tb_i[1])
+  );
+
   // Square control levels of the column: 8 + white's control - black's; a colour's control is
   // 2 for a pawn attack and 1 for each other attacker class.
   logic [7:0] att_col [10];  // the column of each attack map (colour * 5 + class)
@@ -163,6 +181,10 @@ module eval_slow (
   logic       s1_near_q [2], s1_mpv_q [2], s1_ppv_q [2];
   logic [6:0] s1_mp_q [2];
   logic [8:0] s1_pp_q [2];
+  logic       s1_mowv_q [2], s1_bisv_q [2], s1_sbv_q [2], s1_obv_q [2], s1_bbv_q [2], s1_tbv_q;
+  logic [7:0] s1_mow_q [2], s1_bb_q [2];
+  logic [6:0] s1_bis0_q [2], s1_bis1_q [2], s1_ob_q [2], s1_tb_q;
+  logic [8:0] s1_sb_q [2];
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < 8; r++) s1_mob_q[r] <= {file, level[r]};
     for (int c = 0; c < 2; c++) begin
@@ -172,7 +194,21 @@ module eval_slow (
       s1_mp_q[c]   <= mp_idx[c];
       s1_ppv_q[c]  <= pp_valid[c];
       s1_pp_q[c]   <= pp_idx[c];
+      s1_mowv_q[c] <= mow_v[c];
+      s1_mow_q[c]  <= mow_i[c];
+      s1_bisv_q[c] <= bis_v[c];
+      s1_bis0_q[c] <= bis0_i[c];
+      s1_bis1_q[c] <= bis1_i[c];
+      s1_sbv_q[c]  <= sb_v[c];
+      s1_sb_q[c]   <= sb_i[c];
+      s1_obv_q[c]  <= ob_v[c];
+      s1_ob_q[c]   <= ob_i[c];
+      s1_bbv_q[c]  <= bb_v[c];
+      s1_bb_q[c]   <= bb_i[c];
     end
+    // The one TRAPPED_BISHOP table: white's pattern in the first file step, black's in the second.
+    s1_tbv_q <= (file == 3'd0) ? tb_v[0] : (file == 3'd1) ? tb_v[1] : 1'b0;
+    s1_tb_q  <= (file == 3'd1) ? tb_i[1] : tb_i[0];
   end
 
   // Material and development: looked up once, in the last clock (the board is stable while busy).
@@ -198,7 +234,14 @@ module eval_slow (
         raddr[chip_pkg::ET_ROOK_FILES + c]  = {1'b0, s1_rook_q[c]};
         raddr[chip_pkg::ET_MULTI_PAWNS + c] = {2'd0, s1_mp_q[c]};
         raddr[chip_pkg::ET_PASSED + c]      = s1_pp_q[c];
+        raddr[chip_pkg::ET_MINOR_ON_WEAK + c] = {1'b0, s1_mow_q[c]};
+        raddr[chip_pkg::ET_BISHOPS + 2*c]     = {2'd0, s1_bis0_q[c]};
+        raddr[chip_pkg::ET_BISHOPS + 2*c + 1] = {2'd0, s1_bis1_q[c]};
+        raddr[chip_pkg::ET_SELF_BLOCK + c]    = s1_sb_q[c];
+        raddr[chip_pkg::ET_OPP_BLOCK + c]     = {2'd0, s1_ob_q[c]};
+        raddr[chip_pkg::ET_BACK_BLOCK + c]    = {1'b0, s1_bb_q[c]};
       end
+      raddr[chip_pkg::ET_TRAPPED_BISHOP] = {2'd0, s1_tb_q};
       raddr[chip_pkg::ET_SIGNATURE]       = {2'd0, sig_w};
       raddr[chip_pkg::ET_SIGNATURE + 1]   = {2'd0, sig_b};
       raddr[chip_pkg::ET_JOINT_SIGNATURE] = {1'b0, joint};
@@ -241,6 +284,10 @@ module eval_slow (
   logic        s2_near_q [2];
   logic [7:0]  s2_mp_q [2];
   logic [31:0] s2_pp_q [2];
+  logic [15:0] s2_bis_q [2];   // a side's bishop value of the file (diagonals less the blocks)
+  logic [11:0] s2_mow_q [2];
+  logic [7:0]  s2_tb_q;
+  logic        s2_tb_black_q;
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < 8; r++) s2_mob_q[r] <= tab_rdata[chip_pkg::ET_MOBILITY + r][8:0];
     for (int c = 0; c < 2; c++) begin
@@ -248,7 +295,16 @@ module eval_slow (
       s2_near_q[c] <= s1_near_q[c];
       s2_mp_q[c]   <= s1_mpv_q[c] ? tab_rdata[chip_pkg::ET_MULTI_PAWNS + c][7:0] : 8'd0;
       s2_pp_q[c]   <= s1_ppv_q[c] ? tab_rdata[chip_pkg::ET_PASSED + c] : 32'd0;
+      s2_mow_q[c]  <= s1_mowv_q[c] ? tab_rdata[chip_pkg::ET_MINOR_ON_WEAK + c][11:0] : 12'd0;
+      s2_bis_q[c]  <= (s1_bisv_q[c] ? {{5{tab_rdata[chip_pkg::ET_BISHOPS + 2*c][10]}}, tab_rdata[chip_pkg::ET_BISHOPS + 2*c][10:0]} +
+                                      {{5{tab_rdata[chip_pkg::ET_BISHOPS + 2*c + 1][10]}}, tab_rdata[chip_pkg::ET_BISHOPS + 2*c + 1][10:0]}
+                                    : 16'd0) -
+                      (s1_sbv_q[c] ? {11'd0, tab_rdata[chip_pkg::ET_SELF_BLOCK + c][4:0]} : 16'd0) -
+                      (s1_obv_q[c] ? {12'd0, tab_rdata[chip_pkg::ET_OPP_BLOCK + c][3:0]} : 16'd0) -
+                      (s1_bbv_q[c] ? {11'd0, tab_rdata[chip_pkg::ET_BACK_BLOCK + c][4:0]} : 16'd0);
     end
+    s2_tb_q       <= s1_tbv_q ? tab_rdata[chip_pkg::ET_TRAPPED_BISHOP][7:0] : 8'd0;
+    s2_tb_black_q <= s1_tb_q[6];
   end
 
   // ---------------------------------------------------------------- stage 3: the adder tree
@@ -269,7 +325,7 @@ module eval_slow (
     end
   end
 
-  logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q;
+  logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q, bis_q, mow_q;
   logic        s2_valid_d;
   assign s2_valid_d = s1_valid_q;
 
@@ -322,7 +378,7 @@ module eval_slow (
 
   // Group 12 (pieces): development; group 13 (signature): each side's signature and the match-up.
   logic [15:0] pieces_value, signature_value;
-  assign pieces_value    = {{7{tab_rdata[chip_pkg::ET_DEVELOPMENT][8]}}, tab_rdata[chip_pkg::ET_DEVELOPMENT][8:0]};
+  assign pieces_value    = {{7{tab_rdata[chip_pkg::ET_DEVELOPMENT][8]}}, tab_rdata[chip_pkg::ET_DEVELOPMENT][8:0]} + mow_q;
   assign signature_value = tab_rdata[chip_pkg::ET_SIGNATURE][15:0] - tab_rdata[chip_pkg::ET_SIGNATURE + 1][15:0] +
                            {{8{tab_rdata[chip_pkg::ET_JOINT_SIGNATURE][7]}}, tab_rdata[chip_pkg::ET_JOINT_SIGNATURE][7:0]};
 
@@ -336,6 +392,7 @@ module eval_slow (
     group_d[3] = mp_q;
     group_d[4] = pp_q;
     group_d[5] = regs_value;
+    group_d[11] = bis_q;
     group_d[12] = pieces_value;
     group_d[13] = signature_value;
     sum = '0;
@@ -374,6 +431,8 @@ module eval_slow (
       ks_q[1]    <= '0;
       mp_q       <= '0;
       pp_q       <= '0;
+      bis_q      <= '0;
+      mow_q      <= '0;
       value_q    <= '0;
       draw_q     <= '0;
       for (int g = 0; g < NumGroups; g++) group_q[g] <= '0;
@@ -389,6 +448,8 @@ module eval_slow (
         ks_q[1] <= '0;
         mp_q    <= '0;
         pp_q    <= '0;
+        bis_q   <= '0;
+        mow_q   <= '0;
       end else if (s2_valid_q) begin
         mob_q   <= mob_q + file_mob;
         rook_q  <= rook_q + file_rook;
@@ -396,6 +457,8 @@ module eval_slow (
         ks_q[1] <= ks_q[1] + file_ks[1];
         mp_q    <= mp_q + {8'd0, s2_mp_q[1]} - {8'd0, s2_mp_q[0]};
         pp_q    <= pp_q + file_pp[0] - file_pp[1];
+        bis_q   <= bis_q + s2_bis_q[0] - s2_bis_q[1] + (s2_tb_black_q ? {8'd0, s2_tb_q} : 16'd0 - {8'd0, s2_tb_q});
+        mow_q   <= mow_q + {{4{s2_mow_q[0][11]}}, s2_mow_q[0]} - {{4{s2_mow_q[1][11]}}, s2_mow_q[1]};
       end
       if (finish_o) begin
         value_q <= value_d;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "chip/array_model.h"
+#include "chip/slow_pieces.h"
 
 namespace db::chip {
 
@@ -246,7 +247,7 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
                              std::uint16_t phase, std::uint16_t phase_swap, const SlowEvalWeights& w) {
   const SlowBoard b(board);
   const auto table = [&w](int t, int i) { return w.tables[t][i]; };
-  std::uint16_t mobility = 0, rook_files = 0, multi = 0, passed = 0;
+  std::uint16_t mobility = 0, rook_files = 0, multi = 0, passed = 0, bishops = 0, minors = 0;
   std::uint16_t ks[2] = {0, 0};  // king-safety sums (half units) against the other side's king
   int king_file[2];
   for (int c = 0; c < 2; ++c) {
@@ -274,6 +275,20 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
       if (fi.multi_pawns >= 0) {
         const std::uint32_t pen = table(ET_MULTI_PAWNS + c, fi.multi_pawns) & 0xFF;
         multi = std::uint16_t(c ? multi + pen : multi - pen);
+      }
+      // Bishops (group 11) and minor pieces on weak squares (group 12).
+      const PieceIndices pi = piece_indices(b, c, f);
+      std::int32_t bishop_value = 0;
+      for (int d = 0; d < 2; ++d) {
+        if (pi.bishops[d] >= 0) bishop_value += sext(table(ET_BISHOPS + c * 2 + d, pi.bishops[d]), 11);
+      }
+      if (pi.self_block >= 0) bishop_value -= std::int32_t(table(ET_SELF_BLOCK + c, pi.self_block) & 31);
+      if (pi.opp_block >= 0) bishop_value -= std::int32_t(table(ET_OPP_BLOCK + c, pi.opp_block) & 15);
+      if (pi.back_block >= 0) bishop_value -= std::int32_t(table(ET_BACK_BLOCK + c, pi.back_block) & 31);
+      bishops = std::uint16_t(c ? bishops - bishop_value : bishops + bishop_value);
+      if (pi.minor_on_weak >= 0) {
+        const std::int32_t v = sext(table(ET_MINOR_ON_WEAK + c, pi.minor_on_weak), 12);
+        minors = std::uint16_t(c ? minors - v : minors + v);
       }
       if (fi.passed >= 0) {
         const std::uint32_t pv = table(ET_PASSED + c, fi.passed);
@@ -322,7 +337,15 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
 
   // Looked up once: development (group 12), signatures (group 13), contempt (DRAW_SCORE).
   const MaterialIndices mi = material_indices(b, castling);
-  const std::int32_t pieces_value = sext(table(ET_DEVELOPMENT, mi.development), 9);
+  const std::int32_t pieces_value = sext(table(ET_DEVELOPMENT, mi.development), 9) + std::int16_t(minors);
+  // Trapped bishops: one TRAPPED_BISHOP lookup per side (the scan's first two file steps).
+  for (int c = 0; c < 2; ++c) {
+    const int idx = trapped_bishop_index(b, c);
+    if (idx >= 0) {
+      const std::int32_t pen = std::int32_t(table(ET_TRAPPED_BISHOP, idx) & 0xFF);
+      bishops = std::uint16_t(c ? bishops + pen : bishops - pen);
+    }
+  }
   const std::int32_t signature_value = sext(table(ET_SIGNATURE, mi.signature[0]), 20) -
                                        sext(table(ET_SIGNATURE + 1, mi.signature[1]), 20) +
                                        sext(table(ET_JOINT_SIGNATURE, mi.joint), 8);
@@ -330,6 +353,7 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   SlowEvalResult out;
   out.draw_score = std::uint16_t(sext(table(ET_CONTEMPT, mi.joint), 8));
   out.group[SG_PIECES] = std::uint16_t(pieces_value);
+  out.group[SG_BISHOPS] = bishops;
   out.group[SG_SIGNATURE] = std::uint16_t(signature_value);
   out.group[SG_MOBILITY] = mobility;
   out.group[SG_ROOK_FILES] = rook_files;

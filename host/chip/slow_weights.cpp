@@ -1,6 +1,7 @@
 #include "chip/slow_weights.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <stdexcept>
 
@@ -114,6 +115,55 @@ void set_material(SlowEvalWeights& w) {
   // Contempt stays 0: the host sets it for the opponent and the match situation.
 }
 
+void set_pieces(SlowEvalWeights& w) {
+  for (int c = 0; c < 2; ++c) {
+    // Bishop diagonals: long diagonals, mobility, aiming at the king; own pawns on them cost.
+    for (int d = 0; d < 2; ++d) {
+      for (int i = 0; i < 128; ++i) {
+        const int id = i >> 3, length = 8 - std::abs(id - 7);
+        const bool mobile = i & 4, pawn = i & 2, king = i & 1;
+        const int v = (length >= 7 ? 5 : 0) + (mobile ? 8 : 0) - (pawn ? 3 : 0) + (king ? 10 : 0);
+        w.tables[ET_BISHOPS + c * 2 + d][i] = field(id < 15 ? v : 0, 11);
+      }
+    }
+    for (int i = 0; i < 320; ++i) {
+      const int opposed = i & 1, two = i >> 1 & 1, prot = i >> 2 & 1, blocked = i >> 3 & 1, cent = i >> 4 & 3,
+                rank_class = i >> 6;
+      (void)opposed;
+      (void)prot;
+      const int pen = 4 + (blocked ? 6 : 0) + (rank_class >= 2 ? 2 : 0) + (cent >= 2 ? 3 : 0) - (two ? 2 : 0);
+      w.tables[ET_SELF_BLOCK + c][i] = field(pen, 5);
+    }
+    for (int i = 0; i < 128; ++i) {
+      const bool blocked = i >> 1 & 1, prot = i >> 2 & 1;
+      w.tables[ET_OPP_BLOCK + c][i] = field(2 + (prot ? 4 : 0) + (blocked ? 3 : 0), 4);
+    }
+    for (int i = 0; i < 160; ++i) {
+      const bool tripled = i & 1, front = i >> 1 & 1, rear = i >> 2 & 1;
+      w.tables[ET_BACK_BLOCK + c][i] = field(3 * rear + 3 * front + 4 * tripled, 5);
+    }
+    // Minor pieces on weak squares (outposts): knights more than bishops, supported ones more,
+    // less when the opponent can challenge them with a minor piece.
+    static constexpr int KNIGHT[4] = {10, 18, 25, 20};
+    for (int i = 0; i < 192; ++i) {
+      const int challenge = i % 3, supported = i / 3 & 1, bishop = i / 6 & 1, cent = i / 12 & 3, rank_class = i / 48;
+      int v = KNIGHT[rank_class] + 3 * cent;
+      if (bishop) v /= 2;
+      if (supported) v += v / 2;
+      v = v * (challenge == 0 ? 100 : challenge == 1 ? 75 : 60) / 100;
+      w.tables[ET_MINOR_ON_WEAK + c][i] = field(v, 12);
+    }
+  }
+  // Trapped bishops: the trapping pawn in place costs most, defended or with no escape more.
+  for (int i = 0; i < 128; ++i) {
+    const int k = i >> 3 & 7;
+    const bool pawn = i & 4, defended = i & 2, escape_blocked = i & 1;
+    int pen = 0;
+    if (k < 6 && pawn) pen = (k < 4 ? 80 : 40) + (defended ? 30 : 0) + (escape_blocked ? 30 : 0);
+    w.tables[ET_TRAPPED_BISHOP][i] = field(pen, 8);
+  }
+}
+
 }  // namespace
 
 SlowEvalWeights default_slow_weights() {
@@ -132,6 +182,7 @@ SlowEvalWeights default_slow_weights() {
   set_multi_pawns(w);
   set_passed(w);
   set_material(w);
+  set_pieces(w);
   return w;
 }
 
@@ -169,6 +220,10 @@ SlowEvalWeights colour_symmetric(const SlowEvalWeights& in) {
   w.regs[ER_BISHOP_PAIR + 1] = w.regs[ER_BISHOP_PAIR];
   w.regs[ER_SIDE_TO_MOVE + 1] = w.regs[ER_SIDE_TO_MOVE];
   w.regs[ER_BIAS] = 0;
+  // Four bishop tables: white's two diagonals, then black's; the trapped-bishop table's black half.
+  w.tables[ET_BISHOPS + 2] = w.tables[ET_BISHOPS];
+  w.tables[ET_BISHOPS + 3] = w.tables[ET_BISHOPS + 1];
+  for (int i = 0; i < 64; ++i) w.tables[ET_TRAPPED_BISHOP][64 + i] = w.tables[ET_TRAPPED_BISHOP][i];
   // White's-view tables indexed by both sides: the swapped index holds the negated value.
   for (int t : {ET_DEVELOPMENT, ET_JOINT_SIGNATURE, ET_CONTEMPT}) {
     const int bits = EVAL_TABLE_BITS[t];

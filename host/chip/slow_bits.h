@@ -1,0 +1,59 @@
+// Bit helpers shared by the slow evaluation's reference code: bitboard fills and columns seen
+// from one side (bit r = relative rank r), as the RTL's es_* modules compute them.
+#pragma once
+
+#include <cstdint>
+
+namespace db::chip::slowbits {
+
+constexpr std::uint64_t FILE_A = 0x0101010101010101ULL;
+constexpr std::uint64_t NOT_A = ~FILE_A;
+constexpr std::uint64_t NOT_H = ~(FILE_A << 7);
+constexpr std::uint64_t LIGHT = 0x55AA55AA55AA55AAULL;  // light squares (b1, a2, ...)
+
+inline std::uint64_t shift(std::uint64_t x, int s) { return s > 0 ? x << s : x >> -s; }
+
+// Kogge-Stone occluded fill: squares attacked along one direction (shift s, mask m of the squares
+// a step may land on) by the sliders in g, stopping at occupied squares.
+inline std::uint64_t slide(std::uint64_t g, std::uint64_t empty, int s, std::uint64_t m) {
+  std::uint64_t p = empty & m;
+  g |= p & shift(g, s);
+  p &= shift(p, s);
+  g |= p & shift(g, 2 * s);
+  p &= shift(p, 2 * s);
+  g |= p & shift(g, 4 * s);
+  return shift(g, s) & m;
+}
+
+inline std::uint8_t reverse8(std::uint8_t x) {
+  std::uint8_t r = 0;
+  for (int i = 0; i < 8; ++i) r = std::uint8_t(r | ((x >> i & 1) << (7 - i)));
+  return r;
+}
+
+// File f of a bitboard as an 8-bit column from colour c's side; files off the board are empty.
+inline std::uint8_t column(std::uint64_t bb, int f, int c) {
+  if (f < 0 || f > 7) return 0;
+  std::uint8_t x = 0;
+  for (int r = 0; r < 8; ++r) x = std::uint8_t(x | ((bb >> (f + 8 * r) & 1) << r));
+  return c ? reverse8(x) : x;
+}
+
+inline bool bit(std::uint8_t x, int r) { return r >= 0 && r < 8 && (x >> r & 1); }
+inline int lowest(std::uint8_t x) { return x ? __builtin_ctz(x) : -1; }
+inline int highest(std::uint8_t x) { return x ? 31 - __builtin_clz(x) : -1; }
+// Bits r with some bit of x above r.
+inline std::uint8_t below_some(std::uint8_t x) {
+  const int h = highest(x);
+  return h <= 0 ? 0 : std::uint8_t((1u << h) - 1);
+}
+// Square of relative rank r on file f for colour c.
+inline int square(int f, int r, int c) { return f + 8 * (c ? 7 - r : r); }
+
+inline std::int32_t sext(std::uint32_t v, int bits) {
+  const std::uint32_t m = 1u << (bits - 1);
+  v &= (bits == 32) ? ~0u : ((1u << bits) - 1);
+  return std::int32_t((v ^ m) - m);
+}
+
+}  // namespace db::chip::slowbits

@@ -1,0 +1,62 @@
+// Bit helpers of the slow evaluation: bitboard shifts and occluded fills, and 8-bit file columns
+// (bit r = relative rank r). Reference: host/chip/slow_bits.h.
+package es_pkg;
+  localparam logic [63:0] FileA = 64'h0101_0101_0101_0101;
+  localparam logic [63:0] NotA  = ~FileA;
+  localparam logic [63:0] NotH  = ~(FileA << 7);
+  localparam logic [63:0] Light = 64'h55AA_55AA_55AA_55AA;  // light squares (b1, a2, ...)
+
+  function automatic logic [63:0] shift(input logic [63:0] x, input int s);
+    shift = (s > 0) ? (x << s) : (x >> (-s));
+  endfunction
+
+  // Squares attacked along one direction by the sliders in g (shift s, landing mask m).
+  function automatic logic [63:0] slide(input logic [63:0] g0, input logic [63:0] empty, input int s,
+                                        input logic [63:0] m);
+    logic [63:0] g, p;
+    g = g0;
+    p = empty & m;
+    g = g | (p & shift(g, s));
+    p = p & shift(p, s);
+    g = g | (p & shift(g, 2 * s));
+    p = p & shift(p, 2 * s);
+    g = g | (p & shift(g, 4 * s));
+    slide = shift(g, s) & m;
+  endfunction
+
+  function automatic logic [7:0] reverse8(input logic [7:0] x);
+    for (int i = 0; i < 8; i++) reverse8[i] = x[7-i];
+  endfunction
+
+  // File f (0-7; 8 and above: off the board, empty) of bb, from colour c's end.
+  function automatic logic [7:0] column(input logic [63:0] bb, input logic [3:0] f, input logic c);
+    logic [7:0] x;
+    for (int r = 0; r < 8; r++) x[r] = (f < 4'd8) ? bb[{r[2:0], f[2:0]}] : 1'b0;
+    column = c ? reverse8(x) : x;
+  endfunction
+
+  // Bits below the highest set bit; the highest and lowest set bits as one-hot (0 when none).
+  function automatic logic [7:0] below_highest(input logic [7:0] x);
+    for (int r = 0; r < 8; r++) below_highest[r] = |(x & (8'hFE << r));
+  endfunction
+  function automatic logic [7:0] lowest_oh(input logic [7:0] x);
+    lowest_oh = x & (~x + 8'd1);
+  endfunction
+  function automatic logic [7:0] highest_oh(input logic [7:0] x);
+    highest_oh = x & ~below_highest(x);
+  endfunction
+  function automatic logic [2:0] index8(input logic [7:0] onehot);
+    index8 = '0;
+    for (int r = 0; r < 8; r++) begin
+      if (onehot[r]) index8 = 3'(r);
+    end
+  endfunction
+  function automatic logic [3:0] popcount8(input logic [7:0] x);
+    popcount8 = '0;
+    for (int r = 0; r < 8; r++) popcount8 = popcount8 + {3'd0, x[r]};
+  endfunction
+  function automatic logic [6:0] popcount64(input logic [63:0] x);
+    popcount64 = '0;
+    for (int i = 0; i < 64; i++) popcount64 = popcount64 + {6'd0, x[i]};
+  endfunction
+endpackage
