@@ -169,6 +169,8 @@ void set_pieces(SlowEvalWeights& w) {
 SlowEvalWeights default_slow_weights() {
   SlowEvalWeights w;
   w.regs[ER_EVAL_CONTROL] = (1u << SLOW_GROUPS) - 1;
+  // Lazy evaluation: margin 60, low-pass filter k = 3, on, off below 4 pieces.
+  w.regs[ER_EVAL_CONTROL + 1] = 60u | 3u << 16 | 1u << 20 | 4u << 24;
   for (int c = 0; c < 2; ++c) {
     static constexpr int ROOK7[6] = {20, 40, 25, 40, 80, 50};  // single: regular, trapped, not; doubled
     for (int k = 0; k < 6; ++k) w.regs[ER_ROOK7 + c * 6 + k] = ROOK7[k];

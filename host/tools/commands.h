@@ -13,5 +13,6 @@ void add_epd_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_movegen_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
+void add_lazystats_command(CLI::App& app);
 
 }  // namespace db::cli
