@@ -153,16 +153,26 @@ module es_piece #(
   // Trapped bishop: the first pattern {bishop, trapping pawn, escape square} (relative squares
   // a7/b6/b8, h7/g6/g8, b8/c7/a7, g8/f7/h7, a6/b5/b7, h6/g5/g7) with an own bishop on it.
   localparam logic [5:0] Flip = Colour ? 6'd56 : 6'd0;
-  localparam logic [17:0] Pattern [6] = '{{6'd48, 6'd41, 6'd57}, {6'd55, 6'd46, 6'd62}, {6'd57, 6'd50, 6'd48},
-                                         {6'd62, 6'd53, 6'd55}, {6'd40, 6'd33, 6'd49}, {6'd47, 6'd38, 6'd54}};
+  function automatic logic [17:0] pattern(input int k);
+    unique case (k)
+      0:       pattern = {6'd48, 6'd41, 6'd57};
+      1:       pattern = {6'd55, 6'd46, 6'd62};
+      2:       pattern = {6'd57, 6'd50, 6'd48};
+      3:       pattern = {6'd62, 6'd53, 6'd55};
+      4:       pattern = {6'd40, 6'd33, 6'd49};
+      default: pattern = {6'd47, 6'd38, 6'd54};
+    endcase
+  endfunction
   always_comb begin
     tb_valid_o = 1'b0;
     tb_idx_o   = '0;
     for (int k = 5; k >= 0; k--) begin
-      logic [5:0] bsq, tsq, esq;
-      bsq = Pattern[k][17:12] ^ Flip;
-      tsq = Pattern[k][11:6] ^ Flip;
-      esq = Pattern[k][5:0] ^ Flip;
+      logic [5:0]  bsq, tsq, esq;
+      logic [17:0] pat;
+      pat = pattern(k);
+      bsq = pat[17:12] ^ Flip;
+      tsq = pat[11:6] ^ Flip;
+      esq = pat[5:0] ^ Flip;
       if (own_b[bsq]) begin
         tb_valid_o = 1'b1;
         tb_idx_o   = {Colour, 3'(k), opp_pawns[tsq], opp_pawn_att_bb[tsq], occupied_i[esq] || opp_pawn_att_bb[esq]};
