@@ -71,6 +71,7 @@ module chip_ctrl (
   input  logic [2:0]  rule_draw_i,      // {KRPKR, KRKP, KQKP}
   input  logic [2:0]  runner_w_i,       // king-and-pawn array (eval_kpa)
   input  logic [2:0]  runner_b_i,
+  input  logic [1:0]  separated_i,      // widely separated passed pawns, [0] white, [1] black
   // Slow evaluation (eval_slow): start and abort, its host port decode, its results.
   output logic        se_start_o,
   output logic        se_abort_o,
@@ -129,6 +130,7 @@ module chip_ctrl (
   logic [7:0]  eval_ctrl_q, eval_ctrl_d;
   logic [6:0]  scan_q, scan_d;            // EVAL_INIT square counter
   logic [15:0] runner_bonus_q, runner_bonus_d;
+  logic [15:0] sep_bonus_q, sep_bonus_d;  // value of widely separated passed pawns
   logic [31:0] rdata_q, rdata_d;
   // Lazy evaluation: test value, the low-pass filter's estimate of the slow evaluation (white's
   // view), the last LAZY_EVAL result, and a LAZY_EVAL waiting for its slow evaluation.
@@ -304,7 +306,8 @@ module chip_ctrl (
                       (runner_b_i == 3'd7 || (stm_q ? runner_w_i < runner_b_i : runner_w_i <= runner_b_i));
   assign black_race = runner_b_i != 3'd7 &&
                       (runner_w_i == 3'd7 || (stm_q ? runner_b_i <= runner_w_i : runner_b_i < runner_w_i));
-  assign race       = white_race ? runner_bonus_q : black_race ? 16'd0 - runner_bonus_q : 16'd0;
+  assign race       = (white_race ? runner_bonus_q : black_race ? 16'd0 - runner_bonus_q : 16'd0) +
+                      (separated_i[0] ? sep_bonus_q : 16'd0) - (separated_i[1] ? sep_bonus_q : 16'd0);
   // So is an ending an endgame rule calls a draw.
   logic eg_draw;  // the endgame logic calls the position a draw: the whole evaluation is 0
   assign eg_draw    = (kpk_active_i && !kpk_win_i) || rule_draw_i != 3'd0;
@@ -392,7 +395,7 @@ module chip_ctrl (
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
       chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_VALUE,
-      chip_pkg::REG_SLOW_EST: is_reg_rw = 1'b1;
+      chip_pkg::REG_SLOW_EST, chip_pkg::REG_SEP_BONUS: is_reg_rw = 1'b1;
       default: ;
     endcase
   end
@@ -441,7 +444,8 @@ module chip_ctrl (
         chip_pkg::REG_PHASE:         rdata_d = {16'd0, phase_i};
         chip_pkg::REG_ENDGAME:       rdata_d = {27'd0, rule_draw_i, kpk_active_i && kpk_win_i, kpk_active_i};
         chip_pkg::REG_RUNNER_BONUS:  rdata_d = {16'd0, runner_bonus_q};
-        chip_pkg::REG_KPA:           rdata_d = {22'd0, black_race, white_race, 1'b0, runner_b_i, 1'b0, runner_w_i};
+        chip_pkg::REG_KPA:           rdata_d = {20'd0, separated_i, black_race, white_race, 1'b0, runner_b_i, 1'b0, runner_w_i};
+        chip_pkg::REG_SEP_BONUS:     rdata_d = {16'd0, sep_bonus_q};
         chip_pkg::REG_PST_SUM:   rdata_d = {16'd0, pst_q};
         chip_pkg::REG_SLOW_EVAL: rdata_d = {16'd0, se_value_i};
         chip_pkg::REG_EVAL_TOTAL: rdata_d = {16'd0, eg_draw ? 16'd0 : fast_eval + se_value_i};
@@ -501,6 +505,7 @@ module chip_ctrl (
     castle_q_d     = castle_q_q;
     eval_ctrl_d    = eval_ctrl_q;
     runner_bonus_d = runner_bonus_q;
+    sep_bonus_d    = sep_bonus_q;
     scan_d         = scan_q;
     stk_pst_w      = pst_q;
     pst_we_o       = 1'b0;
@@ -767,6 +772,13 @@ module chip_ctrl (
                 est_d = wdata_i[15:0];
               end
             end
+            chip_pkg::REG_SEP_BONUS: begin
+              if (wdata_i[31:16] != 16'd0) begin
+                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
+              end else begin
+                sep_bonus_d = wdata_i[15:0];
+              end
+            end
             chip_pkg::REG_RUNNER_BONUS: begin
               if (wdata_i[31:16] != 16'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
@@ -911,6 +923,7 @@ module chip_ctrl (
       eval_ctrl_q  <= 8'd0;
       scan_q       <= 7'd0;
       runner_bonus_q <= 16'd0;
+      sep_bonus_q    <= 16'd0;
       test_value_q <= 16'd0;
       est_q        <= 16'd0;
       lazy_q       <= 3'd0;
@@ -947,6 +960,7 @@ module chip_ctrl (
       eval_ctrl_q  <= eval_ctrl_d;
       scan_q       <= scan_d;
       runner_bonus_q <= runner_bonus_d;
+      sep_bonus_q    <= sep_bonus_d;
       test_value_q <= test_value_d;
       est_q        <= est_d;
       lazy_q       <= lazy_d;

@@ -37,6 +37,7 @@ package chip_pkg;
   localparam logic [16:0] REG_ENDGAME = 17'h0100A;
   localparam logic [16:0] REG_RUNNER_BONUS = 17'h0100B;
   localparam logic [16:0] REG_KPA = 17'h0100C;
+  localparam logic [16:0] REG_SEP_BONUS = 17'h01014;
   localparam logic [16:0] REG_SLOW_EVAL = 17'h0100D;
   localparam logic [16:0] REG_EVAL_TOTAL = 17'h0100E;
   localparam logic [16:0] REG_TEST_VALUE = 17'h01010;

@@ -38,6 +38,7 @@ module chip_top (
   logic [71:0] locs;
   logic        kpk_en, kpk_active, kpk_win, rules_en;
   logic [2:0]  rule_draw, runner_w, runner_b;
+  logic [1:0]  separated;
   logic [15:0] phase_swap, se_value, se_white;
   logic [31:0] se_lazy_ctrl;
   logic [15:0] se_draw;
@@ -98,6 +99,7 @@ module chip_top (
     .rule_draw_i     (rule_draw),
     .runner_w_i      (runner_w),
     .runner_b_i      (runner_b),
+    .separated_i     (separated),
     .se_start_o      (se_start),
     .se_abort_o      (se_abort),
     .se_we_o         (se_we),
@@ -206,7 +208,8 @@ module chip_top (
     .white_king_i (locs[35:30]),
     .black_king_i (locs[71:66]),
     .runner_w_o   (runner_w),
-    .runner_b_o   (runner_b)
+    .runner_b_o   (runner_b),
+    .separated_o  (separated)
   );
 
   eval_slow u_slow (

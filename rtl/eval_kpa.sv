@@ -11,7 +11,8 @@ module eval_kpa (
   input  logic [5:0]   white_king_i,
   input  logic [5:0]   black_king_i,
   output logic [2:0]   runner_w_o,   // fewest own moves for a white runner to promote, 7 = none
-  output logic [2:0]   runner_b_o
+  output logic [2:0]   runner_b_o,
+  output logic [1:0]   separated_o   // [c]: passed pawns at least four files apart, defender only K+P
 );
   logic [63:0]  occupied;
   logic [127:0] pawns;  // colour c, square s at [c*64 + s]
@@ -47,7 +48,8 @@ module eval_kpa (
   assign only_kp[0] = pieces_w_i == 16'd0;
   assign only_kp[1] = pieces_b_i == 16'd0;
 
-  logic [127:0] can_run;  // colour c, square s at [c*64 + s]
+  logic [127:0] can_run;    // colour c, square s at [c*64 + s]
+  logic [127:0] passed_bb;  // passed pawns, same layout
   for (genvar c = 0; c < 2; c++) begin : g_color
     for (genvar s = 0; s < 64; s++) begin : g_sq
       localparam int F = s % 8;
@@ -71,6 +73,7 @@ module eval_kpa (
       assign taken        = them_to_move && chebyshev(their_king, 6'(s)) == 3'd1 &&
                             chebyshev(our_king, 6'(s)) != 3'd1;
       assign defender_moves = {1'b0, chebyshev(their_king, Promotion)} - {3'd0, them_to_move};
+      assign passed_bb[c*64 + s] = pawns[c*64 + s] && passed;
       assign can_run[c*64 + s] = pawns[c*64 + s] && only_kp[1-c] && passed && path_clear && !taken &&
                              $signed(defender_moves) > $signed(4'(MovesToPromote));
     end
@@ -92,6 +95,20 @@ module eval_kpa (
     for (int rel = 1; rel <= 6; rel++) begin
       rr_w[rel-1] = |can_run[rel*8 +: 8];
       rr_b[rel-1] = |can_run[64 + (7-rel)*8 +: 8];
+    end
+  end
+  // Widely separated passed pawns: the files of a side's passed pawns span four or more.
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      logic [7:0] files;
+      logic [3:0] lo, hi;
+      files = '0;
+      for (int s = 0; s < 64; s++) files[s % 8] = files[s % 8] | passed_bb[c*64 + s];
+      lo = 4'd8;
+      hi = 4'd0;
+      for (int f = 7; f >= 0; f--) if (files[f]) lo = 4'(f);
+      for (int f = 0; f < 8; f++) if (files[f]) hi = 4'(f);
+      separated_o[c] = only_kp[1-c] && files != 8'd0 && hi >= lo + 4'd4;
     end
   end
   assign runner_w_o = fastest(rr_w);

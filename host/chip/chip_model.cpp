@@ -89,7 +89,7 @@ bool is_read_write(std::uint32_t a) {
   switch (a) {
     case reg::CMD: case reg::ABORT: case reg::ERROR: case reg::STM: case reg::CASTLING:
     case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE: case reg::EVAL_CTRL:
-    case reg::RUNNER_BONUS: case reg::TEST_VALUE: case reg::SLOW_EST:
+    case reg::RUNNER_BONUS: case reg::TEST_VALUE: case reg::SLOW_EST: case reg::SEP_BONUS:
       return true;
     default:
       return false;
@@ -217,6 +217,30 @@ int fastest_runner(const ChipModel::Registers& r, int c) {
   return best;
 }
 
+// Widely separated passed pawns of colour c (rtl/eval_kpa.sv): passed pawns on files four or more
+// apart, the defender with nothing but king and pawns.
+bool separated_passers(const ChipModel::Registers& r, int c) {
+  const int them = 1 - c;
+  for (int t = 1; t < 5; ++t) {
+    if (r.counts[them * 5 + t] != 0) return false;
+  }
+  int lo = 8, hi = -1;
+  for (int s = 0; s < 64; ++s) {
+    if (r.board[s] != std::uint8_t((c ? CHIP_BLACK : 0) | CHIP_PAWN)) continue;
+    const int f = s & 7, rank = s >> 3;
+    bool passed = true;
+    for (int t = 0; t < 64; ++t) {
+      const int tr = t >> 3, tf = t & 7;
+      if ((c == 0 ? tr > rank : tr < rank) && std::abs(tf - f) <= 1 &&
+          r.board[t] == std::uint8_t((them ? CHIP_BLACK : 0) | CHIP_PAWN)) {
+        passed = false;
+      }
+    }
+    if (passed) lo = std::min(lo, f), hi = std::max(hi, f);
+  }
+  return hi - lo >= 4;
+}
+
 // The pawn race: +1 white wins it, -1 black, 0 nobody.
 int pawn_race(const ChipModel::Registers& r) {
   const int w = fastest_runner(r, 0), b = fastest_runner(r, 1);
@@ -236,7 +260,9 @@ std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables&
   if (active && !win) return 0;  // a king-and-pawn ending the ROM calls a draw is worth nothing
   if (rule_draws(r)) return 0;   // so is an ending a draw rule recognises
   const int race = pawn_race(r);
-  const std::uint16_t race_value = race > 0 ? r.runner_bonus : race < 0 ? std::uint16_t(0 - r.runner_bonus) : 0;
+  std::uint16_t race_value = race > 0 ? r.runner_bonus : race < 0 ? std::uint16_t(0 - r.runner_bonus) : 0;
+  if (separated_passers(r, 0)) race_value = std::uint16_t(race_value + r.sep_bonus);
+  if (separated_passers(r, 1)) race_value = std::uint16_t(race_value - r.sep_bonus);
   return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r, t) & 0xFF))) + race_value);
 }
 
@@ -655,9 +681,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           break;
         }
         case reg::RUNNER_BONUS: resp.data = q.runner_bonus; break;
+        case reg::SEP_BONUS: resp.data = q.sep_bonus; break;
         case reg::KPA: {
           const int race = pawn_race(q);
-          resp.data = std::uint32_t(race < 0) << 9 | std::uint32_t(race > 0) << 8 |
+          resp.data = std::uint32_t(separated_passers(q, 1)) << 11 | std::uint32_t(separated_passers(q, 0)) << 10 |
+                      std::uint32_t(race < 0) << 9 | std::uint32_t(race > 0) << 8 |
                       std::uint32_t(fastest_runner(q, 1)) << 4 | std::uint32_t(fastest_runner(q, 0));
           break;
         }
@@ -736,9 +764,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             break;
           case reg::TEST_VALUE:
           case reg::SLOW_EST:
+          case reg::SEP_BONUS:
             if (data >> 16) bus_error(err::BAD_ARGUMENT);
             else if (addr == reg::TEST_VALUE) d.test_value = std::uint16_t(data);
-            else d.slow_est = std::uint16_t(data);
+            else if (addr == reg::SLOW_EST) d.slow_est = std::uint16_t(data);
+            else d.sep_bonus = std::uint16_t(data);
             break;
           case reg::RUNNER_BONUS:
             if (data >> 16) bus_error(err::BAD_ARGUMENT);

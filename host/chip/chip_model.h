@@ -57,7 +57,7 @@ class ChipModel final : public ChipBackend {
     // XORed piece locations [colour * 6 + type - 1] (6 bits, pawns to kings).
     std::array<std::uint8_t, 10> counts{};
     std::array<std::uint8_t, 12> locs{};
-    std::uint16_t runner_bonus = 0;
+    std::uint16_t runner_bonus = 0, sep_bonus = 0;
     // Slow evaluation: running (11 clocks), its clock, the last result (group values white's
     // view, SLOW_EVAL side to move's view).
     bool se_busy = false;

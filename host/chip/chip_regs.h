@@ -43,6 +43,7 @@ constexpr std::uint32_t PHASE = 0x01009;  // ro
 constexpr std::uint32_t ENDGAME = 0x0100A;  // ro
 constexpr std::uint32_t RUNNER_BONUS = 0x0100B;  // rw
 constexpr std::uint32_t KPA = 0x0100C;  // ro
+constexpr std::uint32_t SEP_BONUS = 0x01014;  // rw
 constexpr std::uint32_t SLOW_EVAL = 0x0100D;  // ro
 constexpr std::uint32_t EVAL_TOTAL = 0x0100E;  // ro
 constexpr std::uint32_t TEST_VALUE = 0x01010;  // rw
@@ -210,6 +211,7 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::ENDGAME: return "ENDGAME";
     case reg::RUNNER_BONUS: return "RUNNER_BONUS";
     case reg::KPA: return "KPA";
+    case reg::SEP_BONUS: return "SEP_BONUS";
     case reg::SLOW_EVAL: return "SLOW_EVAL";
     case reg::EVAL_TOTAL: return "EVAL_TOTAL";
     case reg::TEST_VALUE: return "TEST_VALUE";

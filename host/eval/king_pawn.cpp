@@ -1,5 +1,6 @@
 #include "eval/king_pawn.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace db::eval {
@@ -66,6 +67,18 @@ int fastest_runner(const Position& pos, Color c) {
     if (best < 0 || m < best) best = m;
   }
   return best;
+}
+
+bool widely_separated_passers(const Position& pos, Color c) {
+  const Color them = ~c;
+  if (pos.pieces(them) != (pos.pieces(them, PAWN) | pos.pieces(them, KING))) return false;
+  int lo = 8, hi = -1;
+  for (Bitboard b = passed_pawns(pos, c); b;) {
+    const int f = file_of(pop_lsb(b));
+    lo = std::min(lo, f);
+    hi = std::max(hi, f);
+  }
+  return hi - lo >= 4;
 }
 
 }  // namespace db::eval

@@ -22,4 +22,8 @@ bool pawn_can_run(const Position& pos, Square s);
 // The fewest own moves in which a runner of colour c promotes, or -1 when c has none.
 int fastest_runner(const Position& pos, Color c);
 
+// Widely separated passed pawns: colour c has passed pawns at least four files apart and the
+// enemy has only its king and pawns (one king cannot stop both).
+bool widely_separated_passers(const Position& pos, Color c);
+
 }  // namespace db::eval

@@ -58,6 +58,7 @@ void run_eval(const EvalOptions& opt) {
   chip.load_phase(phase);
   chip.load_slow_weights(slow);
   chip.write(chip::reg::RUNNER_BONUS, 600);  // the generator's value of winning the pawn race
+  chip.write(chip::reg::SEP_BONUS, 150);     // ... and of widely separated passed pawns
   // Bit 0: endgame rules, bit 1: endgame ROMs.
   chip.write(chip::reg::EVAL_CTRL, (opt.no_endgame_rules ? 0 : 1) | (opt.no_endgame_roms ? 0 : 2));
   chip.load(pos);
@@ -88,6 +89,7 @@ void run_eval(const EvalOptions& opt) {
                              {"kqkp_draw", (endgame & 4) != 0}, {"krkp_draw", (endgame & 8) != 0},
                              {"krpkr_draw", (endgame & 16) != 0}}},
                 {"pawn_race", {{"white_runner_moves", runner(kpa & 7)}, {"black_runner_moves", runner((kpa >> 4) & 7)},
+                               {"white_separated_passers", (kpa & 0x400) != 0}, {"black_separated_passers", (kpa & 0x800) != 0},
                                {"winner", (kpa & 0x100) ? "white" : (kpa & 0x200) ? "black" : "none"}}},
                 {"view", "eval, fast_eval, slow_eval: side to move; groups, slow_groups: white"},
                 {"eval_init_cycles", stats.cycles},

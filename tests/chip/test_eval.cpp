@@ -352,10 +352,12 @@ TEST_P(ChipKpa, RunnersMatchTheKingAndPawnReference) {
   chip.load_phase(default_phase());
   chip.write(reg::EVAL_CTRL, 0);
   chip.write(reg::RUNNER_BONUS, 600);
+  chip.write(reg::SEP_BONUS, 150);
   const int n = GetParam() == "model" ? 800 : 120;
-  int races = 0;
+  int races = 0, separated = 0;
   for (const auto& [w, b] : std::vector<std::pair<std::string, std::string>>{
-           {"P", ""}, {"", "p"}, {"PP", "p"}, {"P", "pp"}, {"PPP", "ppp"}, {"PN", "p"}, {"P", "pb"}}) {
+           {"P", ""}, {"", "p"}, {"PP", "p"}, {"P", "pp"}, {"PPP", "ppp"}, {"PN", "p"}, {"P", "pb"}, {"PPP", "p"},
+           {"", "ppp"}, {"PPB", "pp"}}) {
     for (const Position& pos : random_endings(unsigned(w.size() * 7 + b.size() * 13 + 3), w, b, n)) {
       chip.load(pos);
       chip.eval_init();
@@ -368,7 +370,10 @@ TEST_P(ChipKpa, RunnersMatchTheKingAndPawnReference) {
       const bool white_wins = rw >= 0 && (rb < 0 || (stm_white ? rw <= rb : rw < rb));
       const bool black_wins = rb >= 0 && (rw < 0 || (stm_white ? rb < rw : rb <= rw));
       ASSERT_EQ((kpa >> 8) & 3, std::uint32_t(white_wins) | std::uint32_t(black_wins) << 1) << pos.fen();
-      const int race = white_wins ? 600 : black_wins ? -600 : 0;
+      const bool sep_w = eval::widely_separated_passers(pos, WHITE), sep_b = eval::widely_separated_passers(pos, BLACK);
+      ASSERT_EQ((kpa >> 10) & 3, std::uint32_t(sep_w) | std::uint32_t(sep_b) << 1) << pos.fen();
+      separated += sep_w || sep_b;
+      const int race = (white_wins ? 600 : black_wins ? -600 : 0) + (sep_w ? 150 : 0) - (sep_b ? 150 : 0);
       const std::int16_t white_view =
           std::int16_t(placement_value(default_placement(), pos) + std::int8_t(phase_word(default_phase(), pos) & 0xFF) + race);
       ASSERT_EQ(chip.fast_eval(), std::int16_t(stm_white ? white_view : -white_view)) << pos.fen();
@@ -376,7 +381,9 @@ TEST_P(ChipKpa, RunnersMatchTheKingAndPawnReference) {
     }
   }
   EXPECT_GT(races, 0);
+  EXPECT_GT(separated, 0);
   EXPECT_TRUE(chip.backend().access(true, reg::RUNNER_BONUS, 0x10000).error);
+  EXPECT_TRUE(chip.backend().access(true, reg::SEP_BONUS, 0x10000).error);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ChipKpa, ::testing::Values("model", "cosim"));
@@ -395,6 +402,7 @@ TEST(ChipSymmetry, WholeFastEvaluationIsColourSymmetric) {
   chip.load_phase(default_phase());
   chip.write(reg::EVAL_CTRL, 3);
   chip.write(reg::RUNNER_BONUS, 600);
+  chip.write(reg::SEP_BONUS, 150);
   int checked = 0;
   for (const auto& [w, b] : std::vector<std::pair<std::string, std::string>>{
            {"P", ""}, {"Q", "p"}, {"R", "p"}, {"RP", "r"}, {"PP", "p"}, {"NP", "pp"}, {"RB", "rn"}}) {
@@ -407,7 +415,8 @@ TEST(ChipSymmetry, WholeFastEvaluationIsColourSymmetric) {
       chip.eval_init();
       ASSERT_EQ(chip.fast_eval(), v) << pos.fen();
       ASSERT_EQ(chip.read(reg::ENDGAME), endgame) << pos.fen();
-      ASSERT_EQ(chip.read(reg::KPA), (kpa & 0x77) >> 4 | (kpa & 0x7) << 4 | (kpa & 0x100) << 1 | (kpa & 0x200) >> 1)
+      ASSERT_EQ(chip.read(reg::KPA), (kpa & 0x77) >> 4 | (kpa & 0x7) << 4 | (kpa & 0x100) << 1 | (kpa & 0x200) >> 1 |
+                                         (kpa & 0x400) << 1 | (kpa & 0x800) >> 1)
           << pos.fen();
       ++checked;
     }
