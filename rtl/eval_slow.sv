@@ -34,7 +34,7 @@ module eval_slow (
 );
   localparam int NumRegs = chip_pkg::EVAL_REGS_COUNT;
   localparam int NumTabs = chip_pkg::EVAL_TABLES_COUNT;
-  localparam int NumGroups = 6;  // feature groups (docs/evaluation.md), read in the SE_GROUP block
+  localparam int NumGroups = 11;  // 6-8 not built on this branch (read 0)  // feature groups (docs/evaluation.md), read in the SE_GROUP block
 
   // ---------------------------------------------------------------- host decode
   logic [16:0] reg_off, tab_off;
@@ -133,6 +133,19 @@ module eval_slow (
     .pp_valid_o (pp_valid[1]), .pp_idx_o (pp_idx[1])
   );
 
+  // Pins (group 9: the file's PINNED lookup per pinning side) and tactics (group 10).
+  logic [207:0] tac_regs;
+  logic [1:0]   pin_valid;
+  logic [13:0]  pin_idx;
+  logic [15:0]  tactics_value;
+  always_comb begin
+    for (int i = 0; i < 26; i++) tac_regs[i*8 +: 8] = er_q[chip_pkg::ER_MPIN_HUNG + i][7:0];
+  end
+  es_tactics u_tactics (
+    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
+    .pin_valid_o (pin_valid), .pin_idx_o (pin_idx), .value_o (tactics_value)
+  );
+
   // Square control levels of the column: 8 + white's control - black's; a colour's control is
   // 2 for a pawn attack and 1 for each other attacker class.
   logic [7:0] att_col [10];  // the column of each attack map (colour * 5 + class)
@@ -161,6 +174,8 @@ module eval_slow (
   logic       s1_near_q [2], s1_mpv_q [2], s1_ppv_q [2];
   logic [6:0] s1_mp_q [2];
   logic [8:0] s1_pp_q [2];
+  logic       s1_pinv_q [2];
+  logic [6:0] s1_pin_q [2];
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < 8; r++) s1_mob_q[r] <= {file, level[r]};
     for (int c = 0; c < 2; c++) begin
@@ -170,6 +185,8 @@ module eval_slow (
       s1_mp_q[c]   <= mp_idx[c];
       s1_ppv_q[c]  <= pp_valid[c];
       s1_pp_q[c]   <= pp_idx[c];
+      s1_pinv_q[c] <= pin_valid[c];
+      s1_pin_q[c]  <= pin_idx[c*7 +: 7];
     end
   end
 
@@ -184,6 +201,7 @@ module eval_slow (
         raddr[chip_pkg::ET_ROOK_FILES + c]  = {1'b0, s1_rook_q[c]};
         raddr[chip_pkg::ET_MULTI_PAWNS + c] = {2'd0, s1_mp_q[c]};
         raddr[chip_pkg::ET_PASSED + c]      = s1_pp_q[c];
+        raddr[chip_pkg::ET_PINNED + c]      = {2'd0, s1_pin_q[c]};
       end
     end
   end
@@ -222,6 +240,7 @@ module eval_slow (
   logic        s2_near_q [2];
   logic [7:0]  s2_mp_q [2];
   logic [31:0] s2_pp_q [2];
+  logic [7:0]  s2_pin_q [2];
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < 8; r++) s2_mob_q[r] <= tab_rdata[chip_pkg::ET_MOBILITY + r][8:0];
     for (int c = 0; c < 2; c++) begin
@@ -229,6 +248,7 @@ module eval_slow (
       s2_near_q[c] <= s1_near_q[c];
       s2_mp_q[c]   <= s1_mpv_q[c] ? tab_rdata[chip_pkg::ET_MULTI_PAWNS + c][7:0] : 8'd0;
       s2_pp_q[c]   <= s1_ppv_q[c] ? tab_rdata[chip_pkg::ET_PASSED + c] : 32'd0;
+      s2_pin_q[c]  <= s1_pinv_q[c] ? tab_rdata[chip_pkg::ET_PINNED + c][7:0] : 8'd0;
     end
   end
 
@@ -250,7 +270,7 @@ module eval_slow (
     end
   end
 
-  logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q;
+  logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q, pin_q;
   logic        s2_valid_d;
   assign s2_valid_d = s1_valid_q;
 
@@ -310,6 +330,11 @@ module eval_slow (
     group_d[3] = mp_q;
     group_d[4] = pp_q;
     group_d[5] = regs_value;
+    group_d[6] = 16'd0;
+    group_d[7] = 16'd0;
+    group_d[8] = 16'd0;
+    group_d[9] = pin_q;
+    group_d[10] = tactics_value;
     sum = '0;
     for (int g = 0; g < NumGroups; g++) begin
       if (!er_q[chip_pkg::ER_EVAL_CONTROL][g]) group_d[g] = 16'd0;
@@ -346,6 +371,7 @@ module eval_slow (
       ks_q[1]    <= '0;
       mp_q       <= '0;
       pp_q       <= '0;
+      pin_q      <= '0;
       value_q    <= '0;
       for (int g = 0; g < NumGroups; g++) group_q[g] <= '0;
     end else begin
@@ -360,6 +386,7 @@ module eval_slow (
         ks_q[1] <= '0;
         mp_q    <= '0;
         pp_q    <= '0;
+        pin_q   <= '0;
       end else if (s2_valid_q) begin
         mob_q   <= mob_q + file_mob;
         rook_q  <= rook_q + file_rook;
@@ -367,6 +394,7 @@ module eval_slow (
         ks_q[1] <= ks_q[1] + file_ks[1];
         mp_q    <= mp_q + {8'd0, s2_mp_q[1]} - {8'd0, s2_mp_q[0]};
         pp_q    <= pp_q + file_pp[0] - file_pp[1];
+        pin_q   <= pin_q + {8'd0, s2_pin_q[0]} - {8'd0, s2_pin_q[1]};
       end
       if (finish_o) begin
         value_q <= value_d;

@@ -25,7 +25,10 @@ enum SlowGroup : int {
   SG_MULTI_PAWNS = 3,
   SG_PASSED = 4,
   SG_REGISTERS = 5,
-  SLOW_GROUPS = 6
+  // 6-8: not on this branch (read 0)
+  SG_PINS = 9,
+  SG_TACTICS = 10,
+  SLOW_GROUPS = 11
 };
 const char* slow_group_name(int group);
 
