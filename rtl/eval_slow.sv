@@ -2,8 +2,9 @@
 // 8x1 array that scans the board one file a clock. Each file goes through three stages, one clock
 // each: the cells of the column form the table indices (es_file for each side, the square
 // control levels for the eight mobility tables), the table RAMs are read, and the adder tree
-// adds the file's values into the group accumulators. Eight files and two more clocks to drain
-// the pipe, plus one to scale and sum the groups: SLOW_EVAL_CLOCKS (11) in all.
+// adds the file's values into the group accumulators (es_tactics gives each file's PINNED index;
+// its group-10 value is combinational, used in the last clock). Eight files and two more clocks
+// to drain the pipe, plus one to scale and sum the groups: SLOW_EVAL_CLOCKS (11) in all.
 //
 // It also holds the host-writable evaluation registers (AIJ Table 4, 54 words) and tables
 // (Table 5, 40 RAMs) at their paper sizes and widths. Reference: host/chip/slow_eval.cpp, which
