@@ -2,8 +2,9 @@
 // 8x1 array that scans the board one file a clock. Each file goes through three stages, one clock
 // each: the cells of the column form the table indices (es_file for each side, the square
 // control levels for the eight mobility tables), the table RAMs are read, and the adder tree
-// adds the file's values into the group accumulators. Eight files and two more clocks to drain
-// the pipe, plus one to scale and sum the groups: SLOW_EVAL_CLOCKS (11) in all.
+// adds the file's values into the group accumulators (es_tactics gives each file's PINNED index;
+// its group-10 value is combinational, used in the last clock). Eight files and two more clocks
+// to drain the pipe, plus one to scale and sum the groups: SLOW_EVAL_CLOCKS (11) in all.
 //
 // It also holds the host-writable evaluation registers (AIJ Table 4, 54 words) and tables
 // (Table 5, 40 RAMs) at their paper sizes and widths. Reference: host/chip/slow_eval.cpp, which
@@ -153,6 +154,19 @@ module eval_slow (
     .ob_idx_o (ob_i[1]), .bb_valid_o (bb_v[1]), .bb_idx_o (bb_i[1]), .tb_valid_o (tb_v[1]), .tb_idx_o (tb_i[1])
   );
 
+  // Pins (group 9: the file's PINNED lookup per pinning side) and tactics (group 10).
+  logic [207:0] tac_regs;
+  logic [1:0]   pin_valid;
+  logic [13:0]  pin_idx;
+  logic [15:0]  tactics_value;
+  always_comb begin
+    for (int i = 0; i < 26; i++) tac_regs[i*8 +: 8] = er_q[chip_pkg::ER_MPIN_HUNG + i][7:0];
+  end
+  es_tactics u_tactics (
+    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
+    .pin_valid_o (pin_valid), .pin_idx_o (pin_idx), .value_o (tactics_value)
+  );
+
   // Square control levels of the column: 8 + white's control - black's; a colour's control is
   // 2 for a pawn attack and 1 for each other attacker class.
   logic [7:0] att_col [10];  // the column of each attack map (colour * 5 + class)
@@ -185,6 +199,8 @@ module eval_slow (
   logic [7:0] s1_mow_q [2], s1_bb_q [2];
   logic [6:0] s1_bis0_q [2], s1_bis1_q [2], s1_ob_q [2], s1_tb_q;
   logic [8:0] s1_sb_q [2];
+  logic       s1_pinv_q [2];
+  logic [6:0] s1_pin_q [2];
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < 8; r++) s1_mob_q[r] <= {file, level[r]};
     for (int c = 0; c < 2; c++) begin
@@ -205,6 +221,8 @@ module eval_slow (
       s1_ob_q[c]   <= ob_i[c];
       s1_bbv_q[c]  <= bb_v[c];
       s1_bb_q[c]   <= bb_i[c];
+      s1_pinv_q[c] <= pin_valid[c];
+      s1_pin_q[c]  <= pin_idx[c*7 +: 7];
     end
     // The one TRAPPED_BISHOP table: white's pattern in the first file step, black's in the second.
     s1_tbv_q <= (file == 3'd0) ? tb_v[0] : (file == 3'd1) ? tb_v[1] : 1'b0;
@@ -240,6 +258,7 @@ module eval_slow (
         raddr[chip_pkg::ET_SELF_BLOCK + c]    = s1_sb_q[c];
         raddr[chip_pkg::ET_OPP_BLOCK + c]     = {2'd0, s1_ob_q[c]};
         raddr[chip_pkg::ET_BACK_BLOCK + c]    = {1'b0, s1_bb_q[c]};
+        raddr[chip_pkg::ET_PINNED + c]      = {2'd0, s1_pin_q[c]};
       end
       raddr[chip_pkg::ET_TRAPPED_BISHOP] = {2'd0, s1_tb_q};
       raddr[chip_pkg::ET_SIGNATURE]       = {2'd0, sig_w};
@@ -288,6 +307,7 @@ module eval_slow (
   logic [11:0] s2_mow_q [2];
   logic [7:0]  s2_tb_q;
   logic        s2_tb_black_q;
+  logic [7:0]  s2_pin_q [2];
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < 8; r++) s2_mob_q[r] <= tab_rdata[chip_pkg::ET_MOBILITY + r][8:0];
     for (int c = 0; c < 2; c++) begin
@@ -302,6 +322,7 @@ module eval_slow (
                       (s1_sbv_q[c] ? {11'd0, tab_rdata[chip_pkg::ET_SELF_BLOCK + c][4:0]} : 16'd0) -
                       (s1_obv_q[c] ? {12'd0, tab_rdata[chip_pkg::ET_OPP_BLOCK + c][3:0]} : 16'd0) -
                       (s1_bbv_q[c] ? {11'd0, tab_rdata[chip_pkg::ET_BACK_BLOCK + c][4:0]} : 16'd0);
+      s2_pin_q[c]  <= s1_pinv_q[c] ? tab_rdata[chip_pkg::ET_PINNED + c][7:0] : 8'd0;
     end
     s2_tb_q       <= s1_tbv_q ? tab_rdata[chip_pkg::ET_TRAPPED_BISHOP][7:0] : 8'd0;
     s2_tb_black_q <= s1_tb_q[6];
@@ -325,7 +346,7 @@ module eval_slow (
     end
   end
 
-  logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q, bis_q, mow_q;
+  logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q, bis_q, mow_q, pin_q;
   logic        s2_valid_d;
   assign s2_valid_d = s1_valid_q;
 
@@ -395,6 +416,8 @@ module eval_slow (
     group_d[11] = bis_q;
     group_d[12] = pieces_value;
     group_d[13] = signature_value;
+    group_d[9] = pin_q;
+    group_d[10] = tactics_value;
     sum = '0;
     for (int g = 0; g < NumGroups; g++) begin
       if (!er_q[chip_pkg::ER_EVAL_CONTROL][g]) group_d[g] = 16'd0;
@@ -433,6 +456,7 @@ module eval_slow (
       pp_q       <= '0;
       bis_q      <= '0;
       mow_q      <= '0;
+      pin_q      <= '0;
       value_q    <= '0;
       draw_q     <= '0;
       for (int g = 0; g < NumGroups; g++) group_q[g] <= '0;
@@ -450,6 +474,7 @@ module eval_slow (
         pp_q    <= '0;
         bis_q   <= '0;
         mow_q   <= '0;
+        pin_q   <= '0;
       end else if (s2_valid_q) begin
         mob_q   <= mob_q + file_mob;
         rook_q  <= rook_q + file_rook;
@@ -459,6 +484,7 @@ module eval_slow (
         pp_q    <= pp_q + file_pp[0] - file_pp[1];
         bis_q   <= bis_q + s2_bis_q[0] - s2_bis_q[1] + (s2_tb_black_q ? {8'd0, s2_tb_q} : 16'd0 - {8'd0, s2_tb_q});
         mow_q   <= mow_q + {{4{s2_mow_q[0][11]}}, s2_mow_q[0]} - {{4{s2_mow_q[1][11]}}, s2_mow_q[1]};
+        pin_q   <= pin_q + {8'd0, s2_pin_q[0]} - {8'd0, s2_pin_q[1]};
       end
       if (finish_o) begin
         value_q <= value_d;

@@ -9,6 +9,7 @@
 
 #include "chip/array_model.h"
 #include "chip/slow_pieces.h"
+#include "chip/slow_tactics.h"
 
 namespace db::chip {
 
@@ -256,6 +257,8 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   }
   const bool opposite = king_file[0] >= 0 && king_file[1] >= 0 && ((king_file[0] < 4) != (king_file[1] < 4));
   const int ps_scale = phase >> 12 & 15;
+  const PinInfo pins[2] = {find_pins(b, 0), find_pins(b, 1)};
+  std::uint16_t pinned = 0;
 
   for (int f = 0; f < 8; ++f) {
     for (int r = 0; r < 8; ++r) {
@@ -294,6 +297,11 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
         const std::uint32_t pv = table(ET_PASSED + c, fi.passed);
         const std::int32_t v = sext(pv, 16) + ((sext(pv >> 16, 16) * ps_scale) >> 4);
         passed = std::uint16_t(c ? passed - v : passed + v);
+      }
+      const int pin = pinned_file_index(b, c, pins[c], f);
+      if (pin >= 0) {
+        const std::uint32_t pv = table(ET_PINNED + c, pin) & 0xFF;
+        pinned = std::uint16_t(c ? pinned - pv : pinned + pv);
       }
     }
   }
@@ -361,6 +369,8 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   out.group[SG_MULTI_PAWNS] = multi;
   out.group[SG_PASSED] = passed;
   out.group[SG_REGISTERS] = std::uint16_t(regs);
+  out.group[SG_PINS] = pinned;
+  out.group[SG_TACTICS] = tactics_value(b, w);
   const std::uint32_t enables = w.regs[ER_EVAL_CONTROL];
   for (int g = 0; g < SLOW_GROUPS; ++g) {
     if (!(enables >> g & 1)) out.group[g] = 0;

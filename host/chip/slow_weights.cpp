@@ -164,6 +164,24 @@ void set_pieces(SlowEvalWeights& w) {
   }
 }
 
+// PINNED: a bonus by the pinned piece's type, doubled against the king, a quarter less for a queen
+// pinner (it is easily driven away), +50 % per pressure step.
+void set_pinned(SlowEvalWeights& w) {
+  static constexpr int BASE[5] = {5, 12, 12, 16, 24};  // pawn, knight, bishop, rook, queen
+  for (int c = 0; c < 2; ++c) {
+    for (int idx = 0; idx < 128; ++idx) {
+      const int type = idx / 24, pinner = idx / 8 % 3, king = idx / 4 & 1, press = idx & 3;
+      int v = 0;
+      if (type < 5) {
+        v = BASE[type] * (king ? 2 : 1);
+        if (pinner == 2) v = v * 3 / 4;
+        v = std::min(255, v * (2 + press) / 2);
+      }
+      w.tables[ET_PINNED + c][idx] = field(v, 8);
+    }
+  }
+}
+
 }  // namespace
 
 SlowEvalWeights default_slow_weights() {
@@ -178,7 +196,17 @@ SlowEvalWeights default_slow_weights() {
     w.regs[ER_HUNG + c * 2 + 1] = 10;  // ... and the opponent is on move
     w.regs[ER_BISHOP_PAIR + c] = 30;
     w.regs[ER_SIDE_TO_MOVE + c] = 8;
+    w.regs[ER_XRAY + c] = 8;
+    static constexpr int KNIGHT_TRAP[3] = {120, 80, 50}, ROOK_TRAP[4] = {40, 40, 80, 60};
+    for (int k = 0; k < 3; ++k) w.regs[ER_KNIGHT_TRAP + c * 3 + k] = KNIGHT_TRAP[k];
+    for (int k = 0; k < 4; ++k) w.regs[ER_ROOK_TRAP + c * 4 + k] = ROOK_TRAP[k];
+    w.regs[ER_QUEEN_TRAP + c] = 150;
   }
+  w.regs[ER_MPIN_HUNG] = 30;
+  w.regs[ER_PINNED_SIMPLE_HUNG] = 40;
+  w.regs[ER_PINNED_HUNG] = 25;
+  w.regs[ER_PERM_PIN_SIMPLE_HUNG] = 60;
+  set_pinned(w);
   set_mobility(w);
   set_rook_files(w);
   set_multi_pawns(w);
@@ -221,6 +249,10 @@ SlowEvalWeights colour_symmetric(const SlowEvalWeights& in) {
   w.regs[ER_HUNG + 3] = w.regs[ER_HUNG + 1];
   w.regs[ER_BISHOP_PAIR + 1] = w.regs[ER_BISHOP_PAIR];
   w.regs[ER_SIDE_TO_MOVE + 1] = w.regs[ER_SIDE_TO_MOVE];
+  w.regs[ER_XRAY + 1] = w.regs[ER_XRAY];
+  for (int k = 0; k < 3; ++k) w.regs[ER_KNIGHT_TRAP + 3 + k] = w.regs[ER_KNIGHT_TRAP + k];
+  for (int k = 0; k < 4; ++k) w.regs[ER_ROOK_TRAP + 4 + k] = w.regs[ER_ROOK_TRAP + k];
+  w.regs[ER_QUEEN_TRAP + 1] = w.regs[ER_QUEEN_TRAP];
   w.regs[ER_BIAS] = 0;
   // Four bishop tables: white's two diagonals, then black's; the trapped-bishop table's black half.
   w.tables[ET_BISHOPS + 2] = w.tables[ET_BISHOPS];

@@ -1,0 +1,224 @@
+// Pins, x-rays, hung-piece refinements and traps, walking the board square by square (the RTL,
+// rtl/es_tactics.sv, computes the same sets with occluded fills).
+#include "chip/slow_tactics.h"
+
+#include <algorithm>
+
+#include "chip/array_model.h"
+
+namespace db::chip {
+
+namespace {
+
+constexpr int DIAG[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};    // {file step, rank step}
+constexpr int STRAIGHT[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+
+bool on(std::uint64_t bb, int sq) { return (bb >> sq & 1) != 0; }
+
+// The piece type (1-6) of colour c on sq, 0 if none.
+int type_on(const SlowBoard& b, int c, int sq) {
+  for (int t = CHIP_PAWN; t <= CHIP_KING; ++t) {
+    if (on(b.pieces[c][t], sq)) return t;
+  }
+  return 0;
+}
+
+std::uint64_t men_of(const SlowBoard& b, int c) {
+  std::uint64_t x = 0;
+  for (int t = CHIP_PAWN; t <= CHIP_KING; ++t) x |= b.pieces[c][t];
+  return x;
+}
+
+// The next occupied square from sq along (df, dr), -1 if none.
+int next_piece(const SlowBoard& b, int sq, int df, int dr) {
+  int f = sq % 8 + df, r = sq / 8 + dr;
+  while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+    if (on(b.occupied, f + 8 * r)) return f + 8 * r;
+    f += df;
+    r += dr;
+  }
+  return -1;
+}
+
+// Squares a slider on sq attacks along the given directions.
+std::uint64_t ray_attacks(const SlowBoard& b, int sq, const int (*dirs)[2]) {
+  std::uint64_t out = 0;
+  for (int d = 0; d < 4; ++d) {
+    int f = sq % 8 + dirs[d][0], r = sq / 8 + dirs[d][1];
+    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+      out |= 1ULL << (f + 8 * r);
+      if (on(b.occupied, f + 8 * r)) break;
+      f += dirs[d][0];
+      r += dirs[d][1];
+    }
+  }
+  return out;
+}
+
+std::uint64_t knight_squares(int sq) {
+  static constexpr int J[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+  std::uint64_t out = 0;
+  for (const auto& j : J) {
+    const int f = sq % 8 + j[0], r = sq / 8 + j[1];
+    if (f >= 0 && f < 8 && r >= 0 && r < 8) out |= 1ULL << (f + 8 * r);
+  }
+  return out;
+}
+
+// Colour c's relative square (file, relative rank) as an absolute square.
+int rel(int c, int file, int rank) { return file + 8 * (c ? 7 - rank : rank); }
+
+int attack_count(const AttackMaps& a, int sq) {
+  return int(on(a.pawn, sq)) + int(on(a.minor, sq)) + int(on(a.rook, sq)) + int(on(a.queen, sq)) + int(on(a.king, sq));
+}
+
+}  // namespace
+
+int value_class(int type) {
+  static constexpr int CLASS[7] = {0, 0, 1, 1, 2, 3, 4};
+  return CLASS[type & 7];
+}
+
+PinInfo find_pins(const SlowBoard& b, int c) {
+  const int e = 1 - c;
+  PinInfo out;
+  for (int sq = 0; sq < 64; ++sq) {
+    const int t = type_on(b, c, sq);
+    if (t != CHIP_BISHOP && t != CHIP_ROOK && t != CHIP_QUEEN) continue;
+    for (int line = 0; line < 2; ++line) {
+      if ((line == 0 && t == CHIP_ROOK) || (line == 1 && t == CHIP_BISHOP)) continue;
+      const auto& dirs = line == 0 ? DIAG : STRAIGHT;
+      for (int d = 0; d < 4; ++d) {
+        const int p = next_piece(b, sq, dirs[d][0], dirs[d][1]);
+        if (p < 0) continue;
+        const int pt = type_on(b, e, p);
+        if (pt == 0 || pt == CHIP_KING) continue;
+        const int q = next_piece(b, p, dirs[d][0], dirs[d][1]);
+        if (q < 0) continue;
+        const int qt = type_on(b, e, q);
+        if (qt == 0 || value_class(qt) <= value_class(pt)) continue;
+        const std::uint64_t bit = 1ULL << p;
+        out.pinned |= bit;
+        if (qt == CHIP_KING) out.against_king |= bit;
+        (t == CHIP_BISHOP ? out.by_bishop : t == CHIP_ROOK ? out.by_rook : out.by_queen) |= bit;
+        if (value_class(qt) == value_class(t)) out.mpin |= bit;
+      }
+    }
+  }
+  return out;
+}
+
+int pressure(const SlowBoard& b, int c, int sq) {
+  const int e = 1 - c;
+  const AttackMaps& a = b.attacks[c];
+  const int cls = value_class(type_on(b, e, sq));
+  const bool cheaper = (cls > 0 && on(a.pawn, sq)) || (cls > 1 && on(a.minor, sq)) || (cls > 2 && on(a.rook, sq));
+  if (cheaper) return 3;
+  if (!on(b.attacks[e].any(), sq)) return 2;
+  return attack_count(a, sq) > attack_count(b.attacks[e], sq) ? 1 : 0;
+}
+
+int pinned_index(const SlowBoard& b, int c, const PinInfo& pins, int sq) {
+  const int type = type_on(b, 1 - c, sq);
+  const int pinner = on(pins.by_bishop, sq) ? 0 : on(pins.by_rook, sq) ? 1 : 2;
+  return (((type - 1) * 3 + pinner) * 2 + int(on(pins.against_king, sq))) * 4 + pressure(b, c, sq);
+}
+
+int pinned_file_index(const SlowBoard& b, int c, const PinInfo& pins, int file) {
+  int best = -1;
+  for (int r = 0; r < 8; ++r) {
+    const int sq = file + 8 * r;
+    if (on(pins.pinned, sq)) best = std::max(best, pinned_index(b, c, pins, sq));
+  }
+  return best;
+}
+
+TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins) {
+  const int e = 1 - c;
+  const std::uint64_t defended = b.attacks[e].any();
+  const std::uint64_t own = men_of(b, c);
+  const std::uint64_t safe = ~own & ~defended;  // empty or enemy, not attacked by the opponent
+  TacticsFlags f;
+
+  // X-ray: two sliders of c on a line they both move along, nothing between them.
+  for (int sq = 0; sq < 64; ++sq) {
+    const int t = type_on(b, c, sq);
+    for (int line = 0; line < 2; ++line) {
+      const bool moves = line == 0 ? (t == CHIP_BISHOP || t == CHIP_QUEEN) : (t == CHIP_ROOK || t == CHIP_QUEEN);
+      if (!moves) continue;
+      const auto& dirs = line == 0 ? DIAG : STRAIGHT;
+      for (int d = 0; d < 4; ++d) {
+        const int p = next_piece(b, sq, dirs[d][0], dirs[d][1]);
+        const int pt = p < 0 ? 0 : type_on(b, c, p);
+        if (pt == CHIP_QUEEN || pt == (line == 0 ? CHIP_BISHOP : CHIP_ROOK)) f.xray = true;
+      }
+    }
+  }
+
+  // Hung pins.
+  std::uint64_t cheaper_or_more = 0, pressed = 0;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (!on(pins.pinned, sq)) continue;
+    const int p = pressure(b, c, sq);  // 3: attacked by a cheaper class; 1: defended, attacked more often
+    if (p == 3 || p == 1) cheaper_or_more |= 1ULL << sq;
+    if (p != 0) pressed |= 1ULL << sq;
+  }
+  f.mpin_hung = (pins.mpin & pressed) != 0;
+  f.pinned_simple_hung = (pins.pinned & ~defended) != 0;
+  f.pinned_hung = (pins.pinned & defended & cheaper_or_more) != 0;
+  f.perm_pin_simple_hung = (pins.against_king & ~defended) != 0;
+
+  // Traps of c's own pieces.
+  const std::uint64_t enemy_att = b.attacks[e].any();
+  for (int sq = 0; sq < 64; ++sq) {
+    const int t = type_on(b, c, sq);
+    const int file = sq % 8, rr = c ? 7 - sq / 8 : sq / 8;
+    const bool rim_file = file == 0 || file == 7;
+    if (t == CHIP_KNIGHT && (knight_squares(sq) & safe) == 0) {
+      if (rim_file && rr == 7) f.knight_trap[0] = true;
+      if ((rim_file && rr == 6) || ((file == 1 || file == 6) && rr == 7)) f.knight_trap[1] = true;
+      if ((rim_file && (rr == 4 || rr == 5)) || (file >= 2 && file <= 5 && rr == 7)) f.knight_trap[2] = true;
+    }
+    if (t == CHIP_ROOK && (ray_attacks(b, sq, STRAIGHT) & safe) == 0) {
+      const std::uint64_t king = b.pieces[c][CHIP_KING];
+      const bool king_fg = on(king, rel(c, 5, 0)) || on(king, rel(c, 6, 0));
+      if (king_fg && rr == 0 && file >= 6) f.rook_trap[0] = true;
+      for (int kf = 1; kf <= 3; ++kf) {
+        if (on(king, rel(c, kf, 0)) && rr == 0 && file < kf) f.rook_trap[1] = true;
+      }
+      if (on(enemy_att, sq)) f.rook_trap[2] = true;
+      if (rr >= 5) f.rook_trap[3] = true;
+    }
+    if (t == CHIP_QUEEN && on(enemy_att, sq) &&
+        ((ray_attacks(b, sq, STRAIGHT) | ray_attacks(b, sq, DIAG)) & safe) == 0) {
+      f.queen_trap = true;
+    }
+  }
+  return f;
+}
+
+std::uint16_t tactics_value(const SlowBoard& b, const SlowEvalWeights& w) {
+  const auto reg = [&w](int i, int bits) { return std::int32_t(w.regs[i] & ((1u << bits) - 1)); };
+  std::int32_t v = 0;
+  for (int c = 0; c < 2; ++c) {
+    const std::int32_t sign = c ? -1 : 1;
+    const TacticsFlags f = tactics_flags(b, c, find_pins(b, c));
+    std::int32_t bonus = 0;
+    if (f.xray) bonus += reg(ER_XRAY + c, 6);
+    if (f.mpin_hung) bonus += reg(ER_MPIN_HUNG, 7);
+    if (f.pinned_simple_hung) bonus += reg(ER_PINNED_SIMPLE_HUNG, 8);
+    if (f.pinned_hung) bonus += reg(ER_PINNED_HUNG, 7);
+    if (f.perm_pin_simple_hung) bonus += reg(ER_PERM_PIN_SIMPLE_HUNG, 8);
+    for (int k = 0; k < 3; ++k) {
+      if (f.knight_trap[k]) bonus -= reg(ER_KNIGHT_TRAP + c * 3 + k, 8);
+    }
+    for (int k = 0; k < 4; ++k) {
+      if (f.rook_trap[k]) bonus -= reg(ER_ROOK_TRAP + c * 4 + k, 8);
+    }
+    if (f.queen_trap) bonus -= reg(ER_QUEEN_TRAP + c, 8);
+    v += sign * bonus;
+  }
+  return std::uint16_t(v);
+}
+
+}  // namespace db::chip

@@ -1,0 +1,254 @@
+// Pins, x-rays, hung-piece refinements and traps of the slow evaluation (groups 9 "pins" and 10
+// "tactics"; docs/evaluation.md), combinational from es_board's maps. Pins come from occluded
+// fills: for each direction d, a side's sliders that move along d fill forward to the first piece
+// (a candidate when it is the opponent's), and the opponent's pieces of each value class and above
+// fill backward, so a candidate learns the class of the next piece behind it. The PINNED lookup
+// of file file_i (the largest index among the file's pinned pieces, per pinning side) feeds the
+// scan's stage 1; value_o (group 10, white's view) is used in the last clock.
+// Reference: host/chip/slow_tactics.cpp.
+module es_tactics (
+  input  logic [2:0]   file_i,
+  input  logic [63:0]  occupied_i,
+  input  logic [767:0] pieces_i,     // colour c, type t (1-6): [(c*6 + t-1)*64 +: 64]
+  input  logic [639:0] attacks_i,    // colour c, class k: [(c*5 + k)*64 +: 64]
+  // Registers ER_MPIN_HUNG .. ER_QUEEN_TRAP + 1, 8 bits each (register i at [(i - 14)*8 +: 8]).
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [207:0] regs_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  output logic [1:0]   pin_valid_o,  // pinning side c has a pinned opponent piece on the file
+  output logic [13:0]  pin_idx_o,    // PINNED[c] index at [c*7 +: 7]
+  output logic [15:0]  value_o       // group 10, white's view
+);
+  localparam logic [63:0] FileA = 64'h0101_0101_0101_0101;
+  localparam logic [63:0] NotA  = ~FileA;
+  localparam logic [63:0] NotH  = ~(FileA << 7);
+  localparam logic [63:0] NotAB = ~(FileA | (FileA << 1));
+  localparam logic [63:0] NotGH = ~((FileA << 6) | (FileA << 7));
+  // White's trap squares (black's: ranks flipped).
+  localparam logic [63:0] KnightCorner = 64'h8100_0000_0000_0000;  // a8 h8
+  localparam logic [63:0] Knight7th    = 64'h4281_0000_0000_0000;  // a7 h7 b8 g8
+  localparam logic [63:0] KnightRim    = 64'h3C00_8181_0000_0000;  // a5 h5 a6 h6, c8-f8
+  localparam logic [63:0] KingFG       = 64'h0000_0000_0000_0060;  // f1 g1
+  localparam logic [63:0] RookGH       = 64'h0000_0000_0000_00C0;  // g1 h1
+  localparam logic [63:0] KingBCD      = 64'h0000_0000_0000_000E;  // b1 c1 d1
+  localparam logic [63:0] Rank1        = 64'h0000_0000_0000_00FF;
+  localparam logic [63:0] Ranks678     = 64'hFFFF_FF00_0000_0000;
+  localparam int          RegBase      = chip_pkg::ER_MPIN_HUNG;
+
+  function automatic logic [63:0] shift(input logic [63:0] x, input int s);
+    shift = (s > 0) ? (x << s) : (x >> (-s));
+  endfunction
+
+  function automatic logic [63:0] slide(input logic [63:0] g0, input logic [63:0] empty, input int s,
+                                        input logic [63:0] m);
+    logic [63:0] g, p;
+    g = g0;
+    p = empty & m;
+    g = g | (p & shift(g, s));
+    p = p & shift(p, s);
+    g = g | (p & shift(g, 2 * s));
+    p = p & shift(p, 2 * s);
+    g = g | (p & shift(g, 4 * s));
+    slide = shift(g, s) & m;
+  endfunction
+
+  // Directions 0-3 diagonal (+9, +7, -7, -9), 4-7 straight (+8, -8, +1, -1); the reverse of d is
+  // d ^ 3 (diagonal) or d ^ 1 (straight).
+  function automatic int dshift(input int d);
+    case (d)
+      0: dshift = 9;
+      1: dshift = 7;
+      2: dshift = -7;
+      3: dshift = -9;
+      4: dshift = 8;
+      5: dshift = -8;
+      6: dshift = 1;
+      default: dshift = -1;
+    endcase
+  endfunction
+  function automatic logic [63:0] dmask(input int d);
+    case (d)
+      0, 2, 6: dmask = NotA;
+      1, 3, 7: dmask = NotH;
+      default: dmask = '1;
+    endcase
+  endfunction
+  function automatic int drev(input int d);
+    drev = (d < 4) ? (d ^ 3) : (d ^ 1);
+  endfunction
+
+  function automatic logic [63:0] diagonal(input logic [63:0] g, input logic [63:0] empty);
+    diagonal = slide(g, empty, 9, NotA) | slide(g, empty, 7, NotH) | slide(g, empty, -7, NotA) |
+               slide(g, empty, -9, NotH);
+  endfunction
+  function automatic logic [63:0] straight(input logic [63:0] g, input logic [63:0] empty);
+    straight = slide(g, empty, 8, '1) | slide(g, empty, -8, '1) | slide(g, empty, 1, NotA) |
+               slide(g, empty, -1, NotH);
+  endfunction
+  function automatic logic [63:0] knight(input logic [63:0] b);
+    logic [63:0] h1, h2;
+    h1 = ((b >> 1) & NotH) | ((b << 1) & NotA);
+    h2 = ((b >> 2) & NotGH) | ((b << 2) & NotAB);
+    knight = (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+  endfunction
+  // Ranks flipped (white's squares as black's).
+  function automatic logic [63:0] flip(input logic [63:0] x);
+    for (int r = 0; r < 8; r++) flip[r*8 +: 8] = x[(7-r)*8 +: 8];
+  endfunction
+
+  logic [63:0] empty;
+  assign empty = ~occupied_i;
+
+  logic [63:0] pc [2][6];  // [colour][type - 1]
+  logic [63:0] att [2][5];  // [colour][class]
+  logic [63:0] any_att [2];
+  logic [63:0] men [2];
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      for (int t = 0; t < 6; t++) pc[c][t] = pieces_i[(c*6 + t)*64 +: 64];
+      for (int k = 0; k < 5; k++) att[c][k] = attacks_i[(c*5 + k)*64 +: 64];
+      any_att[c] = att[c][0] | att[c][1] | att[c][2] | att[c][3] | att[c][4];
+      men[c] = pc[c][0] | pc[c][1] | pc[c][2] | pc[c][3] | pc[c][4] | pc[c][5];
+    end
+  end
+
+  // ---------------------------------------------------------------- pins of pinning side c
+  logic [63:0] pinned [2], against_king [2], by_bishop [2], by_rook [2], mpin [2];
+  logic [63:0] press_hi [2], press_lo [2], cheaper_or_more [2];
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      logic [63:0] ge [5];  // the opponent's pieces of value class >= j (j = 1-4)
+      ge[0] = men[1-c];
+      ge[1] = pc[1-c][1] | pc[1-c][2] | pc[1-c][3] | pc[1-c][4] | pc[1-c][5];
+      ge[2] = pc[1-c][3] | pc[1-c][4] | pc[1-c][5];
+      ge[3] = pc[1-c][4] | pc[1-c][5];
+      ge[4] = pc[1-c][5];
+      pinned[c]       = '0;
+      against_king[c] = '0;
+      by_bishop[c]    = '0;
+      by_rook[c]      = '0;
+      mpin[c]         = '0;
+      for (int d = 0; d < 8; d++) begin
+        logic [63:0] cand_br, cand_q, bs [5], pin_d, same;
+        cand_br = slide((d < 4) ? pc[c][2] : pc[c][3], empty, dshift(d), dmask(d)) & men[1-c];
+        cand_q  = slide(pc[c][4], empty, dshift(d), dmask(d)) & men[1-c];
+        bs[0] = '0;
+        for (int j = 1; j < 5; j++) bs[j] = slide(ge[j], empty, dshift(drev(d)), dmask(drev(d)));
+        pin_d = (cand_br | cand_q) & ((pc[1-c][0] & bs[1]) | ((pc[1-c][1] | pc[1-c][2]) & bs[2]) |
+                                      (pc[1-c][3] & bs[3]) | (pc[1-c][4] & bs[4]));
+        same  = (d < 4) ? (bs[1] & ~bs[2]) : (bs[2] & ~bs[3]);
+        pinned[c]       = pinned[c] | pin_d;
+        against_king[c] = against_king[c] | (pin_d & bs[4]);
+        if (d < 4) by_bishop[c] = by_bishop[c] | (pin_d & cand_br);
+        else       by_rook[c]   = by_rook[c] | (pin_d & cand_br);
+        mpin[c] = mpin[c] | (pin_d & ((cand_br & same) | (cand_q & bs[3] & ~bs[4])));
+      end
+    end
+  end
+
+  // Pressure of c on the opponent's pieces: 3 attacked by a cheaper class, 2 undefended, 1
+  // attacked by more classes than defended, 0 otherwise ({press_hi, press_lo}).
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      logic [63:0] cheaper, more;
+      cheaper = ((pc[1-c][1] | pc[1-c][2] | pc[1-c][3] | pc[1-c][4]) & att[c][0]) |
+                ((pc[1-c][3] | pc[1-c][4]) & att[c][1]) | (pc[1-c][4] & att[c][2]);
+      for (int s = 0; s < 64; s++) begin
+        logic [2:0] n_us, n_them;
+        n_us   = {2'd0, att[c][0][s]} + {2'd0, att[c][1][s]} + {2'd0, att[c][2][s]} + {2'd0, att[c][3][s]} +
+                 {2'd0, att[c][4][s]};
+        n_them = {2'd0, att[1-c][0][s]} + {2'd0, att[1-c][1][s]} + {2'd0, att[1-c][2][s]} +
+                 {2'd0, att[1-c][3][s]} + {2'd0, att[1-c][4][s]};
+        more[s] = n_us > n_them;
+      end
+      press_hi[c]        = cheaper | ~any_att[1-c];
+      press_lo[c]        = cheaper | (any_att[1-c] & more);
+      cheaper_or_more[c] = cheaper | more;
+    end
+  end
+
+  // ---------------------------------------------------------------- PINNED index of the file
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      logic [6:0] best;
+      logic       any;
+      best = '0;
+      any  = 1'b0;
+      for (int r = 0; r < 8; r++) begin
+        logic [5:0] s;
+        logic [2:0] ty;
+        logic [1:0] pinner;
+        logic [6:0] idx;
+        s  = {r[2:0], file_i};
+        ty = pc[1-c][1][s] ? 3'd1 : pc[1-c][2][s] ? 3'd2 : pc[1-c][3][s] ? 3'd3 : pc[1-c][4][s] ? 3'd4 : 3'd0;
+        pinner = by_bishop[c][s] ? 2'd0 : by_rook[c][s] ? 2'd1 : 2'd2;
+        idx = 7'(ty) * 7'd24 + {2'd0, pinner, 3'd0} + {4'd0, against_king[c][s], 2'd0} +
+              {5'd0, press_hi[c][s], press_lo[c][s]};
+        if (pinned[c][s]) begin
+          any = 1'b1;
+          if (idx > best) best = idx;
+        end
+      end
+      pin_valid_o[c]      = any;
+      pin_idx_o[c*7 +: 7] = best;
+    end
+  end
+
+  // ---------------------------------------------------------------- group 10
+  function automatic logic [31:0] reg8(input logic [207:0] regs, input int i, input int bits);
+    logic [7:0] v;
+    v = regs[(i - RegBase)*8 +: 8];
+    for (int k = 0; k < 8; k++) begin
+      if (k >= bits) v[k] = 1'b0;
+    end
+    reg8 = {24'd0, v};
+  endfunction
+
+  always_comb begin
+    logic signed [31:0] acc;
+    acc = '0;
+    for (int c = 0; c < 2; c++) begin
+      logic [63:0] safe, sl, trapped_n, trapped_r, kb, rank1;
+      logic [31:0] bonus;
+      logic        xray;
+      bonus = '0;
+      // X-ray: two sliders of c on a line they both move along, nothing between them.
+      xray = 1'b0;
+      for (int d = 0; d < 8; d += 2) begin
+        sl = (d < 4) ? (pc[c][2] | pc[c][4]) : (pc[c][3] | pc[c][4]);
+        if ((slide(sl, empty, dshift(d), dmask(d)) & sl) != 64'd0) xray = 1'b1;
+      end
+      if (xray) bonus = bonus + reg8(regs_i, chip_pkg::ER_XRAY + c, 6);
+      if ((mpin[c] & (press_hi[c] | press_lo[c])) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_MPIN_HUNG, 7);
+      if ((pinned[c] & ~any_att[1-c]) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_SIMPLE_HUNG, 8);
+      if ((pinned[c] & any_att[1-c] & cheaper_or_more[c]) != 64'd0)
+        bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_HUNG, 7);
+      if ((against_king[c] & ~any_att[1-c]) != 64'd0)
+        bonus = bonus + reg8(regs_i, chip_pkg::ER_PERM_PIN_SIMPLE_HUNG, 8);
+      // Traps of c's own pieces: no safe square (empty or the opponent's, not attacked by it).
+      safe      = ~men[c] & ~any_att[1-c];
+      trapped_n = pc[c][1] & ~knight(safe);
+      trapped_r = pc[c][3] & ~straight(safe, empty);
+      if ((trapped_n & (c == 1 ? flip(KnightCorner) : KnightCorner)) != 64'd0)
+        bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3, 8);
+      if ((trapped_n & (c == 1 ? flip(Knight7th) : Knight7th)) != 64'd0)
+        bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 1, 8);
+      if ((trapped_n & (c == 1 ? flip(KnightRim) : KnightRim)) != 64'd0)
+        bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 2, 8);
+      if ((pc[c][5] & (c == 1 ? flip(KingFG) : KingFG)) != 64'd0 &&
+          (trapped_r & (c == 1 ? flip(RookGH) : RookGH)) != 64'd0)
+        bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4, 8);
+      kb    = pc[c][5] & (c == 1 ? flip(KingBCD) : KingBCD);
+      rank1 = c == 1 ? flip(Rank1) : Rank1;
+      if (kb != 64'd0 && (trapped_r & (kb - 64'd1) & rank1) != 64'd0)
+        bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 1, 8);
+      if ((trapped_r & any_att[1-c]) != 64'd0) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 2, 8);
+      if ((trapped_r & (c == 1 ? flip(Ranks678) : Ranks678)) != 64'd0)
+        bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 3, 8);
+      if ((pc[c][4] & any_att[1-c] & ~(straight(safe, empty) | diagonal(safe, empty))) != 64'd0)
+        bonus = bonus - reg8(regs_i, chip_pkg::ER_QUEEN_TRAP + c, 8);
+      acc = (c == 1) ? acc - $signed(bonus) : acc + $signed(bonus);
+    end
+    value_o = acc[15:0];
+  end
+endmodule
