@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "chip/array_model.h"
+#include "chip/slow_pawns.h"
 
 namespace db::chip {
 
@@ -111,7 +112,8 @@ int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
 
 const char* slow_group_name(int group) {
   static constexpr const char* NAMES[SLOW_GROUPS] = {"mobility", "rook_files", "king_safety",
-                                                     "multi_pawns", "passed", "registers"};
+                                                     "multi_pawns", "passed", "registers",
+                                                     "pawn_structure", "pawn_shelter", "pawn_registers"};
   return group >= 0 && group < SLOW_GROUPS ? NAMES[group] : "?";
 }
 
@@ -224,6 +226,8 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   }
   const bool opposite = king_file[0] >= 0 && king_file[1] >= 0 && ((king_file[0] < 4) != (king_file[1] < 4));
   const int ps_scale = phase >> 12 & 15;
+  std::uint16_t pawn_structure = 0, shelter[2] = {0, 0};  // shelter: each side's own king
+  int rooks_behind[2] = {0, 0};
 
   for (int f = 0; f < 8; ++f) {
     for (int r = 0; r < 8; ++r) {
@@ -249,6 +253,17 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
         const std::int32_t v = sext(pv, 16) + ((sext(pv >> 16, 16) * ps_scale) >> 4);
         passed = std::uint16_t(c ? passed - v : passed + v);
       }
+      const PawnFileIndices pi = pawn_file_indices(b, c, f);
+      if (pi.structure >= 0) {
+        const std::uint32_t sv = table(ET_PAWN_STRUCTURE + c, pi.structure);
+        const std::int32_t v = sext(sv, 16) + ((sext(sv >> 16, 16) * ps_scale) >> 4);
+        pawn_structure = std::uint16_t(c ? pawn_structure - v : pawn_structure + v);
+      }
+      if (pi.shelter >= 0) {
+        shelter[c] = std::uint16_t(shelter[c] + shelter_storm_value(table(ET_PAWN_SHELTER + c, pi.shelter),
+                                                                    table(ET_PAWN_STORM + c, pi.storm), opposite));
+      }
+      rooks_behind[c] += int(pi.rook_behind);
     }
   }
 
@@ -289,6 +304,12 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   }
   regs += black_to_move ? -std::int32_t(reg(ER_SIDE_TO_MOVE + 1) & 15) : std::int32_t(reg(ER_SIDE_TO_MOVE) & 15);
 
+  // Pawn shelter and storm, each side's sum scaled by the relevance of its own king, rounded on its own.
+  const std::int32_t pawn_shelter =
+      ((sext(shelter[0], 16) * rel_white_king) >> 4) - ((sext(shelter[1], 16) * rel_black_king) >> 4);
+  const std::int32_t pawn_regs = pawn_registers_value(b, ps_scale, w) +
+                                 std::int32_t(reg(ER_ROOK_BEHIND_PASSED) & 511) * (rooks_behind[0] - rooks_behind[1]);
+
   SlowEvalResult out;
   out.group[SG_MOBILITY] = mobility;
   out.group[SG_ROOK_FILES] = rook_files;
@@ -296,6 +317,9 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   out.group[SG_MULTI_PAWNS] = multi;
   out.group[SG_PASSED] = passed;
   out.group[SG_REGISTERS] = std::uint16_t(regs);
+  out.group[SG_PAWN_STRUCTURE] = pawn_structure;
+  out.group[SG_PAWN_SHELTER] = std::uint16_t(pawn_shelter);
+  out.group[SG_PAWN_REGISTERS] = std::uint16_t(pawn_regs);
   const std::uint32_t enables = w.regs[ER_EVAL_CONTROL];
   for (int g = 0; g < SLOW_GROUPS; ++g) {
     if (!(enables >> g & 1)) out.group[g] = 0;

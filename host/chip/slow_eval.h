@@ -25,7 +25,10 @@ enum SlowGroup : int {
   SG_MULTI_PAWNS = 3,
   SG_PASSED = 4,
   SG_REGISTERS = 5,
-  SLOW_GROUPS = 6
+  SG_PAWN_STRUCTURE = 6,
+  SG_PAWN_SHELTER = 7,
+  SG_PAWN_REGISTERS = 8,
+  SLOW_GROUPS = 9
 };
 const char* slow_group_name(int group);
 

@@ -4,6 +4,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "chip/slow_pawns.h"
+
 namespace db::chip {
 
 namespace {
@@ -101,6 +103,7 @@ SlowEvalWeights default_slow_weights() {
   set_rook_files(w);
   set_multi_pawns(w);
   set_passed(w);
+  set_default_pawn_weights(w);
   return w;
 }
 
@@ -137,6 +140,9 @@ SlowEvalWeights colour_symmetric(const SlowEvalWeights& in) {
   w.regs[ER_HUNG + 3] = w.regs[ER_HUNG + 1];
   w.regs[ER_BISHOP_PAIR + 1] = w.regs[ER_BISHOP_PAIR];
   w.regs[ER_SIDE_TO_MOVE + 1] = w.regs[ER_SIDE_TO_MOVE];
+  w.regs[ER_WASTED_PAWNS + 1] = w.regs[ER_WASTED_PAWNS];
+  w.regs[ER_SEPARATED_PASSED + 1] = w.regs[ER_SEPARATED_PASSED];
+  w.regs[ER_MISSING_WING + 1] = w.regs[ER_MISSING_WING];
   w.regs[ER_BIAS] = 0;
   return w;
 }
