@@ -166,6 +166,19 @@ module eval_slow (
     .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
     .pin_valid_o (pin_valid), .pin_idx_o (pin_idx), .value_o (tactics_value)
   );
+  // Pawn family (es_pawns): structure of the rearmost pawn, shelter and storm next to the own
+  // king, rook behind a passed pawn.
+  logic       ps_valid [2], kz_valid [2], rbp [2];
+  logic [7:0] ps_idx [2];
+  logic [8:0] sh_idx [2];
+  logic [6:0] st_idx [2];
+  for (genvar c = 0; c < 2; c++) begin : g_pawns
+    es_pawns #(.Colour(c == 1)) u_pawns (
+      .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
+      .ps_valid_o (ps_valid[c]), .ps_idx_o (ps_idx[c]), .ks_valid_o (kz_valid[c]), .sh_idx_o (sh_idx[c]),
+      .st_idx_o (st_idx[c]), .rbp_o (rbp[c])
+    );
+  end
 
   // Square control levels of the column: 8 + white's control - black's; a colour's control is
   // 2 for a pawn attack and 1 for each other attacker class.
@@ -201,7 +214,19 @@ module eval_slow (
   logic [8:0] s1_sb_q [2];
   logic       s1_pinv_q [2];
   logic [6:0] s1_pin_q [2];
+  logic       s1_psv_q [2], s1_kzv_q [2], s1_rbp_q [2];
+  logic [7:0] s1_ps_q [2];
+  logic [8:0] s1_sh_q [2];
+  logic [6:0] s1_st_q [2];
   always_ff @(posedge clk_i) begin
+    for (int c = 0; c < 2; c++) begin
+      s1_psv_q[c] <= ps_valid[c];
+      s1_ps_q[c]  <= ps_idx[c];
+      s1_kzv_q[c] <= kz_valid[c];
+      s1_sh_q[c]  <= sh_idx[c];
+      s1_st_q[c]  <= st_idx[c];
+      s1_rbp_q[c] <= rbp[c];
+    end
     for (int r = 0; r < 8; r++) s1_mob_q[r] <= {file, level[r]};
     for (int c = 0; c < 2; c++) begin
       s1_rook_q[c] <= rook_idx[c];
@@ -259,6 +284,9 @@ module eval_slow (
         raddr[chip_pkg::ET_OPP_BLOCK + c]     = {2'd0, s1_ob_q[c]};
         raddr[chip_pkg::ET_BACK_BLOCK + c]    = {1'b0, s1_bb_q[c]};
         raddr[chip_pkg::ET_PINNED + c]      = {2'd0, s1_pin_q[c]};
+        raddr[chip_pkg::ET_PAWN_STRUCTURE + c] = {1'b0, s1_ps_q[c]};
+        raddr[chip_pkg::ET_PAWN_SHELTER + c]   = s1_sh_q[c];
+        raddr[chip_pkg::ET_PAWN_STORM + c]     = {2'd0, s1_st_q[c]};
       end
       raddr[chip_pkg::ET_TRAPPED_BISHOP] = {2'd0, s1_tb_q};
       raddr[chip_pkg::ET_SIGNATURE]       = {2'd0, sig_w};
@@ -308,7 +336,17 @@ module eval_slow (
   logic [7:0]  s2_tb_q;
   logic        s2_tb_black_q;
   logic [7:0]  s2_pin_q [2];
+  logic [31:0] s2_ps_q [2];
+  logic [13:0] s2_sh_q [2];
+  logic [17:0] s2_st_q [2];
+  logic        s2_rbp_q [2];
   always_ff @(posedge clk_i) begin
+    for (int c = 0; c < 2; c++) begin
+      s2_ps_q[c]  <= s1_psv_q[c] ? tab_rdata[chip_pkg::ET_PAWN_STRUCTURE + c] : 32'd0;
+      s2_sh_q[c]  <= s1_kzv_q[c] ? tab_rdata[chip_pkg::ET_PAWN_SHELTER + c][13:0] : 14'd0;
+      s2_st_q[c]  <= s1_kzv_q[c] ? tab_rdata[chip_pkg::ET_PAWN_STORM + c][17:0] : 18'd0;
+      s2_rbp_q[c] <= s1_rbp_q[c];
+    end
     for (int r = 0; r < 8; r++) s2_mob_q[r] <= tab_rdata[chip_pkg::ET_MOBILITY + r][8:0];
     for (int c = 0; c < 2; c++) begin
       s2_rook_q[c] <= tab_rdata[chip_pkg::ET_ROOK_FILES + c][9:0];
@@ -347,6 +385,22 @@ module eval_slow (
   end
 
   logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q, bis_q, mow_q, pin_q;
+  // Pawn structure like passed pawns; shelter plus storm (the storm's [17:14] x value / 4 when the
+  // kings are on opposite wings) of each side's own king.
+  logic [15:0] file_ps [2], file_sh [2];
+  logic signed [31:0] ps_hi_scaled [2], storm_scaled [2];
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      ps_hi_scaled[c] = ($signed({{16{s2_ps_q[c][31]}}, s2_ps_q[c][31:16]}) * $signed({28'd0, ps_scale})) >>> 4;
+      file_ps[c]      = s2_ps_q[c][15:0] + ps_hi_scaled[c][15:0];
+      storm_scaled[c] = ($signed({{18{s2_st_q[c][13]}}, s2_st_q[c][13:0]}) * $signed({28'd0, s2_st_q[c][17:14]})) >>> 2;
+      file_sh[c]      = {{2{s2_sh_q[c][13]}}, s2_sh_q[c]} +
+                        (opposite ? storm_scaled[c][15:0] : {{2{s2_st_q[c][13]}}, s2_st_q[c][13:0]});
+    end
+  end
+
+  logic [15:0] pst_q, sh_q [2];
+  logic [3:0]  rbp_cnt_q [2];
   logic        s2_valid_d;
   assign s2_valid_d = s1_valid_q;
 
@@ -397,6 +451,25 @@ module eval_slow (
   assign ks_part_b = ($signed({{16{ks_q[1][15]}}, ks_q[1]}) * $signed({28'd0, phase_i[11:8]})) >>> 5;
   assign ks_scaled = ks_part_w - ks_part_b;
 
+  logic signed [31:0] sh_part_w, sh_part_b, sh_scaled;
+  assign sh_part_w = ($signed({{16{sh_q[0][15]}}, sh_q[0]}) * $signed({28'd0, phase_i[11:8]})) >>> 4;
+  assign sh_part_b = ($signed({{16{sh_q[1][15]}}, sh_q[1]}) * $signed({28'd0, phase_swap_i[11:8]})) >>> 4;
+  assign sh_scaled = sh_part_w - sh_part_b;
+
+  logic [15:0] pawn_regs_value;
+  es_pawn_regs u_pawn_regs (
+    .pieces_i    (pieces),
+    .passed_i    (passed),
+    .ps_scale_i  (ps_scale),
+    .wasted_i    ({er_q[chip_pkg::ER_WASTED_PAWNS + 1][5:0], er_q[chip_pkg::ER_WASTED_PAWNS][5:0]}),
+    .separated_i ({er_q[chip_pkg::ER_SEPARATED_PASSED + 1][7:0], er_q[chip_pkg::ER_SEPARATED_PASSED][7:0]}),
+    .missing_i   ({er_q[chip_pkg::ER_MISSING_WING + 1][9:0], er_q[chip_pkg::ER_MISSING_WING][9:0]}),
+    .boc_i       ({er_q[chip_pkg::ER_BOC + 1][5:0], er_q[chip_pkg::ER_BOC][5:0]}),
+    .rbp_i       (er_q[chip_pkg::ER_ROOK_BEHIND_PASSED][8:0]),
+    .rbp_count_i ({rbp_cnt_q[1], rbp_cnt_q[0]}),
+    .value_o     (pawn_regs_value)
+  );
+
   // Group 12 (pieces): development; group 13 (signature): each side's signature and the match-up.
   logic [15:0] pieces_value, signature_value;
   assign pieces_value    = {{7{tab_rdata[chip_pkg::ET_DEVELOPMENT][8]}}, tab_rdata[chip_pkg::ET_DEVELOPMENT][8:0]} + mow_q;
@@ -418,6 +491,9 @@ module eval_slow (
     group_d[13] = signature_value;
     group_d[9] = pin_q;
     group_d[10] = tactics_value;
+    group_d[6] = pst_q;
+    group_d[7] = sh_scaled[15:0];
+    group_d[8] = pawn_regs_value;
     sum = '0;
     for (int g = 0; g < NumGroups; g++) begin
       if (!er_q[chip_pkg::ER_EVAL_CONTROL][g]) group_d[g] = 16'd0;
@@ -457,6 +533,11 @@ module eval_slow (
       bis_q      <= '0;
       mow_q      <= '0;
       pin_q      <= '0;
+      pst_q      <= '0;
+      for (int c = 0; c < 2; c++) begin
+        sh_q[c]      <= '0;
+        rbp_cnt_q[c] <= '0;
+      end
       value_q    <= '0;
       draw_q     <= '0;
       for (int g = 0; g < NumGroups; g++) group_q[g] <= '0;
@@ -475,7 +556,17 @@ module eval_slow (
         bis_q   <= '0;
         mow_q   <= '0;
         pin_q   <= '0;
+        pst_q   <= '0;
+        for (int c = 0; c < 2; c++) begin
+          sh_q[c]      <= '0;
+          rbp_cnt_q[c] <= '0;
+        end
       end else if (s2_valid_q) begin
+        pst_q   <= pst_q + file_ps[0] - file_ps[1];
+        for (int c = 0; c < 2; c++) begin
+          sh_q[c]      <= sh_q[c] + file_sh[c];
+          rbp_cnt_q[c] <= rbp_cnt_q[c] + {3'd0, s2_rbp_q[c]};
+        end
         mob_q   <= mob_q + file_mob;
         rook_q  <= rook_q + file_rook;
         ks_q[0] <= ks_q[0] + file_ks[0];
@@ -501,5 +592,7 @@ module eval_slow (
   // their low 16 bits (the chip's 16-bit wrap-around).
   logic unused;
   assign unused = ^{phase_i[7:0], phase_swap_i[15:12], phase_swap_i[7:0], ks_scaled[31:16], hi_scaled_w[0][31:16],
-                    hi_scaled_w[1][31:16]};
+                    hi_scaled_w[1][31:16],
+                    ps_hi_scaled[0][31:16], ps_hi_scaled[1][31:16], storm_scaled[0][31:16], storm_scaled[1][31:16],
+                    sh_scaled[31:16]};
 endmodule

@@ -10,6 +10,7 @@
 #include "chip/array_model.h"
 #include "chip/slow_pieces.h"
 #include "chip/slow_tactics.h"
+#include "chip/slow_pawns.h"
 
 namespace db::chip {
 
@@ -259,6 +260,8 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   const int ps_scale = phase >> 12 & 15;
   const PinInfo pins[2] = {find_pins(b, 0), find_pins(b, 1)};
   std::uint16_t pinned = 0;
+  std::uint16_t pawn_structure = 0, shelter[2] = {0, 0};  // shelter: each side's own king
+  int rooks_behind[2] = {0, 0};
 
   for (int f = 0; f < 8; ++f) {
     for (int r = 0; r < 8; ++r) {
@@ -303,6 +306,17 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
         const std::uint32_t pv = table(ET_PINNED + c, pin) & 0xFF;
         pinned = std::uint16_t(c ? pinned - pv : pinned + pv);
       }
+      const PawnFileIndices pf = pawn_file_indices(b, c, f);
+      if (pf.structure >= 0) {
+        const std::uint32_t sv = table(ET_PAWN_STRUCTURE + c, pf.structure);
+        const std::int32_t v = sext(sv, 16) + ((sext(sv >> 16, 16) * ps_scale) >> 4);
+        pawn_structure = std::uint16_t(c ? pawn_structure - v : pawn_structure + v);
+      }
+      if (pf.shelter >= 0) {
+        shelter[c] = std::uint16_t(shelter[c] + shelter_storm_value(table(ET_PAWN_SHELTER + c, pf.shelter),
+                                                                    table(ET_PAWN_STORM + c, pf.storm), opposite));
+      }
+      rooks_behind[c] += int(pf.rook_behind);
     }
   }
 
@@ -357,6 +371,11 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   const std::int32_t signature_value = sext(table(ET_SIGNATURE, mi.signature[0]), 20) -
                                        sext(table(ET_SIGNATURE + 1, mi.signature[1]), 20) +
                                        sext(table(ET_JOINT_SIGNATURE, mi.joint), 8);
+  // Pawn shelter and storm, each side's sum scaled by the relevance of its own king, rounded on its own.
+  const std::int32_t pawn_shelter =
+      ((sext(shelter[0], 16) * rel_white_king) >> 4) - ((sext(shelter[1], 16) * rel_black_king) >> 4);
+  const std::int32_t pawn_regs = pawn_registers_value(b, ps_scale, w) +
+                                 std::int32_t(reg(ER_ROOK_BEHIND_PASSED) & 511) * (rooks_behind[0] - rooks_behind[1]);
 
   SlowEvalResult out;
   out.draw_score = std::uint16_t(sext(table(ET_CONTEMPT, mi.joint), 8));
@@ -371,6 +390,9 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
   out.group[SG_REGISTERS] = std::uint16_t(regs);
   out.group[SG_PINS] = pinned;
   out.group[SG_TACTICS] = tactics_value(b, w);
+  out.group[SG_PAWN_STRUCTURE] = pawn_structure;
+  out.group[SG_PAWN_SHELTER] = std::uint16_t(pawn_shelter);
+  out.group[SG_PAWN_REGISTERS] = std::uint16_t(pawn_regs);
   const std::uint32_t enables = w.regs[ER_EVAL_CONTROL];
   for (int g = 0; g < SLOW_GROUPS; ++g) {
     if (!(enables >> g & 1)) out.group[g] = 0;

@@ -5,6 +5,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "chip/slow_pawns.h"
+
 namespace db::chip {
 
 namespace {
@@ -213,6 +215,7 @@ SlowEvalWeights default_slow_weights() {
   set_passed(w);
   set_material(w);
   set_pieces(w);
+  set_default_pawn_weights(w);
   return w;
 }
 
@@ -253,6 +256,9 @@ SlowEvalWeights colour_symmetric(const SlowEvalWeights& in) {
   for (int k = 0; k < 3; ++k) w.regs[ER_KNIGHT_TRAP + 3 + k] = w.regs[ER_KNIGHT_TRAP + k];
   for (int k = 0; k < 4; ++k) w.regs[ER_ROOK_TRAP + 4 + k] = w.regs[ER_ROOK_TRAP + k];
   w.regs[ER_QUEEN_TRAP + 1] = w.regs[ER_QUEEN_TRAP];
+  w.regs[ER_WASTED_PAWNS + 1] = w.regs[ER_WASTED_PAWNS];
+  w.regs[ER_SEPARATED_PASSED + 1] = w.regs[ER_SEPARATED_PASSED];
+  w.regs[ER_MISSING_WING + 1] = w.regs[ER_MISSING_WING];
   w.regs[ER_BIAS] = 0;
   // Four bishop tables: white's two diagonals, then black's; the trapped-bishop table's black half.
   w.tables[ET_BISHOPS + 2] = w.tables[ET_BISHOPS];

@@ -1,0 +1,203 @@
+// The pawn family of the slow evaluation in the chip's arithmetic (see slow_pawns.h). Files are
+// seen as 8-bit columns from the side's own end, as in slow_eval.cpp.
+#include "chip/slow_pawns.h"
+
+#include <algorithm>
+
+#include "chip/array_model.h"
+
+namespace db::chip {
+
+namespace {
+
+std::uint8_t column(std::uint64_t bb, int f, int c) {
+  if (f < 0 || f > 7) return 0;
+  std::uint8_t x = 0;
+  for (int r = 0; r < 8; ++r) {
+    const int rank = c ? 7 - r : r;
+    x = std::uint8_t(x | ((bb >> (f + 8 * rank) & 1) << r));
+  }
+  return x;
+}
+
+bool bit(std::uint8_t x, int r) { return r >= 0 && r < 8 && (x >> r & 1); }
+int lowest(std::uint8_t x) { return x ? __builtin_ctz(x) : -1; }
+int highest(std::uint8_t x) { return x ? 31 - __builtin_clz(x) : -1; }
+int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
+
+std::int32_t sext(std::uint32_t v, int bits) {
+  const std::uint32_t m = 1u << (bits - 1);
+  v &= (1u << bits) - 1;
+  return std::int32_t((v ^ m) - m);
+}
+
+constexpr std::uint64_t FILE_A = 0x0101010101010101ULL;
+constexpr std::uint64_t QUEEN_WING = FILE_A * 0x0F, KING_WING = FILE_A * 0xF0;
+constexpr std::uint64_t LIGHT = 0x55AA55AA55AA55AAULL;  // a1 is dark
+
+}  // namespace
+
+std::uint64_t slow_passed_pawns(const SlowBoard& b, int c) {
+  std::uint64_t out = 0;
+  const std::uint64_t own = b.pieces[c][CHIP_PAWN], opp = b.pieces[1 - c][CHIP_PAWN];
+  for (int sq = 0; sq < 64; ++sq) {
+    if (!(own >> sq & 1)) continue;
+    const int f = sq & 7, r = sq >> 3;
+    bool passed = true;
+    for (int g = std::max(0, f - 1); g <= std::min(7, f + 1); ++g) {
+      for (int q = 0; q < 8; ++q) {
+        if ((opp >> (g + 8 * q) & 1) && (c ? q < r : q > r)) passed = false;
+      }
+    }
+    if (passed) out |= 1ULL << sq;
+  }
+  return out;
+}
+
+PawnFileIndices pawn_file_indices(const SlowBoard& b, int c, int f) {
+  const int e = 1 - c;
+  const std::uint64_t own_pawns = b.pieces[c][CHIP_PAWN], opp_pawns = b.pieces[e][CHIP_PAWN];
+  const std::uint8_t own = column(own_pawns, f, c), opp = column(opp_pawns, f, c);
+  const std::uint8_t own_beside = std::uint8_t(column(own_pawns, f - 1, c) | column(own_pawns, f + 1, c));
+  const std::uint8_t own_pawn_att = column(b.attacks[c].pawn, f, c);
+  const std::uint8_t enemy_pawn_att = column(b.attacks[e].pawn, f, c);
+  const int centrality = std::min(f, 7 - f);
+  PawnFileIndices out;
+
+  // Structure of the rearmost own pawn: isolated 0, duo 1, supported 2, backward 3, unsupported 4.
+  if (own) {
+    const int rear = lowest(own);
+    const bool opposed = (opp >> (rear + 1)) != 0;
+    const int rank_class = rear <= 1 ? 0 : std::min(rear - 1, 3);
+    int cls;
+    if (own_beside == 0) cls = 0;
+    else if (bit(own_beside, rear)) cls = 1;
+    else if (bit(own_pawn_att, rear)) cls = 2;
+    else if ((own_beside & ((2u << rear) - 1)) == 0 && bit(enemy_pawn_att, rear + 1)) cls = 3;
+    else cls = 4;
+    out.structure = ((cls * 2 + int(opposed)) * 4 + rank_class) * 4 + centrality;
+  }
+
+  // Shelter and storm on the king's file and the files beside it.
+  const std::uint64_t king = b.pieces[c][CHIP_KING];
+  if (king) {
+    const int ksq = __builtin_ctzll(king), kf = ksq & 7, kr = c ? 7 - (ksq >> 3) : ksq >> 3;
+    const int df = f - kf;
+    if (df >= -1 && df <= 1) {
+      const std::uint8_t above = std::uint8_t(0xFEu << kr);
+      const std::uint8_t shelter = own & above, storm = opp & above;
+      const int sp = lowest(shelter), tp = lowest(storm);
+      const int sh_dist = shelter ? sp - kr : 0, st_dist = storm ? tp - kr : 0;
+      const bool defended = shelter && bit(own_pawn_att, sp);
+      const bool blocked = storm && bit(own, tp - 1);
+      out.shelter = (((df + 1) * 2 + int(kr == 0)) * 4 + centrality) * 16 + sh_dist * 2 + int(defended);
+      out.storm = ((int(df == 0) * 2 + int(blocked)) * 8 + st_dist) * 4 + centrality;
+    }
+  }
+
+  // Rook behind the most advanced own passed pawn: the nearest occupied square behind it.
+  const std::uint8_t pass = std::uint8_t(column(slow_passed_pawns(b, c), f, c) & own);
+  if (pass) {
+    const int rr = highest(pass);
+    const std::uint8_t behind = std::uint8_t(column(b.occupied, f, c) & ((1u << rr) - 1));
+    out.rook_behind = behind && bit(column(b.pieces[c][CHIP_ROOK], f, c), highest(behind));
+  }
+  return out;
+}
+
+std::int32_t shelter_storm_value(std::uint32_t shelter_entry, std::uint32_t storm_entry, bool opposite_wings) {
+  const std::int32_t st = sext(storm_entry, 14);
+  const std::int32_t storm = opposite_wings ? (st * std::int32_t(storm_entry >> 14 & 15)) >> 2 : st;
+  return sext(shelter_entry, 14) + storm;
+}
+
+std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEvalWeights& w) {
+  int material[2], pawns[2];
+  for (int c = 0; c < 2; ++c) {
+    const auto& p = b.pieces[c];
+    pawns[c] = popcount(p[CHIP_PAWN]);
+    material[c] = pawns[c] + 3 * popcount(p[CHIP_KNIGHT] | p[CHIP_BISHOP]) + 5 * popcount(p[CHIP_ROOK]) +
+                  9 * popcount(p[CHIP_QUEEN]);
+  }
+  const std::uint64_t all_pawns = b.pieces[0][CHIP_PAWN] | b.pieces[1][CHIP_PAWN];
+  const bool one_wing = all_pawns && (!(all_pawns & QUEEN_WING) || !(all_pawns & KING_WING));
+  // Bishops of opposite colours: one bishop each, on squares of different colours, no knights.
+  const std::uint64_t wb = b.pieces[0][CHIP_BISHOP], bb = b.pieces[1][CHIP_BISHOP];
+  const bool boc = popcount(wb) == 1 && popcount(bb) == 1 && bool(wb & LIGHT) != bool(bb & LIGHT) &&
+                   !(b.pieces[0][CHIP_KNIGHT] | b.pieces[1][CHIP_KNIGHT]);
+  const bool majors = (b.pieces[0][CHIP_ROOK] | b.pieces[1][CHIP_ROOK] | b.pieces[0][CHIP_QUEEN] |
+                       b.pieces[1][CHIP_QUEEN]) != 0;
+  const bool pure_boc = boc && !majors;
+
+  std::int32_t value = 0;
+  for (int c = 0; c < 2; ++c) {
+    const int e = 1 - c, sign = c ? -1 : 1;
+    std::int32_t part = 0;
+    // Wasted pawns: on a wing, more pawns than the enemy but on no more files than the enemy has
+    // pawns there (the majority cannot make a passed pawn).
+    int wasted_wings = 0;
+    for (const std::uint64_t wing : {QUEEN_WING, KING_WING}) {
+      const std::uint64_t own = b.pieces[c][CHIP_PAWN] & wing;
+      int files = 0;
+      for (int f = 0; f < 8; ++f) files += (own & (FILE_A << f)) != 0;
+      const int enemy = popcount(b.pieces[e][CHIP_PAWN] & wing);
+      if (popcount(own) > enemy && files <= enemy) ++wasted_wings;
+    }
+    part -= std::int32_t((w.regs[ER_WASTED_PAWNS + c] & 63) * std::uint32_t(wasted_wings * ps_scale) >> 2);
+    // Widely separated passed pawns: passed pawns three or more files apart; double in a pure
+    // opposite-colour-bishop ending.
+    const std::uint64_t passed = slow_passed_pawns(b, c);
+    std::uint8_t pf = 0;
+    for (int f = 0; f < 8; ++f) pf = std::uint8_t(pf | ((passed & (FILE_A << f)) ? 1u << f : 0u));
+    if (pf && highest(pf) - lowest(pf) >= 3) part += std::int32_t(w.regs[ER_SEPARATED_PASSED + c] & 255) * (pure_boc ? 2 : 1);
+    // Missing wing: ahead in material with all pawns on one wing.
+    if (one_wing && material[c] > material[e]) part -= std::int32_t(w.regs[ER_MISSING_WING + c] & 1023);
+    value += sign * part;
+  }
+  // Opposite-colour bishops: each pawn of advantage is worth BOC[0] less in a pure ending, BOC[1]
+  // less with rooks or queens on the board.
+  if (boc) value -= std::int32_t(w.regs[ER_BOC + (majors ? 1 : 0)] & 63) * (pawns[0] - pawns[1]);
+  return value;
+}
+
+void set_default_pawn_weights(SlowEvalWeights& w) {
+  const auto field = [](int v, int bits) { return std::uint32_t(v) & ((1u << bits) - 1); };
+  for (int c = 0; c < 2; ++c) {
+    // Structure of the rearmost pawn: isolated, duo, supported, backward, unsupported.
+    static constexpr int STATIC[5] = {-20, 8, 6, -15, -4}, ENDGAME[5] = {-12, 4, 6, -10, -2};
+    for (int idx = 0; idx < 160; ++idx) {
+      const int cls = idx / 32, opposed = idx / 16 & 1, rc = idx / 4 & 3, cent = idx & 3;
+      int lo = STATIC[cls], hi = ENDGAME[cls];
+      const bool weak = cls == 0 || cls == 3;
+      if (weak && !opposed) lo -= 8, hi -= 4;           // on a half-open file for the enemy rooks
+      if (weak && cent >= 2) lo -= 4;                   // a weak centre pawn
+      if (!weak && cls != 4) lo += 2 * rc, hi += 3 * rc;  // an advanced chain or duo
+      w.tables[ET_PAWN_STRUCTURE + c][idx] = field(lo, 16) | field(hi, 16) << 16;
+    }
+    // Shelter: the nearest own pawn in front of the king, by rank distance (0: none).
+    static constexpr int SHELTER[8] = {-24, 14, 9, 3, 0, 0, 0, 0};
+    for (int idx = 0; idx < 384; ++idx) {
+      const int rel = idx / 128, back = idx / 64 & 1, dist = idx / 2 & 7, defended = idx & 1;
+      int v = SHELTER[dist] + (defended && dist ? 2 : 0);
+      if (rel == 1) v = v * 3 / 2;  // the king's own file
+      if (!back) v = v * 3 / 4;     // the king has left its back rank
+      w.tables[ET_PAWN_SHELTER + c][idx] = field(v, 14);
+    }
+    // Storm: the nearest enemy pawn in front of the king, by rank distance (0: none); half when a
+    // pawn of ours blocks it; [17:14] = 6: 1.5x when the kings are on opposite wings.
+    static constexpr int STORM[8] = {0, -4, -16, -10, -5, -2, 0, 0};
+    for (int idx = 0; idx < 128; ++idx) {
+      const int blocked = idx / 32 & 1, dist = idx / 4 & 7;
+      const int v = blocked ? STORM[dist] / 2 : STORM[dist];
+      w.tables[ET_PAWN_STORM + c][idx] = field(v, 14) | 6u << 14;
+    }
+    w.regs[ER_WASTED_PAWNS + c] = 12;
+    w.regs[ER_SEPARATED_PASSED + c] = 20;
+    w.regs[ER_MISSING_WING + c] = 40;
+  }
+  w.regs[ER_ROOK_BEHIND_PASSED] = 15;
+  w.regs[ER_BOC] = 30;      // per pawn of advantage, pure opposite-colour-bishop ending
+  w.regs[ER_BOC + 1] = 10;  // ... with rooks or queens
+}
+
+}  // namespace db::chip
