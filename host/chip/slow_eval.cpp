@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "chip/array_model.h"
+#include "chip/slow_bits.h"
 #include "chip/slow_pieces.h"
 #include "chip/slow_tactics.h"
 #include "chip/slow_pawns.h"
@@ -16,25 +17,10 @@ namespace db::chip {
 
 namespace {
 
-constexpr std::uint64_t FILE_A = 0x0101010101010101ULL;
-constexpr std::uint64_t NOT_A = ~FILE_A;
-constexpr std::uint64_t NOT_H = ~(FILE_A << 7);
+using namespace slowbits;
+
 constexpr std::uint64_t NOT_AB = ~(FILE_A | FILE_A << 1);
 constexpr std::uint64_t NOT_GH = ~(FILE_A << 6 | FILE_A << 7);
-
-std::uint64_t shift(std::uint64_t x, int s) { return s > 0 ? x << s : x >> -s; }
-
-// Kogge-Stone occluded fill: squares attacked along one direction (shift s, mask m of the
-// squares a step may land on) by the sliders in g, stopping at occupied squares.
-std::uint64_t slide(std::uint64_t g, std::uint64_t empty, int s, std::uint64_t m) {
-  std::uint64_t p = empty & m;
-  g |= p & shift(g, s);
-  p &= shift(p, s);
-  g |= p & shift(g, 2 * s);
-  p &= shift(p, 2 * s);
-  g |= p & shift(g, 4 * s);
-  return shift(g, s) & m;
-}
 
 std::uint64_t diagonal_attacks(std::uint64_t g, std::uint64_t empty) {
   return slide(g, empty, 9, NOT_A) | slide(g, empty, 7, NOT_H) | slide(g, empty, -7, NOT_A) |
@@ -62,50 +48,6 @@ std::uint64_t king_attacks(std::uint64_t b) {
 std::uint64_t pawn_attacks(std::uint64_t p, int colour) {
   if (colour == 0) return ((p & NOT_H) << 9) | ((p & NOT_A) << 7);
   return ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7);
-}
-
-std::uint8_t reverse8(std::uint8_t x) {
-  std::uint8_t r = 0;
-  for (int i = 0; i < 8; ++i) r = std::uint8_t(r | ((x >> i & 1) << (7 - i)));
-  return r;
-}
-
-// File f of a bitboard as an 8-bit column from colour c's side (bit r = relative rank r); files
-// off the board are empty.
-std::uint8_t column(std::uint64_t bb, int f, int c) {
-  if (f < 0 || f > 7) return 0;
-  std::uint8_t x = 0;
-  for (int r = 0; r < 8; ++r) x = std::uint8_t(x | ((bb >> (f + 8 * r) & 1) << r));
-  return c ? reverse8(x) : x;
-}
-
-bool bit(std::uint8_t x, int r) { return r >= 0 && r < 8 && (x >> r & 1); }
-int lowest(std::uint8_t x) { return x ? __builtin_ctz(x) : -1; }
-int highest(std::uint8_t x) { return x ? 31 - __builtin_clz(x) : -1; }
-// Bits r with some bit of x above r.
-std::uint8_t below_some(std::uint8_t x) {
-  const int h = highest(x);
-  return h <= 0 ? 0 : std::uint8_t((1u << h) - 1);
-}
-
-// Own pawns with no enemy pawn ahead on their file or the files beside it.
-std::uint64_t passed_pawns(const SlowBoard& b, int c) {
-  std::uint64_t out = 0;
-  const std::uint64_t own = b.pieces[c][CHIP_PAWN], opp = b.pieces[1 - c][CHIP_PAWN];
-  for (int f = 0; f < 8; ++f) {
-    const std::uint8_t blockers = std::uint8_t(column(opp, f - 1, c) | column(opp, f, c) | column(opp, f + 1, c));
-    const std::uint8_t mine = std::uint8_t(column(own, f, c) & ~below_some(blockers));
-    for (int r = 0; r < 8; ++r) {
-      if (mine >> r & 1) out |= 1ULL << (f + 8 * (c ? 7 - r : r));
-    }
-  }
-  return out;
-}
-
-std::int32_t sext(std::uint32_t v, int bits) {
-  const std::uint32_t m = 1u << (bits - 1);
-  v &= (bits == 32) ? ~0u : ((1u << bits) - 1);
-  return std::int32_t((v ^ m) - m);
 }
 
 int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
@@ -196,7 +138,7 @@ FileIndices file_indices(const SlowBoard& b, int c, int f) {
   }
 
   // Passed pawns: the most advanced own passed pawn of the file.
-  const std::uint64_t passed = passed_pawns(b, c);
+  const std::uint64_t passed = slow_passed_pawns(b, c);
   const std::uint8_t pass = std::uint8_t(column(passed, f, c) & own);
   if (pass) {
     const int rr = highest(pass);

@@ -5,35 +5,17 @@
 #include <algorithm>
 
 #include "chip/array_model.h"
+#include "chip/slow_bits.h"
 
 namespace db::chip {
 
 namespace {
 
-std::uint8_t column(std::uint64_t bb, int f, int c) {
-  if (f < 0 || f > 7) return 0;
-  std::uint8_t x = 0;
-  for (int r = 0; r < 8; ++r) {
-    const int rank = c ? 7 - r : r;
-    x = std::uint8_t(x | ((bb >> (f + 8 * rank) & 1) << r));
-  }
-  return x;
-}
+using namespace slowbits;
 
-bool bit(std::uint8_t x, int r) { return r >= 0 && r < 8 && (x >> r & 1); }
-int lowest(std::uint8_t x) { return x ? __builtin_ctz(x) : -1; }
-int highest(std::uint8_t x) { return x ? 31 - __builtin_clz(x) : -1; }
 int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
 
-std::int32_t sext(std::uint32_t v, int bits) {
-  const std::uint32_t m = 1u << (bits - 1);
-  v &= (1u << bits) - 1;
-  return std::int32_t((v ^ m) - m);
-}
-
-constexpr std::uint64_t FILE_A = 0x0101010101010101ULL;
 constexpr std::uint64_t QUEEN_WING = FILE_A * 0x0F, KING_WING = FILE_A * 0xF0;
-constexpr std::uint64_t LIGHT = 0x55AA55AA55AA55AAULL;  // a1 is dark
 
 }  // namespace
 

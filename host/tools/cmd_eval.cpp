@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "chip/chip_regs.h"
+#include "chip/eval_generator.h"
 #include "chip/placement.h"
 #include "chip/slow_weights.h"
 #include "chip_options.h"
@@ -39,28 +40,27 @@ std::string read_file(const std::string& path) {
 
 void run_eval(const EvalOptions& opt) {
   const Position pos = parse_position_arg(opt.fen);
-  const std::string text = opt.weights.empty() ? std::string() : read_file(opt.weights);
-  const chip::PlacementTable table = text.empty() ? chip::default_placement() : chip::placement_from_json(text);
-  const chip::PhaseTable phase = text.empty() ? chip::default_phase() : chip::phase_from_json(text);
-  // The slow evaluation's section is optional in a weights file: the generator's values otherwise.
-  const nlohmann::json parsed = text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
-  const chip::SlowEvalWeights slow = parsed.contains("slow") ? chip::slow_weights_from_json(parsed["slow"])
-                                                             : chip::default_slow_weights();
+  // The generator's weights for this root, or a weights file (its "slow" section is optional:
+  // the generator's values otherwise).
+  chip::EvalWeights w = chip::generate_weights(pos);
+  if (!opt.weights.empty()) {
+    const std::string text = read_file(opt.weights);
+    w.placement = chip::placement_from_json(text);
+    w.phase = chip::phase_from_json(text);
+    const nlohmann::json parsed = nlohmann::json::parse(text);
+    if (parsed.contains("slow")) w.slow = chip::slow_weights_from_json(parsed["slow"]);
+  }
   if (!opt.save_weights.empty()) {
     std::ofstream out(opt.save_weights);
     if (!out) throw std::invalid_argument("cannot write weights file '" + opt.save_weights + "'");
-    nlohmann::json j = nlohmann::json::parse(chip::weights_to_json(table, phase));
-    j["slow"] = chip::slow_weights_to_json(slow);
+    nlohmann::json j = nlohmann::json::parse(chip::weights_to_json(w.placement, w.phase));
+    j["slow"] = chip::slow_weights_to_json(w.slow);
     out << j.dump(1) << "\n";
   }
+  // EVAL_CTRL bit 0: endgame rules, bit 1: endgame ROMs.
+  w.eval_ctrl = std::uint8_t((opt.no_endgame_rules ? 0 : 1) | (opt.no_endgame_roms ? 0 : 2));
   chip::ChipClient chip = make_chip_client(opt.chip);
-  chip.load_placement(table);
-  chip.load_phase(phase);
-  chip.load_slow_weights(slow);
-  chip.write(chip::reg::RUNNER_BONUS, 600);  // the generator's value of winning the pawn race
-  chip.write(chip::reg::SEP_BONUS, 150);     // ... and of widely separated passed pawns
-  // Bit 0: endgame rules, bit 1: endgame ROMs.
-  chip.write(chip::reg::EVAL_CTRL, (opt.no_endgame_rules ? 0 : 1) | (opt.no_endgame_roms ? 0 : 2));
+  chip::download(chip, w);
   chip.load(pos);
   chip::CommandStats stats;
   chip.eval_init(&stats);

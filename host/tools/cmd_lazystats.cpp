@@ -10,8 +10,7 @@
 
 #include "chess/movegen.h"
 #include "chip/chip_regs.h"
-#include "chip/placement.h"
-#include "chip/slow_weights.h"
+#include "chip/eval_generator.h"
 #include "chip_options.h"
 #include "cli_common.h"
 #include "commands.h"
@@ -75,14 +74,13 @@ void run_lazystats(const LazyStatsOptions& opt) {
   if (opt.depth < 1 || opt.depth > 8) throw std::invalid_argument("--depth must be 1..8");
   const Position pos = parse_position_arg(opt.fen);
   chip::ChipClient chip = make_chip_client(opt.chip);
-  chip::SlowEvalWeights w = chip::default_slow_weights();
+  chip::EvalWeights weights = chip::generate_weights(pos);
+  std::uint32_t& lazy_control = weights.slow.regs[chip::ER_EVAL_CONTROL + 1];
   if (opt.margin >= 0) {
     if (opt.margin > 0xFFFF) throw std::invalid_argument("--margin must be 0..65535");
-    w.regs[chip::ER_EVAL_CONTROL + 1] = (w.regs[chip::ER_EVAL_CONTROL + 1] & ~0xFFFFu) | std::uint32_t(opt.margin);
+    lazy_control = (lazy_control & ~0xFFFFu) | std::uint32_t(opt.margin);
   }
-  chip.load_placement(chip::default_placement());
-  chip.load_phase(chip::default_phase());
-  chip.load_slow_weights(w);
+  chip::download(chip, weights);
   chip.load(pos);
   chip.eval_init();
   // The test value: the root's full evaluation, so the leaves sit around it as in a real search.
@@ -103,7 +101,7 @@ void run_lazystats(const LazyStatsOptions& opt) {
                 {"slow_evaluations", c.slow},
                 {"slow_fraction", slow_fraction},
                 {"eval_cycles", c.eval_cycles},
-                {"margin", w.regs[chip::ER_EVAL_CONTROL + 1] & 0xFFFF}});
+                {"margin", lazy_control & 0xFFFF}});
     return;
   }
   std::cout << fmt::format("depth {}: {} nodes, {} leaves: {} decided by the fast evaluation, {} slow evaluations "

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "chess/epd.h"
+#include "chess/notation.h"
+#include "chess/pgn.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
 
@@ -98,6 +100,30 @@ inline std::string mirror_fen(const Position& pos) {
 inline std::vector<std::string> wac_positions() {
   std::vector<std::string> out;
   std::ifstream in(std::string(DB_SHARED_DATA_DIR) + "/wac.epd");
+  std::string text;
+  while (std::getline(in, text)) {
+    if (!text.empty()) out.push_back(parse_epd(text).position.fen());
+  }
+  return out;
+}
+
+// Every position of the six games of the 1997 match (../shared/data/kasparov-deepblue-1997.pgn).
+inline std::vector<std::string> match_1997_positions() {
+  std::vector<std::string> out;
+  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
+    Position pos = game.start_position();
+    for (const std::string& san : game.san_moves) {
+      pos.make_move(parse_san(pos, san));
+      out.push_back(pos.fen());
+    }
+  }
+  return out;
+}
+
+// The opening positions of the match suite (../shared/data/openings-fastchess-99.epd).
+inline std::vector<std::string> opening_positions() {
+  std::vector<std::string> out;
+  std::ifstream in(std::string(DB_SHARED_DATA_DIR) + "/openings-fastchess-99.epd");
   std::string text;
   while (std::getline(in, text)) {
     if (!text.empty()) out.push_back(parse_epd(text).position.fen());

@@ -57,7 +57,12 @@ std::vector<std::string> shared_positions(int stride) {
     const auto ps = testdata::load_perft_file(file);
     for (std::size_t i = 0; i < ps.size(); i += std::size_t(stride)) out.push_back(ps[i].fen);
   }
-  for (const auto& fen : testdata::wac_positions()) out.push_back(fen);
+  const auto every = [&](const std::vector<std::string>& fens) {
+    for (std::size_t i = 0; i < fens.size(); i += std::size_t(stride)) out.push_back(fens[i]);
+  };
+  every(testdata::wac_positions());
+  every(testdata::opening_positions());
+  every(testdata::match_1997_positions());
   return out;
 }
 
