@@ -14,6 +14,7 @@ module es_file #(
   input  logic [127:0] passed_i,
   /* verilator lint_on UNUSEDSIGNAL */
   output logic [7:0]   rook_idx_o,   // ROOK_FILES index
+  output logic         lever_o,      // every own pawn of the file is a lever: half-open at half value
   output logic         mp_valid_o,   // two or more own pawns on the file
   output logic [6:0]   mp_idx_o,     // MULTI_PAWNS index
   output logic         pp_valid_o,   // an own passed pawn on the file
@@ -78,7 +79,12 @@ module es_file #(
   logic [3:0] free_rooks;
   logic [7:0] front_oh, front_below;
   assign unopposed   = opp == 8'd0;
-  assign semi_open   = own == 8'd0;
+  // A pawn that can capture an enemy pawn (a lever) is semi-transparent to rooks (AIJ 7.2): when
+  // every own pawn on the file is one, the file is looked up as half-open, at half the value.
+  logic [7:0] opp_beside;
+  assign opp_beside  = column(pieces_i[(Opp*6)*64 +: 64], f_left) | column(pieces_i[(Opp*6)*64 +: 64], f_right);
+  assign lever_o     = own != 8'd0 && (own & ~(opp_beside >> 1)) == 8'd0;
+  assign semi_open   = own == 8'd0 || lever_o;
   assign free_rooks  = popcount8(rooks & ~below_highest(own));
   assign rook_count  = (free_rooks >= 4'd2) ? 2'd2 : free_rooks[1:0];
   assign front_oh    = opp & (~opp + 8'd1);  // the enemy pawn nearest this side's end

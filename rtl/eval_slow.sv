@@ -122,17 +122,18 @@ module eval_slow (
   logic [2:0] file;
   assign file = cnt_q[2:0];
   logic [7:0] rook_idx [2];
+  logic       lever [2];
   logic       mp_valid [2], pp_valid [2];
   logic [6:0] mp_idx [2];
   logic [8:0] pp_idx [2];
   es_file #(.Colour(1'b0)) u_file_w (
     .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
-    .rook_idx_o (rook_idx[0]), .mp_valid_o (mp_valid[0]), .mp_idx_o (mp_idx[0]),
+    .rook_idx_o (rook_idx[0]), .lever_o (lever[0]), .mp_valid_o (mp_valid[0]), .mp_idx_o (mp_idx[0]),
     .pp_valid_o (pp_valid[0]), .pp_idx_o (pp_idx[0])
   );
   es_file #(.Colour(1'b1)) u_file_b (
     .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
-    .rook_idx_o (rook_idx[1]), .mp_valid_o (mp_valid[1]), .mp_idx_o (mp_idx[1]),
+    .rook_idx_o (rook_idx[1]), .lever_o (lever[1]), .mp_valid_o (mp_valid[1]), .mp_idx_o (mp_idx[1]),
     .pp_valid_o (pp_valid[1]), .pp_idx_o (pp_idx[1])
   );
 
@@ -205,6 +206,7 @@ module eval_slow (
   logic       s1_valid_q;
   logic [6:0] s1_mob_q [8];
   logic [7:0] s1_rook_q [2];
+  logic       s1_lever_q [2];
   logic       s1_near_q [2], s1_mpv_q [2], s1_ppv_q [2];
   logic [6:0] s1_mp_q [2];
   logic [8:0] s1_pp_q [2];
@@ -230,6 +232,7 @@ module eval_slow (
     for (int r = 0; r < 8; r++) s1_mob_q[r] <= {file, level[r]};
     for (int c = 0; c < 2; c++) begin
       s1_rook_q[c] <= rook_idx[c];
+      s1_lever_q[c] <= lever[c];
       s1_near_q[c] <= king_there[1-c] && near_king(file, king_file[1-c]);
       s1_mpv_q[c]  <= mp_valid[c];
       s1_mp_q[c]   <= mp_idx[c];
@@ -328,6 +331,7 @@ module eval_slow (
   logic        s2_valid_q;
   logic [8:0]  s2_mob_q [8];
   logic [9:0]  s2_rook_q [2];
+  logic        s2_lever_q [2];
   logic        s2_near_q [2];
   logic [7:0]  s2_mp_q [2];
   logic [31:0] s2_pp_q [2];
@@ -350,6 +354,7 @@ module eval_slow (
     for (int r = 0; r < 8; r++) s2_mob_q[r] <= tab_rdata[chip_pkg::ET_MOBILITY + r][8:0];
     for (int c = 0; c < 2; c++) begin
       s2_rook_q[c] <= tab_rdata[chip_pkg::ET_ROOK_FILES + c][9:0];
+      s2_lever_q[c] <= s1_lever_q[c];
       s2_near_q[c] <= s1_near_q[c];
       s2_mp_q[c]   <= s1_mpv_q[c] ? tab_rdata[chip_pkg::ET_MULTI_PAWNS + c][7:0] : 8'd0;
       s2_pp_q[c]   <= s1_ppv_q[c] ? tab_rdata[chip_pkg::ET_PASSED + c] : 32'd0;
@@ -369,16 +374,21 @@ module eval_slow (
   // ---------------------------------------------------------------- stage 3: the adder tree
   logic [3:0] ps_scale;
   assign ps_scale = phase_i[15:12];
-  logic [15:0] file_mob, file_rook, file_ks [2], file_pp [2];
+  logic [15:0] file_mob, file_rook, file_ks [2], file_pp [2], rook_base [2];
   logic signed [31:0] hi_scaled_w [2];  // the endgame part of a passed pawn, times the pawn scale / 16
   always_comb begin
     file_mob = '0;
     for (int r = 0; r < 8; r++) file_mob = file_mob + {{7{s2_mob_q[r][8]}}, s2_mob_q[r]};
-    file_rook = {{10{s2_rook_q[0][5]}}, s2_rook_q[0][5:0]} - {{10{s2_rook_q[1][5]}}, s2_rook_q[1][5:0]};
+    // The base of each side's entry, halved (arithmetic shift) behind levers.
+    for (int c = 0; c < 2; c++) begin
+      rook_base[c] = {{10{s2_rook_q[c][5]}}, s2_rook_q[c][5:0]};
+      if (s2_lever_q[c]) rook_base[c] = {rook_base[c][15], rook_base[c][15:1]};
+    end
+    file_rook = rook_base[0] - rook_base[1];
     for (int c = 0; c < 2; c++) begin
       logic [1:0]  field;
       field          = opposite ? s2_rook_q[c][9:8] : s2_rook_q[c][7:6];
-      file_ks[c]     = s2_near_q[c] ? 16'({{10{s2_rook_q[c][5]}}, s2_rook_q[c][5:0]} * {13'd0, 3'd4 - {1'b0, field}}) : 16'd0;
+      file_ks[c]     = s2_near_q[c] ? 16'(rook_base[c] * {13'd0, 3'd4 - {1'b0, field}}) : 16'd0;
       hi_scaled_w[c] = ($signed({{16{s2_pp_q[c][31]}}, s2_pp_q[c][31:16]}) * $signed({28'd0, ps_scale})) >>> 4;
       file_pp[c]     = s2_pp_q[c][15:0] + hi_scaled_w[c][15:0];
     end

@@ -105,7 +105,11 @@ FileIndices file_indices(const SlowBoard& b, int c, int f) {
   FileIndices out;
 
   // Rooks on files (AIJ 7.2).
-  const bool unopposed = opp == 0, semi_open = own == 0;
+  // A pawn that can capture an enemy pawn (a lever) is semi-transparent to rooks (AIJ 7.2): when
+  // every own pawn on the file is one, the file is looked up as half-open, at half the value.
+  const std::uint8_t opp_beside = std::uint8_t(column(opp_pawns, f - 1, c) | column(opp_pawns, f + 1, c));
+  out.rook_lever = own != 0 && (own & ~(opp_beside >> 1)) == 0;
+  const bool unopposed = opp == 0, semi_open = own == 0 || out.rook_lever;
   out.rook_count = std::min(popcount(std::uint8_t(rooks & ~below_some(own))), 2);
   int blockage = 0;
   if (unopposed) {
@@ -213,7 +217,7 @@ SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool bla
     for (int c = 0; c < 2; ++c) {
       const FileIndices fi = file_indices(b, c, f);
       const std::uint32_t rf = table(ET_ROOK_FILES + c, fi.rook_files);
-      const std::int32_t base = sext(rf, 6);
+      const std::int32_t base = fi.rook_lever ? sext(rf, 6) >> 1 : sext(rf, 6);
       rook_files = std::uint16_t(c ? rook_files - base : rook_files + base);
       const int enemy_king = king_file[1 - c];
       if (enemy_king >= 0 && file_near_king(f, enemy_king)) {

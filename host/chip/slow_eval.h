@@ -60,6 +60,7 @@ int control_level(const SlowBoard& b, int sq);
 struct FileIndices {
   int rook_files = 0;     // always looked up
   int rook_count = 0;     // the index's rook_count field (0-2)
+  bool rook_lever = false;  // every own pawn of the file is a lever: half-open, at half the value
   int multi_pawns = -1;   // two or more own pawns on the file
   int passed = -1;        // the most advanced own passed pawn on the file
 };

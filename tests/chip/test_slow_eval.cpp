@@ -191,6 +191,13 @@ TEST(SlowEvalFeatures, RooksOnFiles) {
   EXPECT_EQ(indices("7k/8/3p4/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(0, 0, 1, 3, 1));
   EXPECT_EQ(indices("7k/4p3/3p4/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(0, 3, 1, 3, 1));
   EXPECT_EQ(indices("7k/1n6/3p4/8/8/8/8/3RK3 w - - 0 1", 0, 3).rook_files, rook_index(0, 2, 1, 3, 1));
+  // A lever (d4 can take e5) makes the d-file count as half-open for the rook, at half value.
+  const FileIndices lever = indices("7k/8/8/4p3/3P4/8/8/3RK3 w - - 0 1", 0, 3);
+  EXPECT_TRUE(lever.rook_lever);
+  EXPECT_EQ(lever.rook_files, rook_index(1, 0, 1, 3, 0));
+  const FileIndices closed = indices("7k/8/4p3/8/3P4/8/8/3RK3 w - - 0 1", 0, 3);
+  EXPECT_FALSE(closed.rook_lever);
+  EXPECT_EQ(closed.rook_files, rook_index(1, 0, 0, 3, 0));
   // The same from black's side, on the a-file (centrality 0).
   EXPECT_EQ(indices("r3k3/8/8/8/8/8/8/4K3 b - - 0 1", 1, 0).rook_files, rook_index(1, 0, 1, 0, 1));
   EXPECT_TRUE(file_near_king(0, 2));
