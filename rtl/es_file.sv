@@ -23,28 +23,8 @@ module es_file #(
   localparam int Own = Colour ? 1 : 0;
   localparam int Opp = Colour ? 0 : 1;
 
-  function automatic logic [7:0] reverse8(input logic [7:0] x);
-    for (int i = 0; i < 8; i++) reverse8[i] = x[7-i];
-  endfunction
 
-  // File f (0-7; 8 and above: off the board, empty) of bb, from this side's end.
-  function automatic logic [7:0] column(input logic [63:0] bb, input logic [3:0] f);
-    logic [7:0] x;
-    for (int r = 0; r < 8; r++) x[r] = (f < 4'd8) ? bb[{r[2:0], f[2:0]}] : 1'b0;
-    column = Colour ? reverse8(x) : x;
-  endfunction
 
-  // Bits below the highest set bit; bits below the lowest set bit (all when none is set).
-  function automatic logic [7:0] below_highest(input logic [7:0] x);
-    for (int r = 0; r < 8; r++) below_highest[r] = |(x & (8'hFE << r));
-  endfunction
-  function automatic logic [7:0] below_lowest(input logic [7:0] x);
-    for (int r = 0; r < 8; r++) below_lowest[r] = ~|(x & ~(8'hFE << r));
-  endfunction
-  function automatic logic [3:0] popcount8(input logic [7:0] x);
-    popcount8 = '0;
-    for (int r = 0; r < 8; r++) popcount8 = popcount8 + {3'd0, x[r]};
-  endfunction
 
   logic [3:0] f, f_left, f_right;
   assign f       = {1'b0, file_i};
@@ -57,18 +37,18 @@ module es_file #(
   assign enemy_any_bb = attacks_i[(Opp*5)*64 +: 64] | attacks_i[(Opp*5+1)*64 +: 64] |
                         attacks_i[(Opp*5+2)*64 +: 64] | attacks_i[(Opp*5+3)*64 +: 64] |
                         attacks_i[(Opp*5+4)*64 +: 64];
-  assign own             = column(pieces_i[(Own*6)*64 +: 64], f);
-  assign opp             = column(pieces_i[(Opp*6)*64 +: 64], f);
-  assign own_beside      = column(pieces_i[(Own*6)*64 +: 64], f_left) | column(pieces_i[(Own*6)*64 +: 64], f_right);
-  assign rooks           = column(pieces_i[(Own*6+3)*64 +: 64], f);
-  assign enemy_minors    = column(pieces_i[(Opp*6+1)*64 +: 64] | pieces_i[(Opp*6+2)*64 +: 64], f);
-  assign enemy_pawn_att  = column(attacks_i[(Opp*5)*64 +: 64], f);
-  assign enemy_minor_att = column(attacks_i[(Opp*5+1)*64 +: 64], f);
-  assign enemy_any       = column(enemy_any_bb, f);
-  assign own_pawn_att    = column(attacks_i[(Own*5)*64 +: 64], f);
-  assign occupied        = column(occupied_i, f);
-  assign passed          = column(passed_i[Own*64 +: 64], f) & own;
-  assign passed_beside   = column(passed_i[Own*64 +: 64], f_left) | column(passed_i[Own*64 +: 64], f_right);
+  assign own             = es_pkg::column(pieces_i[(Own*6)*64 +: 64], f, Colour);
+  assign opp             = es_pkg::column(pieces_i[(Opp*6)*64 +: 64], f, Colour);
+  assign own_beside      = es_pkg::column(pieces_i[(Own*6)*64 +: 64], f_left, Colour) | es_pkg::column(pieces_i[(Own*6)*64 +: 64], f_right, Colour);
+  assign rooks           = es_pkg::column(pieces_i[(Own*6+3)*64 +: 64], f, Colour);
+  assign enemy_minors    = es_pkg::column(pieces_i[(Opp*6+1)*64 +: 64] | pieces_i[(Opp*6+2)*64 +: 64], f, Colour);
+  assign enemy_pawn_att  = es_pkg::column(attacks_i[(Opp*5)*64 +: 64], f, Colour);
+  assign enemy_minor_att = es_pkg::column(attacks_i[(Opp*5+1)*64 +: 64], f, Colour);
+  assign enemy_any       = es_pkg::column(enemy_any_bb, f, Colour);
+  assign own_pawn_att    = es_pkg::column(attacks_i[(Own*5)*64 +: 64], f, Colour);
+  assign occupied        = es_pkg::column(occupied_i, f, Colour);
+  assign passed          = es_pkg::column(passed_i[Own*64 +: 64], f, Colour) & own;
+  assign passed_beside   = es_pkg::column(passed_i[Own*64 +: 64], f_left, Colour) | es_pkg::column(passed_i[Own*64 +: 64], f_right, Colour);
 
   logic [1:0] centrality;
   assign centrality = file_i[2] ? ~file_i[1:0] : file_i[1:0];
@@ -82,13 +62,13 @@ module es_file #(
   // A pawn that can capture an enemy pawn (a lever) is semi-transparent to rooks (AIJ 7.2): when
   // every own pawn on the file is one, the file is looked up as half-open, at half the value.
   logic [7:0] opp_beside;
-  assign opp_beside  = column(pieces_i[(Opp*6)*64 +: 64], f_left) | column(pieces_i[(Opp*6)*64 +: 64], f_right);
+  assign opp_beside  = es_pkg::column(pieces_i[(Opp*6)*64 +: 64], f_left, Colour) | es_pkg::column(pieces_i[(Opp*6)*64 +: 64], f_right, Colour);
   assign lever_o     = own != 8'd0 && (own & ~(opp_beside >> 1)) == 8'd0;
   assign semi_open   = own == 8'd0 || lever_o;
-  assign free_rooks  = popcount8(rooks & ~below_highest(own));
+  assign free_rooks  = es_pkg::popcount8(rooks & ~es_pkg::below_highest(own));
   assign rook_count  = (free_rooks >= 4'd2) ? 2'd2 : free_rooks[1:0];
   assign front_oh    = opp & (~opp + 8'd1);  // the enemy pawn nearest this side's end
-  assign front_below = below_lowest(opp);
+  assign front_below = es_pkg::below_lowest(opp);
   always_comb begin
     blockage = 2'd0;
     if (unopposed) begin
@@ -109,10 +89,10 @@ module es_file #(
   logic [7:0] rear_oh;
   logic [3:0] mp_sub;
   logic       backward;
-  assign npawns     = popcount8(own);
+  assign npawns     = es_pkg::popcount8(own);
   assign rear_oh    = own & (~own + 8'd1);
   assign mp_sub     = {opp != 8'd0, npawns >= 4'd3, centrality};
-  assign backward   = ((own_beside & (rear_oh | below_lowest(own))) == 8'd0) &&
+  assign backward   = ((own_beside & (rear_oh | es_pkg::below_lowest(own))) == 8'd0) &&
                       |(enemy_pawn_att & (rear_oh << 1));
   assign mp_valid_o = npawns >= 4'd2;
   always_comb begin

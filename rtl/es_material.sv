@@ -9,11 +9,8 @@ module es_material (
   output logic [7:0]   joint_o,      // {white {Q,R,B,N present}, black {Q,R,B,N present}}
   output logic [7:0]   dev_o         // {white undeveloped, black undeveloped, white king, black king}
 );
-  function automatic logic two_or_more(input logic [63:0] x);
-    two_or_more = (x & (x - 64'd1)) != 64'd0;
-  endfunction
   function automatic logic [1:0] upto2(input logic [63:0] x);
-    upto2 = (x == 64'd0) ? 2'd0 : two_or_more(x) ? 2'd2 : 2'd1;
+    upto2 = (x == 64'd0) ? 2'd0 : es_pkg::two_or_more(x) ? 2'd2 : 2'd1;
   endfunction
 
   logic [63:0] n [2], b [2], r [2], q [2], k [2];

@@ -15,15 +15,11 @@ module es_pawn_regs (
   input  logic [7:0]   rbp_count_i,
   output logic [15:0]  value_o
 );
-  localparam logic [63:0] FileA     = 64'h0101_0101_0101_0101;
+  localparam logic [63:0] FileA     = es_pkg::FileA;
   localparam logic [63:0] QueenWing = FileA * 64'h0F;
   localparam logic [63:0] KingWing  = FileA * 64'hF0;
-  localparam logic [63:0] Light     = 64'h55AA_55AA_55AA_55AA;
+  localparam logic [63:0] Light     = es_pkg::Light;
 
-  function automatic logic [6:0] popcount64(input logic [63:0] x);
-    popcount64 = '0;
-    for (int i = 0; i < 64; i++) popcount64 = popcount64 + {6'd0, x[i]};
-  endfunction
   // Files (bit f) holding a set bit of x.
   function automatic logic [7:0] files_of(input logic [63:0] x);
     for (int f = 0; f < 8; f++) files_of[f] = |(x & (FileA << f));
@@ -42,9 +38,9 @@ module es_pawn_regs (
       bishops[c]  = pieces_i[(c*6 + 2)*64 +: 64];
       rooks[c]    = pieces_i[(c*6 + 3)*64 +: 64];
       queens[c]   = pieces_i[(c*6 + 4)*64 +: 64];
-      npawns[c]   = popcount64(pawns[c]);
-      material[c] = {5'd0, npawns[c]} + 12'd3 * {5'd0, popcount64(knights[c] | bishops[c])} +
-                    12'd5 * {5'd0, popcount64(rooks[c])} + 12'd9 * {5'd0, popcount64(queens[c])};
+      npawns[c]   = es_pkg::popcount64(pawns[c]);
+      material[c] = {5'd0, npawns[c]} + 12'd3 * {5'd0, es_pkg::popcount64(knights[c] | bishops[c])} +
+                    12'd5 * {5'd0, es_pkg::popcount64(rooks[c])} + 12'd9 * {5'd0, es_pkg::popcount64(queens[c])};
     end
   end
 
@@ -52,7 +48,7 @@ module es_pawn_regs (
   logic        one_wing, boc, majors, pure_boc;
   assign all_pawns = pawns[0] | pawns[1];
   assign one_wing  = all_pawns != 64'd0 && ((all_pawns & QueenWing) == 64'd0 || (all_pawns & KingWing) == 64'd0);
-  assign boc       = popcount64(bishops[0]) == 7'd1 && popcount64(bishops[1]) == 7'd1 &&
+  assign boc       = es_pkg::popcount64(bishops[0]) == 7'd1 && es_pkg::popcount64(bishops[1]) == 7'd1 &&
                      ((bishops[0] & Light) != 64'd0) != ((bishops[1] & Light) != 64'd0) &&
                      (knights[0] | knights[1]) == 64'd0;
   assign majors    = (rooks[0] | rooks[1] | queens[0] | queens[1]) != 64'd0;
@@ -72,11 +68,11 @@ module es_pawn_regs (
       part      = '0;
       wings     = '0;
       own_files = files_of(pawns[c]);
-      own_n     = popcount64(pawns[c] & QueenWing);
-      enemy_n   = popcount64(pawns[1-c] & QueenWing);
+      own_n     = es_pkg::popcount64(pawns[c] & QueenWing);
+      enemy_n   = es_pkg::popcount64(pawns[1-c] & QueenWing);
       if (own_n > enemy_n && {4'd0, popcount4(own_files[3:0])} <= enemy_n) wings = wings + 2'd1;
-      own_n     = popcount64(pawns[c] & KingWing);
-      enemy_n   = popcount64(pawns[1-c] & KingWing);
+      own_n     = es_pkg::popcount64(pawns[c] & KingWing);
+      enemy_n   = es_pkg::popcount64(pawns[1-c] & KingWing);
       if (own_n > enemy_n && {4'd0, popcount4(own_files[7:4])} <= enemy_n) wings = wings + 2'd1;
       pen  = {6'd0, wasted_i[c*6 +: 6]} * ({10'd0, wings} * {8'd0, ps_scale_i});
       pen  = pen >> 2;

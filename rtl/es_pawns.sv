@@ -23,15 +23,7 @@ module es_pawns #(
   localparam int Own = Colour ? 1 : 0;
   localparam int Opp = Colour ? 0 : 1;
 
-  function automatic logic [7:0] reverse8(input logic [7:0] x);
-    for (int i = 0; i < 8; i++) reverse8[i] = x[7-i];
-  endfunction
 
-  function automatic logic [7:0] column(input logic [63:0] bb, input logic [3:0] f);
-    logic [7:0] x;
-    for (int r = 0; r < 8; r++) x[r] = (f < 4'd8) ? bb[{r[2:0], f[2:0]}] : 1'b0;
-    column = Colour ? reverse8(x) : x;
-  endfunction
 
   // Lowest set bit: one-hot and position (0 when none).
   function automatic logic [2:0] lowest_pos(input logic [7:0] x);
@@ -47,14 +39,14 @@ module es_pawns #(
   assign f_right = f + 4'd1;
 
   logic [7:0] own, opp, own_beside, own_pawn_att, enemy_pawn_att, rooks, occupied, passed;
-  assign own            = column(pieces_i[(Own*6)*64 +: 64], f);
-  assign opp            = column(pieces_i[(Opp*6)*64 +: 64], f);
-  assign own_beside     = column(pieces_i[(Own*6)*64 +: 64], f_left) | column(pieces_i[(Own*6)*64 +: 64], f_right);
-  assign own_pawn_att   = column(attacks_i[(Own*5)*64 +: 64], f);
-  assign enemy_pawn_att = column(attacks_i[(Opp*5)*64 +: 64], f);
-  assign rooks          = column(pieces_i[(Own*6+3)*64 +: 64], f);
-  assign occupied       = column(occupied_i, f);
-  assign passed         = column(passed_i[Own*64 +: 64], f) & own;
+  assign own            = es_pkg::column(pieces_i[(Own*6)*64 +: 64], f, Colour);
+  assign opp            = es_pkg::column(pieces_i[(Opp*6)*64 +: 64], f, Colour);
+  assign own_beside     = es_pkg::column(pieces_i[(Own*6)*64 +: 64], f_left, Colour) | es_pkg::column(pieces_i[(Own*6)*64 +: 64], f_right, Colour);
+  assign own_pawn_att   = es_pkg::column(attacks_i[(Own*5)*64 +: 64], f, Colour);
+  assign enemy_pawn_att = es_pkg::column(attacks_i[(Opp*5)*64 +: 64], f, Colour);
+  assign rooks          = es_pkg::column(pieces_i[(Own*6+3)*64 +: 64], f, Colour);
+  assign occupied       = es_pkg::column(occupied_i, f, Colour);
+  assign passed         = es_pkg::column(passed_i[Own*64 +: 64], f, Colour) & own;
 
   logic [1:0] centrality;
   assign centrality = file_i[2] ? ~file_i[1:0] : file_i[1:0];

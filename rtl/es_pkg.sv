@@ -4,6 +4,8 @@ package es_pkg;
   localparam logic [63:0] FileA = 64'h0101_0101_0101_0101;
   localparam logic [63:0] NotA  = ~FileA;
   localparam logic [63:0] NotH  = ~(FileA << 7);
+  localparam logic [63:0] NotAB = ~(FileA | (FileA << 1));
+  localparam logic [63:0] NotGH = ~((FileA << 6) | (FileA << 7));
   localparam logic [63:0] Light = 64'h55AA_55AA_55AA_55AA;  // light squares (b1, a2, ...)
 
   function automatic logic [63:0] shift(input logic [63:0] x, input int s);
@@ -24,6 +26,47 @@ package es_pkg;
     slide = shift(g, s) & m;
   endfunction
 
+  function automatic logic [63:0] diagonal(input logic [63:0] g, input logic [63:0] empty);
+    diagonal = slide(g, empty, 9, NotA) | slide(g, empty, 7, NotH) | slide(g, empty, -7, NotA) |
+               slide(g, empty, -9, NotH);
+  endfunction
+  function automatic logic [63:0] straight(input logic [63:0] g, input logic [63:0] empty);
+    straight = slide(g, empty, 8, '1) | slide(g, empty, -8, '1) | slide(g, empty, 1, NotA) |
+               slide(g, empty, -1, NotH);
+  endfunction
+  function automatic logic [63:0] knight(input logic [63:0] b);
+    logic [63:0] h1, h2;
+    h1 = ((b >> 1) & NotH) | ((b << 1) & NotA);
+    h2 = ((b >> 2) & NotGH) | ((b << 2) & NotAB);
+    knight = (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+  endfunction
+  function automatic logic [63:0] king(input logic [63:0] b);
+    logic [63:0] side;
+    side = ((b << 1) & NotA) | ((b >> 1) & NotH);
+    king = side | ((b | side) << 8) | ((b | side) >> 8);
+  endfunction
+
+  // Fills along a file, inclusive: every square at or above (north) / below (south) a set bit;
+  // spread: the squares and the ones beside them on the rank.
+  function automatic logic [63:0] fill_north(input logic [63:0] x);
+    logic [63:0] y;
+    y = x | (x << 8);
+    y = y | (y << 16);
+    fill_north = y | (y << 32);
+  endfunction
+  function automatic logic [63:0] fill_south(input logic [63:0] x);
+    logic [63:0] y;
+    y = x | (x >> 8);
+    y = y | (y >> 16);
+    fill_south = y | (y >> 32);
+  endfunction
+  function automatic logic [63:0] spread(input logic [63:0] x);
+    spread = x | ((x << 1) & NotA) | ((x >> 1) & NotH);
+  endfunction
+  function automatic logic two_or_more(input logic [63:0] x);
+    two_or_more = (x & (x - 64'd1)) != 64'd0;
+  endfunction
+
   function automatic logic [7:0] reverse8(input logic [7:0] x);
     for (int i = 0; i < 8; i++) reverse8[i] = x[7-i];
   endfunction
@@ -38,6 +81,9 @@ package es_pkg;
   // Bits below the highest set bit; the highest and lowest set bits as one-hot (0 when none).
   function automatic logic [7:0] below_highest(input logic [7:0] x);
     for (int r = 0; r < 8; r++) below_highest[r] = |(x & (8'hFE << r));
+  endfunction
+  function automatic logic [7:0] below_lowest(input logic [7:0] x);
+    for (int r = 0; r < 8; r++) below_lowest[r] = ~|(x & ~(8'hFE << r));
   endfunction
   function automatic logic [7:0] lowest_oh(input logic [7:0] x);
     lowest_oh = x & (~x + 8'd1);

@@ -19,11 +19,8 @@ module es_tactics (
   output logic [13:0]  pin_idx_o,    // PINNED[c] index at [c*7 +: 7]
   output logic [15:0]  value_o       // group 10, white's view
 );
-  localparam logic [63:0] FileA = 64'h0101_0101_0101_0101;
-  localparam logic [63:0] NotA  = ~FileA;
-  localparam logic [63:0] NotH  = ~(FileA << 7);
-  localparam logic [63:0] NotAB = ~(FileA | (FileA << 1));
-  localparam logic [63:0] NotGH = ~((FileA << 6) | (FileA << 7));
+  localparam logic [63:0] NotA  = es_pkg::NotA;
+  localparam logic [63:0] NotH  = es_pkg::NotH;
   // White's trap squares (black's: ranks flipped).
   localparam logic [63:0] KnightCorner = 64'h8100_0000_0000_0000;  // a8 h8
   localparam logic [63:0] Knight7th    = 64'h4281_0000_0000_0000;  // a7 h7 b8 g8
@@ -35,22 +32,7 @@ module es_tactics (
   localparam logic [63:0] Ranks678     = 64'hFFFF_FF00_0000_0000;
   localparam int          RegBase      = chip_pkg::ER_MPIN_HUNG;
 
-  function automatic logic [63:0] shift(input logic [63:0] x, input int s);
-    shift = (s > 0) ? (x << s) : (x >> (-s));
-  endfunction
 
-  function automatic logic [63:0] slide(input logic [63:0] g0, input logic [63:0] empty, input int s,
-                                        input logic [63:0] m);
-    logic [63:0] g, p;
-    g = g0;
-    p = empty & m;
-    g = g | (p & shift(g, s));
-    p = p & shift(p, s);
-    g = g | (p & shift(g, 2 * s));
-    p = p & shift(p, 2 * s);
-    g = g | (p & shift(g, 4 * s));
-    slide = shift(g, s) & m;
-  endfunction
 
   // Directions 0-3 diagonal (+9, +7, -7, -9), 4-7 straight (+8, -8, +1, -1); the reverse of d is
   // d ^ 3 (diagonal) or d ^ 1 (straight).
@@ -77,20 +59,6 @@ module es_tactics (
     drev = (d < 4) ? (d ^ 3) : (d ^ 1);
   endfunction
 
-  function automatic logic [63:0] diagonal(input logic [63:0] g, input logic [63:0] empty);
-    diagonal = slide(g, empty, 9, NotA) | slide(g, empty, 7, NotH) | slide(g, empty, -7, NotA) |
-               slide(g, empty, -9, NotH);
-  endfunction
-  function automatic logic [63:0] straight(input logic [63:0] g, input logic [63:0] empty);
-    straight = slide(g, empty, 8, '1) | slide(g, empty, -8, '1) | slide(g, empty, 1, NotA) |
-               slide(g, empty, -1, NotH);
-  endfunction
-  function automatic logic [63:0] knight(input logic [63:0] b);
-    logic [63:0] h1, h2;
-    h1 = ((b >> 1) & NotH) | ((b << 1) & NotA);
-    h2 = ((b >> 2) & NotGH) | ((b << 2) & NotAB);
-    knight = (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
-  endfunction
   // Ranks flipped (white's squares as black's).
   function automatic logic [63:0] flip(input logic [63:0] x);
     for (int r = 0; r < 8; r++) flip[r*8 +: 8] = x[(7-r)*8 +: 8];
@@ -130,10 +98,10 @@ module es_tactics (
       mpin[c]         = '0;
       for (int d = 0; d < 8; d++) begin
         logic [63:0] cand_br, cand_q, bs [5], pin_d, same;
-        cand_br = slide((d < 4) ? pc[c][2] : pc[c][3], empty, dshift(d), dmask(d)) & men[1-c];
-        cand_q  = slide(pc[c][4], empty, dshift(d), dmask(d)) & men[1-c];
+        cand_br = es_pkg::slide((d < 4) ? pc[c][2] : pc[c][3], empty, dshift(d), dmask(d)) & men[1-c];
+        cand_q  = es_pkg::slide(pc[c][4], empty, dshift(d), dmask(d)) & men[1-c];
         bs[0] = '0;
-        for (int j = 1; j < 5; j++) bs[j] = slide(ge[j], empty, dshift(drev(d)), dmask(drev(d)));
+        for (int j = 1; j < 5; j++) bs[j] = es_pkg::slide(ge[j], empty, dshift(drev(d)), dmask(drev(d)));
         pin_d = (cand_br | cand_q) & ((pc[1-c][0] & bs[1]) | ((pc[1-c][1] | pc[1-c][2]) & bs[2]) |
                                       (pc[1-c][3] & bs[3]) | (pc[1-c][4] & bs[4]));
         same  = (d < 4) ? (bs[1] & ~bs[2]) : (bs[2] & ~bs[3]);
@@ -216,7 +184,7 @@ module es_tactics (
       xray = 1'b0;
       for (int d = 0; d < 8; d += 2) begin
         sl = (d < 4) ? (pc[c][2] | pc[c][4]) : (pc[c][3] | pc[c][4]);
-        if ((slide(sl, empty, dshift(d), dmask(d)) & sl) != 64'd0) xray = 1'b1;
+        if ((es_pkg::slide(sl, empty, dshift(d), dmask(d)) & sl) != 64'd0) xray = 1'b1;
       end
       if (xray) bonus = bonus + reg8(regs_i, chip_pkg::ER_XRAY + c, 6);
       if ((mpin[c] & (press_hi[c] | press_lo[c])) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_MPIN_HUNG, 7);
@@ -227,8 +195,8 @@ module es_tactics (
         bonus = bonus + reg8(regs_i, chip_pkg::ER_PERM_PIN_SIMPLE_HUNG, 8);
       // Traps of c's own pieces: no safe square (empty or the opponent's, not attacked by it).
       safe      = ~men[c] & ~any_att[1-c];
-      trapped_n = pc[c][1] & ~knight(safe);
-      trapped_r = pc[c][3] & ~straight(safe, empty);
+      trapped_n = pc[c][1] & ~es_pkg::knight(safe);
+      trapped_r = pc[c][3] & ~es_pkg::straight(safe, empty);
       if ((trapped_n & (c == 1 ? flip(KnightCorner) : KnightCorner)) != 64'd0)
         bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3, 8);
       if ((trapped_n & (c == 1 ? flip(Knight7th) : Knight7th)) != 64'd0)
@@ -245,7 +213,7 @@ module es_tactics (
       if ((trapped_r & any_att[1-c]) != 64'd0) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 2, 8);
       if ((trapped_r & (c == 1 ? flip(Ranks678) : Ranks678)) != 64'd0)
         bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 3, 8);
-      if ((pc[c][4] & any_att[1-c] & ~(straight(safe, empty) | diagonal(safe, empty))) != 64'd0)
+      if ((pc[c][4] & any_att[1-c] & ~(es_pkg::straight(safe, empty) | es_pkg::diagonal(safe, empty))) != 64'd0)
         bonus = bonus - reg8(regs_i, chip_pkg::ER_QUEEN_TRAP + c, 8);
       acc = (c == 1) ? acc - $signed(bonus) : acc + $signed(bonus);
     end

@@ -414,10 +414,6 @@ module eval_slow (
   logic        s2_valid_d;
   assign s2_valid_d = s1_valid_q;
 
-  // ---------------------------------------------------------------- last clock: registers, scaling
-  function automatic logic two_or_more(input logic [63:0] x);
-    two_or_more = (x & (x - 64'd1)) != 64'd0;
-  endfunction
   localparam logic [63:0] Row7W = 64'h00FF_0000_0000_0000;
   localparam logic [63:0] Row8W = 64'hFF00_0000_0000_0000;
   localparam logic [63:0] Row7B = 64'h0000_0000_0000_FF00;
@@ -442,14 +438,14 @@ module eval_slow (
       kind       = 2'd0;
       if ((enemy_king & row8) != 64'd0) kind = ((front & ~any_att[c]) == 64'd0) ? 2'd1 : 2'd2;
       else if ((pieces[((1-c)*6)*64 +: 64] & row7) == 64'd0) kind_ok = 1'b0;
-      r7 = er_q[chip_pkg::ER_ROOK7 + c*6 + (two_or_more(rooks7) ? 3 : 0) + 32'(kind)][7:0];
+      r7 = er_q[chip_pkg::ER_ROOK7 + c*6 + (es_pkg::two_or_more(rooks7) ? 3 : 0) + 32'(kind)][7:0];
       if (rooks7 != 64'd0 && kind_ok) acc = (c == 1) ? acc - 32'(r7) : acc + 32'(r7);
       enemy_men = pieces[((1-c)*6)*64 +: 64] | pieces[((1-c)*6 + 1)*64 +: 64] | pieces[((1-c)*6 + 2)*64 +: 64] |
                   pieces[((1-c)*6 + 3)*64 +: 64] | pieces[((1-c)*6 + 4)*64 +: 64];
       v7 = er_q[chip_pkg::ER_HUNG + c*2 + (((c == 1) == stm_i) ? 0 : 1)][6:0];
       if ((enemy_men & any_att[c] & ~any_att[1-c]) != 64'd0) acc = (c == 1) ? acc - 32'(v7) : acc + 32'(v7);
       v7 = er_q[chip_pkg::ER_BISHOP_PAIR + c][6:0];
-      if (two_or_more(pieces[(c*6 + 2)*64 +: 64])) acc = (c == 1) ? acc - 32'(v7) : acc + 32'(v7);
+      if (es_pkg::two_or_more(pieces[(c*6 + 2)*64 +: 64])) acc = (c == 1) ? acc - 32'(v7) : acc + 32'(v7);
     end
     acc = stm_i ? acc - 32'(er_q[chip_pkg::ER_SIDE_TO_MOVE + 1][3:0]) : acc + 32'(er_q[chip_pkg::ER_SIDE_TO_MOVE][3:0]);
     regs_value = acc[15:0];
