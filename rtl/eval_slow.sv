@@ -530,20 +530,6 @@ module eval_slow (
       cnt_q      <= 4'd0;
       s1_valid_q <= 1'b0;
       s2_valid_q <= 1'b0;
-      mob_q      <= '0;
-      rook_q     <= '0;
-      ks_q[0]    <= '0;
-      ks_q[1]    <= '0;
-      mp_q       <= '0;
-      pp_q       <= '0;
-      bis_q      <= '0;
-      mow_q      <= '0;
-      pin_q      <= '0;
-      pst_q      <= '0;
-      for (int c = 0; c < 2; c++) begin
-        sh_q[c]      <= '0;
-        rbp_cnt_q[c] <= '0;
-      end
       value_q    <= '0;
       draw_q     <= '0;
       for (int g = 0; g < NumGroups; g++) group_q[g] <= '0;
@@ -552,42 +538,46 @@ module eval_slow (
       cnt_q      <= cnt_d;
       s1_valid_q <= busy_q && !cnt_q[3] && !start_i;
       s2_valid_q <= s2_valid_d && !start_i;
-      if (start_i) begin
-        mob_q   <= '0;
-        rook_q  <= '0;
-        ks_q[0] <= '0;
-        ks_q[1] <= '0;
-        mp_q    <= '0;
-        pp_q    <= '0;
-        bis_q   <= '0;
-        mow_q   <= '0;
-        pin_q   <= '0;
-        pst_q   <= '0;
-        for (int c = 0; c < 2; c++) begin
-          sh_q[c]      <= '0;
-          rbp_cnt_q[c] <= '0;
-        end
-      end else if (s2_valid_q) begin
-        pst_q   <= pst_q + file_ps[0] - file_ps[1];
-        for (int c = 0; c < 2; c++) begin
-          sh_q[c]      <= sh_q[c] + file_sh[c];
-          rbp_cnt_q[c] <= rbp_cnt_q[c] + {3'd0, s2_rbp_q[c]};
-        end
-        mob_q   <= mob_q + file_mob;
-        rook_q  <= rook_q + file_rook;
-        ks_q[0] <= ks_q[0] + file_ks[0];
-        ks_q[1] <= ks_q[1] + file_ks[1];
-        mp_q    <= mp_q + {8'd0, s2_mp_q[1]} - {8'd0, s2_mp_q[0]};
-        pp_q    <= pp_q + file_pp[0] - file_pp[1];
-        bis_q   <= bis_q + s2_bis_q[0] - s2_bis_q[1] + (s2_tb_black_q ? {8'd0, s2_tb_q} : 16'd0 - {8'd0, s2_tb_q});
-        mow_q   <= mow_q + {{4{s2_mow_q[0][11]}}, s2_mow_q[0]} - {{4{s2_mow_q[1][11]}}, s2_mow_q[1]};
-        pin_q   <= pin_q + {8'd0, s2_pin_q[0]} - {8'd0, s2_pin_q[1]};
-      end
       if (finish_o) begin
         value_q <= value_d;
         draw_q  <= {{8{tab_rdata[chip_pkg::ET_CONTEMPT][7]}}, tab_rdata[chip_pkg::ET_CONTEMPT][7:0]};
         for (int g = 0; g < NumGroups; g++) group_q[g] <= group_d[g];
       end
+    end
+  end
+
+  // The group accumulators: a datapath cleared by each start, so no reset.
+  always_ff @(posedge clk_i) begin
+    if (start_i) begin
+      mob_q   <= '0;
+      rook_q  <= '0;
+      ks_q[0] <= '0;
+      ks_q[1] <= '0;
+      mp_q    <= '0;
+      pp_q    <= '0;
+      bis_q   <= '0;
+      mow_q   <= '0;
+      pin_q   <= '0;
+      pst_q   <= '0;
+      for (int c = 0; c < 2; c++) begin
+        sh_q[c]      <= '0;
+        rbp_cnt_q[c] <= '0;
+      end
+    end else if (s2_valid_q) begin
+      pst_q   <= pst_q + file_ps[0] - file_ps[1];
+      for (int c = 0; c < 2; c++) begin
+        sh_q[c]      <= sh_q[c] + file_sh[c];
+        rbp_cnt_q[c] <= rbp_cnt_q[c] + {3'd0, s2_rbp_q[c]};
+      end
+      mob_q   <= mob_q + file_mob;
+      rook_q  <= rook_q + file_rook;
+      ks_q[0] <= ks_q[0] + file_ks[0];
+      ks_q[1] <= ks_q[1] + file_ks[1];
+      mp_q    <= mp_q + {8'd0, s2_mp_q[1]} - {8'd0, s2_mp_q[0]};
+      pp_q    <= pp_q + file_pp[0] - file_pp[1];
+      bis_q   <= bis_q + s2_bis_q[0] - s2_bis_q[1] + (s2_tb_black_q ? {8'd0, s2_tb_q} : 16'd0 - {8'd0, s2_tb_q});
+      mow_q   <= mow_q + {{4{s2_mow_q[0][11]}}, s2_mow_q[0]} - {{4{s2_mow_q[1][11]}}, s2_mow_q[1]};
+      pin_q   <= pin_q + {8'd0, s2_pin_q[0]} - {8'd0, s2_pin_q[1]};
     end
   end
 
