@@ -1,5 +1,12 @@
 // The chip's controller: host register file, position state, move stack, make/unmake, and the
-// command state machine (GEN, MAKE, UNMAKE, PERFT, CLEAR).
+// command state machine (GEN, MAKE, UNMAKE, PERFT, CLEAR, EVAL_INIT, SLOW_EVAL, LAZY_EVAL, SEARCH).
+//
+// SEARCH is the hardware search (AIJ section 5, Micro "Search control"): a minimum-window
+// alpha-beta search with no value stack. Each node only learns whether it reaches its side's test
+// value ("succeeds"): a node succeeds as soon as one child fails, and fails when all its children
+// succeed. So a child's failure pops two plies and its success one; all the state a ply needs is
+// the move on the stack, a bit for "a legal move was searched here" and the quiescence check
+// counters. Scores are (score, tie-breaker) pairs compared lexicographically (AIJ 4.3).
 //
 // The move generator is "stateless": the next move at a ply comes from the position and the move
 // last searched at that ply (its target and attacker set the arbiters' masks), so the stack holds
@@ -88,21 +95,25 @@ module chip_ctrl (
   input  logic [31:0] se_lazy_ctrl_i,   // EVAL_CONTROL word 1
   input  logic [15:0] se_draw_i,        // DRAW_SCORE
   // Debug port for lock-step co-simulation (nothing inside depends on it).
-  output logic [2:0]  dbg_state_o,
+  output logic [3:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
-  output logic [15:0] dbg_move_o
+  output logic [15:0] dbg_move_o,
+  output logic [31:0] dbg_nodes_o,
+  output logic [15:0] dbg_leaf_o,
+  output logic [7:0]  dbg_flags_o
 );
   localparam int StackDepth = chip_pkg::STACK_DEPTH;
 
-  typedef enum logic [2:0] {
-    S_IDLE   = 3'd0,
-    S_CHECK  = 3'd1,  // is the host's move pseudo-legal here? (GEN with a last move, MAKE)
-    S_GEN    = 3'd2,  // next move after the last one at this ply, or the next target
-    S_GENATT = 3'd3,  // best attacker of the registered target
-    S_MAKE   = 3'd4,
-    S_TEST   = 3'd5,  // legality and mode filter; unmake in the same clock unless descending
-    S_UNMAKE = 3'd6,
-    S_EINIT  = 3'd7   // EVAL_INIT: sum the placement table over the board, then the castling deltas
+  typedef enum logic [3:0] {
+    S_IDLE   = 4'd0,
+    S_CHECK  = 4'd1,  // is the host's move pseudo-legal here? (GEN with a last move, MAKE)
+    S_GEN    = 4'd2,  // next move after the last one at this ply, or the next target
+    S_GENATT = 4'd3,  // best attacker of the registered target
+    S_MAKE   = 4'd4,
+    S_TEST   = 4'd5,  // legality and mode filter; unmake in the same clock unless descending
+    S_UNMAKE = 4'd6,
+    S_EINIT  = 4'd7,  // EVAL_INIT: sum the placement table over the board, then the castling deltas
+    S_SEVAL  = 4'd8   // SEARCH: a stand pat waits for the slow evaluation
   } state_e;
 
   // ---------------------------------------------------------------- registers
@@ -137,6 +148,14 @@ module chip_ctrl (
   logic [15:0] test_value_q, test_value_d, est_q, est_d;
   logic [2:0]  lazy_q, lazy_d;
   logic        lazy_pend_q, lazy_pend_d;
+  // Hardware search: parameters, results, "a legal move was searched at ply p", the unwinding
+  // flags, quiescence checks played ([1:0] white, [3:2] black), the quiescence check filter of the
+  // node being expanded (set in GEN), and the last leaf value (debug port).
+  logic [12:0] search_ctrl_q, search_ctrl_d;
+  logic [15:0] test_tie_q, test_tie_d, best_q, best_d, leaf_q, leaf_d;
+  logic [31:0] node_limit_q, node_limit_d, legal_q, legal_d;
+  logic [3:0]  result_q, result_d, qc_q, qc_d;
+  logic        child_fail_q, child_fail_d, stop_q, stop_d, qfilter_q, qfilter_d;
 
   // Move stack.
   logic [15:0] stk_move_q [StackDepth];
@@ -146,6 +165,7 @@ module chip_ctrl (
   logic [15:0] stk_half_q [StackDepth];
   logic [1:0]  stk_flag_q [StackDepth];   // {castle, en passant}
   logic [15:0] stk_pst_q  [StackDepth];
+  logic [3:0]  stk_qc_q   [StackDepth];   // quiescence checks played before the move
   logic        stk_we, stk_move_we;
   logic [4:0]  stk_waddr, stk_move_waddr;
   logic [15:0] stk_move_wdata;
@@ -154,6 +174,7 @@ module chip_ctrl (
   logic [15:0] stk_half_w;
   logic [1:0]  stk_flag_w;
   logic [15:0] stk_pst_w;
+  logic [3:0]  stk_qc_w;
 
   // Command fields.
   logic [3:0] op_w;
@@ -183,8 +204,6 @@ module chip_ctrl (
   assign castling_o      = castling_q;
   assign ep_valid_o      = ep_valid_q;
   assign ep_sq_o         = ep_sq_q;
-  assign tgt_capt_only_o = (mode_q == chip_pkg::MODE_CAPTURES) && (op_q == chip_pkg::OP_GEN) &&
-                           (state_q == S_GEN);
   assign tgt_mask_en_o   = (state_q == S_GEN) && last_valid;
   assign tgt_last_sq_o   = last[11:6];
   assign att_mask_en_o   = (state_q == S_GEN);
@@ -197,6 +216,76 @@ module chip_ctrl (
       default:  tsel_sq_o = mv_q[11:6];
     endcase
   end
+
+  // ---------------------------------------------------------------- search datapath
+  logic searching;
+  assign searching = (op_q == chip_pkg::OP_SEARCH);
+  logic       qs_on, ev_on, rep_on;
+  logic [1:0] qs_checks;
+  logic [4:0] qs_depth;
+  assign qs_on     = search_ctrl_q[0];
+  assign ev_on     = search_ctrl_q[1];
+  assign rep_on    = search_ctrl_q[2];
+  assign qs_checks = search_ctrl_q[5:4];
+  assign qs_depth  = search_ctrl_q[12:8];
+  // The node being expanded is at ply p = ply_q, rel_p plies below the root; its child at p + 1.
+  logic [5:0] rel_p, rel_c;
+  logic       odd_p, odd_c;
+  assign rel_p = ply_q - base_q;
+  assign rel_c = rel_p + 6'd1;
+  assign odd_p = rel_p[0];
+  assign odd_c = !rel_p[0];
+  // Even plies test "value >= (V, Vtb)", odd plies "value > (-V, -Vtb)" (18 bits: no overflow).
+  logic signed [17:0] tv_s, tv_tb;
+  assign tv_s  = 18'(signed'(test_value_q));
+  assign tv_tb = 18'(signed'(test_tie_q));
+  function automatic logic succeeds(input logic signed [17:0] s, input logic signed [17:0] tb,
+                                    input logic signed [17:0] v, input logic signed [17:0] vtb, input logic odd);
+    if (odd) succeeds = (s > -v) || (s == -v && tb > -vtb);
+    else     succeeds = (s > v) || (s == v && tb >= vtb);
+  endfunction
+  // Quiescence nodes generate captures (or all moves filtered to captures and checks while the side
+  // may still check); a side in check there searches all its moves.
+  logic qnode, checks_ok;
+  assign qnode     = searching && rel_p >= 6'(depth_q) && !(in_check_i && ev_on);
+  assign checks_ok = qs_checks > (stm_q ? qc_q[3:2] : qc_q[1:0]);
+  // Mate (in check, no legal move) or stalemate at the node being expanded.
+  logic signed [17:0] mate_value;
+  assign mate_value = in_check_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
+  // The quiescence checks counter after the move at p (a checking non-capture counts for its mover).
+  logic [3:0] qc_after;
+  assign qc_after = (qfilter_q && stk_cap_q[pi] == 4'd0) ? qc_q + (stm_q ? 4'd1 : 4'd4) : qc_q;
+  logic can_quiesce;  // a child whose stand pat failed is searched on in the quiescence search
+  assign can_quiesce = qs_on && 7'(rel_c) < 7'(depth_q) + 7'(qs_depth) && ply_q < 6'd31;
+  logic node_limit_hit;
+  assign node_limit_hit = node_limit_q != 32'd0 && count_q + 64'd1 >= {32'd0, node_limit_q};
+
+  // Repetition detector: entries below the current position's stack index; the same side to move
+  // for a repetition, the other for one displaced piece.
+  logic [31:0] rep_equal, rep_two, rep_valid, rep_same;
+  logic [5:0]  rep_idx;
+  logic        rep_hit, rep_near;
+  assign rep_idx = (state_q == S_TEST) ? ply_q + 6'd1 : host_ply_q;
+  always_comb begin
+    for (int k = 0; k < 32; k++) begin
+      rep_valid[k] = 6'(k) < rep_idx;
+      rep_same[k]  = (rep_idx[0] == k[0]);
+    end
+  end
+  assign rep_hit  = |(rep_equal & rep_valid & rep_same);
+  assign rep_near = |(rep_two & rep_valid & ~rep_same);
+  rep_detect u_rep (
+    .clk_i,
+    .we_i       (state_q == S_MAKE),
+    .waddr_i    (pi),
+    .board_i,
+    .castling_i (castling_q),
+    .ep_i       ({ep_valid_q, ep_sq_q}),
+    .equal_o    (rep_equal),
+    .two_o      (rep_two)
+  );
+  assign tgt_capt_only_o = (((mode_q == chip_pkg::MODE_CAPTURES) && (op_q == chip_pkg::OP_GEN)) ||
+                            (qnode && !checks_ok)) && (state_q == S_GEN);
 
   // ---------------------------------------------------------------- make / unmake
   logic [5:0] base_sq;
@@ -311,8 +400,9 @@ module chip_ctrl (
   // So is an ending an endgame rule calls a draw.
   logic eg_draw;  // the endgame logic calls the position a draw: the whole evaluation is 0
   assign eg_draw    = (kpk_active_i && !kpk_win_i) || rule_draw_i != 3'd0;
-  assign fast_white = eg_draw ? 16'd0 :
-                      pst_q + {{8{phase_i[7]}}, phase_i[7:0]} + race;
+  logic [15:0] fast_static;  // before the endgame logic: the tie-breaker of a drawn ending
+  assign fast_static = pst_q + {{8{phase_i[7]}}, phase_i[7:0]} + race;
+  assign fast_white  = eg_draw ? 16'd0 : fast_static;
   assign kpk_en_o   = eval_ctrl_q[1];
   assign rules_en_o = eval_ctrl_q[0];
   assign fast_eval  = stm_q ? 16'd0 - fast_white : fast_white;
@@ -363,6 +453,9 @@ module chip_ctrl (
   assign gen_promo_move = {last[15:14], last[13:12] + 2'd1, last[11:0]};
 
   logic undo;  // this clock unmakes the move at ply p
+  // Search actions decided in the state case and carried out after it.
+  logic leaf_go, leaf_success, leaf_terminal, do_descend, root_done, root_success, root_none, gen_none;
+  logic [15:0] root_best;
   logic test_accept;
   always_comb begin
     unique case (mode_q)
@@ -391,11 +484,13 @@ module chip_ctrl (
       chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
       chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
       chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA, chip_pkg::REG_SLOW_EVAL,
-      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_LAZY, chip_pkg::REG_DRAW_SCORE: is_reg_ro = 1'b1;
+      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_LAZY, chip_pkg::REG_DRAW_SCORE, chip_pkg::REG_RESULT,
+      chip_pkg::REG_BEST_MOVE, chip_pkg::REG_REP_STATUS: is_reg_ro = 1'b1;
       chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
       chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_VALUE,
-      chip_pkg::REG_SLOW_EST, chip_pkg::REG_SEP_BONUS: is_reg_rw = 1'b1;
+      chip_pkg::REG_SLOW_EST, chip_pkg::REG_SEP_BONUS, chip_pkg::REG_SEARCH_CTRL, chip_pkg::REG_TEST_TIE,
+      chip_pkg::REG_NODE_LIMIT: is_reg_rw = 1'b1;
       default: ;
     endcase
   end
@@ -454,6 +549,12 @@ module chip_ctrl (
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
         chip_pkg::REG_DRAW_SCORE:     rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
+        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {19'd0, search_ctrl_q};
+        chip_pkg::REG_TEST_TIE:     rdata_d = {16'd0, test_tie_q};
+        chip_pkg::REG_NODE_LIMIT:   rdata_d = node_limit_q;
+        chip_pkg::REG_RESULT:       rdata_d = {28'd0, result_q};
+        chip_pkg::REG_BEST_MOVE:    rdata_d = {16'd0, best_q};
+        chip_pkg::REG_REP_STATUS:   rdata_d = {30'd0, rep_near, rep_hit};
         default:                 rdata_d = 32'd0;
       endcase
     end
@@ -524,10 +625,31 @@ module chip_ctrl (
     est_d          = est_q;
     lazy_d         = lazy_q;
     lazy_pend_d    = lazy_pend_q;
+    search_ctrl_d  = search_ctrl_q;
+    test_tie_d     = test_tie_q;
+    node_limit_d   = node_limit_q;
+    best_d         = best_q;
+    leaf_d         = leaf_q;
+    legal_d        = legal_q;
+    result_d       = result_q;
+    qc_d           = qc_q;
+    child_fail_d   = child_fail_q;
+    stop_d         = stop_q;
+    qfilter_d      = qfilter_q;
+    stk_qc_w       = qc_q;
+    leaf_go        = 1'b0;
+    leaf_success   = 1'b0;
+    leaf_terminal  = 1'b0;
+    do_descend     = 1'b0;
+    root_done      = 1'b0;
+    root_success   = 1'b0;
+    root_none      = 1'b0;
+    root_best      = 16'd0;
+    gen_none       = 1'b0;
 
     if (busy) cycles_d = cycles_q + 64'd1;
     if (se_finish_i) begin
-      done_d = 1'b1;
+      if (state_q == S_IDLE) done_d = 1'b1;  // SLOW_EVAL or LAZY_EVAL, not a search's stand pat
       est_d  = est_q + est_step[15:0];
       if (lazy_pend_q) begin
         lazy_d      = {1'b1, $signed(se_total) >= $signed(test_value_q), 1'b0};
@@ -550,6 +672,7 @@ module chip_ctrl (
         end
       end
       S_GEN: begin
+        qfilter_d = qnode && checks_ok;
         if (last_valid && last_promo && last[13:12] != 2'd3) begin
           mv_d    = gen_promo_move;
           state_d = S_MAKE;
@@ -564,6 +687,19 @@ module chip_ctrl (
         end else if (op_q == chip_pkg::OP_PERFT && ply_q != base_q) begin
           ply_d   = ply_q - 6'd1;
           state_d = S_UNMAKE;
+        end else if (searching) begin
+          // Exhausted: every move failed, unless there was none (mate or stalemate) at a full-width
+          // or evasion node.
+          gen_none = !qnode && !legal_q[pi];
+          if (ply_q == base_q) begin
+            root_done    = 1'b1;
+            root_success = gen_none && succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
+            root_none    = gen_none;
+          end else begin
+            ply_d        = ply_q - 6'd1;
+            child_fail_d = !(gen_none && succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p));
+            state_d      = S_UNMAKE;
+          end
         end else begin
           // Exhausted: PERFT at its root ply is finished; GEN found nothing.
           state_d      = S_IDLE;
@@ -602,6 +738,50 @@ module chip_ctrl (
         undo = 1'b1;
         if (state_q == S_TEST) begin
           unique case (op_q)
+            chip_pkg::OP_SEARCH: begin
+              if (king_capture_i || (qfilter_q && stk_cap_q[pi] == 4'd0 && !in_check_i)) begin
+                state_d = S_GEN;
+              end else begin
+                count_d = count_q + 64'd1;
+                legal_d = legal_q | (32'd1 << pi);
+                if (node_limit_hit) begin
+                  stop_d   = 1'b1;
+                  result_d = 4'd4;
+                  if (ply_q == base_q) begin
+                    state_d = S_IDLE;
+                    done_d  = 1'b1;
+                  end else begin
+                    ply_d   = ply_q - 6'd1;
+                    state_d = S_UNMAKE;
+                  end
+                end else if (rep_on && rep_hit) begin
+                  leaf_d        = 16'd0;
+                  leaf_go       = 1'b1;
+                  leaf_terminal = 1'b1;
+                  leaf_success  = succeeds(18'sd0, 18'sd0, tv_s, tv_tb, odd_c);
+                end else if (rel_c < 6'(depth_q) || (ev_on && in_check_i && ply_q < 6'd31)) begin
+                  do_descend = 1'b1;
+                end else if (eg_draw) begin
+                  // Stand pat. A drawn ending: score 0, its static value the tie-breaker.
+                  leaf_d       = 16'd0;
+                  leaf_go      = 1'b1;
+                  leaf_success = succeeds(18'sd0, 18'(signed'(stm_q ? 16'd0 - fast_static : fast_static)),
+                                          tv_s, tv_tb, odd_c);
+                end else if (lz_active && lz_sum - $signed({2'd0, lz_margin}) > (odd_c ? -tv_s : tv_s)) begin
+                  leaf_d       = fast_eval;
+                  leaf_go      = 1'b1;
+                  leaf_success = 1'b1;
+                end else if (lz_active && lz_sum + $signed({2'd0, lz_margin}) < (odd_c ? -tv_s : tv_s)) begin
+                  leaf_d       = fast_eval;
+                  leaf_go      = 1'b1;
+                  leaf_success = 1'b0;
+                end else begin
+                  undo       = 1'b0;
+                  se_start_o = 1'b1;
+                  state_d    = S_SEVAL;
+                end
+              end
+            end
             chip_pkg::OP_PERFT: begin
               if (king_capture_i) begin
                 state_d = S_GEN;
@@ -647,26 +827,33 @@ module chip_ctrl (
             host_ply_d = ply_q;
             state_d    = S_IDLE;
             done_d     = 1'b1;
+          end else if (searching && (stop_q || child_fail_q)) begin
+            // Stopping unwinds to the root; a failed child means this node succeeded.
+            if (ply_q == base_q) begin
+              if (stop_q) begin
+                state_d = S_IDLE;
+                done_d  = 1'b1;
+              end else begin
+                root_done    = 1'b1;
+                root_success = 1'b1;
+                root_best    = stk_move_q[pi];
+              end
+            end else begin
+              ply_d        = ply_q - 6'd1;
+              child_fail_d = 1'b0;
+            end
           end else begin
             state_d = S_GEN;
           end
         end
-        if (undo) begin
-          wr_en_o = {um_castle, um_ep || um_castle, 2'b11};
-          wr_sq_o = {um_rook_from, um_ep ? (um_to ^ 6'd8) : um_rook_to, um_to, um_from};
-          wr_pc_o = {um_mover, 3'd4, um_ep ? um_cap : 4'd0, um_ep ? 4'd0 : um_cap, um_orig};
-          stm_d      = um_mover;
-          castling_d = stk_cast_q[pi];
-          ep_valid_d = stk_ep_q[pi][6];
-          ep_sq_d    = stk_ep_q[pi][5:0];
-          half_d     = stk_half_q[pi];
-          full_d     = full_q - {15'd0, um_mover};
-          pst_d      = stk_pst_q[pi];
-          // The same game phase events as MAKE, counts reversed (locations toggle back).
-          ph_ev_valid_o = {um_castle, um_cap[2:0] != 3'd0, 2'b11};
-          ph_ev_piece_o = {um_mover, 3'd4, um_cap, board_i[{um_to, 2'b00} +: 4], um_orig};
-          ph_ev_loc_o   = {um_rook_from ^ um_rook_to, um_ep ? (um_to ^ 6'd8) : um_to, um_to, um_from};
-          ph_ev_delta_o = {2'b00, 2'b01, um_promo ? 2'b11 : 2'b00, um_promo ? 2'b01 : 2'b00};
+      end
+      S_SEVAL: begin
+        // The stand pat waits for the slow evaluation; its last clock decides.
+        if (se_finish_i) begin
+          leaf_d       = se_total;
+          undo         = 1'b1;
+          leaf_go      = 1'b1;
+          leaf_success = succeeds(18'(signed'(se_total)), 18'sd0, tv_s, tv_tb, odd_c);
         end
       end
       S_EINIT: begin
@@ -687,6 +874,59 @@ module chip_ctrl (
       end
       default: ;  // S_IDLE
     endcase
+
+    // Search: a leaf (a stand pat, or a repetition: terminal) decided whether the child succeeds. If
+    // a stand pat failed, the quiescence search goes on below it when it may; otherwise the node at
+    // p succeeds.
+    if (leaf_go) begin
+      if (leaf_success) begin
+        state_d = S_GEN;
+      end else if (can_quiesce && !leaf_terminal) begin
+        do_descend = 1'b1;
+      end else if (ply_q == base_q) begin
+        root_done    = 1'b1;
+        root_success = 1'b1;
+        root_best    = mv_q;
+      end else begin
+        ply_d        = ply_q - 6'd1;
+        child_fail_d = 1'b0;
+        state_d      = S_UNMAKE;
+      end
+    end
+    if (do_descend) begin
+      undo           = 1'b0;
+      ply_d          = ply_q + 6'd1;
+      stk_move_we    = 1'b1;
+      stk_move_waddr = pi + 5'd1;
+      stk_move_wdata = 16'd0;
+      legal_d        = legal_d & ~(32'd1 << (pi + 5'd1));
+      qc_d           = qc_after;
+      state_d        = S_GEN;
+    end
+    if (root_done) begin
+      result_d = {root_none, 1'b0, root_success, 1'b1};
+      best_d   = root_success ? root_best : 16'd0;
+      state_d  = S_IDLE;
+      done_d   = 1'b1;
+    end
+    if (undo) begin
+      wr_en_o = {um_castle, um_ep || um_castle, 2'b11};
+      wr_sq_o = {um_rook_from, um_ep ? (um_to ^ 6'd8) : um_rook_to, um_to, um_from};
+      wr_pc_o = {um_mover, 3'd4, um_ep ? um_cap : 4'd0, um_ep ? 4'd0 : um_cap, um_orig};
+      stm_d      = um_mover;
+      castling_d = stk_cast_q[pi];
+      ep_valid_d = stk_ep_q[pi][6];
+      ep_sq_d    = stk_ep_q[pi][5:0];
+      half_d     = stk_half_q[pi];
+      full_d     = full_q - {15'd0, um_mover};
+      pst_d      = stk_pst_q[pi];
+      qc_d       = stk_qc_q[pi];
+      // The same game phase events as MAKE, counts reversed (locations toggle back).
+      ph_ev_valid_o = {um_castle, um_cap[2:0] != 3'd0, 2'b11};
+      ph_ev_piece_o = {um_mover, 3'd4, um_cap, board_i[{um_to, 2'b00} +: 4], um_orig};
+      ph_ev_loc_o   = {um_rook_from ^ um_rook_to, um_ep ? (um_to ^ 6'd8) : um_to, um_to, um_from};
+      ph_ev_delta_o = {2'b00, 2'b01, um_promo ? 2'b11 : 2'b00, um_promo ? 2'b01 : 2'b00};
+    end
 
     // Host bus.
     if (req_i) begin
@@ -786,6 +1026,21 @@ module chip_ctrl (
                 runner_bonus_d = wdata_i[15:0];
               end
             end
+            chip_pkg::REG_SEARCH_CTRL: begin
+              if ((wdata_i & ~32'h0000_1F37) != 32'd0) begin
+                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
+              end else begin
+                search_ctrl_d = wdata_i[12:0];
+              end
+            end
+            chip_pkg::REG_TEST_TIE: begin
+              if (wdata_i[31:16] != 16'd0) begin
+                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
+              end else begin
+                test_tie_d = wdata_i[15:0];
+              end
+            end
+            chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;
             chip_pkg::REG_EVAL_CTRL: begin
               if (wdata_i[31:8] != 24'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
@@ -865,6 +1120,23 @@ module chip_ctrl (
                   end
                 end
                 chip_pkg::OP_SLOW_EVAL: se_start_o = 1'b1;
+                chip_pkg::OP_SEARCH: begin
+                  count_d      = 64'd0;
+                  result_d     = 4'd0;
+                  best_d       = 16'd0;
+                  legal_d      = 32'd0;
+                  qc_d         = 4'd0;
+                  stop_d       = 1'b0;
+                  child_fail_d = 1'b0;
+                  if (depth_w == 5'd0 || 7'(host_ply_q) + 7'(depth_w) > 7'(StackDepth)) begin
+                    err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i; done_d = 1'b1;
+                  end else begin
+                    stk_move_we    = 1'b1;
+                    stk_move_waddr = host_ply_q[4:0];
+                    stk_move_wdata = 16'd0;
+                    state_d        = S_GEN;
+                  end
+                end
                 chip_pkg::OP_LAZY_EVAL: begin
                   if (eg_draw) begin
                     lazy_d = {1'b0, test_value_q[15] || test_value_q == 16'd0, 1'b1};  // a draw: 0 >= test value?
@@ -928,6 +1200,17 @@ module chip_ctrl (
       est_q        <= 16'd0;
       lazy_q       <= 3'd0;
       lazy_pend_q  <= 1'b0;
+      search_ctrl_q <= 13'd0;
+      test_tie_q   <= 16'd0;
+      node_limit_q <= 32'd0;
+      best_q       <= 16'd0;
+      leaf_q       <= 16'd0;
+      legal_q      <= 32'd0;
+      result_q     <= 4'd0;
+      qc_q         <= 4'd0;
+      child_fail_q <= 1'b0;
+      stop_q       <= 1'b0;
+      qfilter_q    <= 1'b0;
     end else begin
       state_q      <= state_d;
       stm_q        <= stm_d;
@@ -965,6 +1248,17 @@ module chip_ctrl (
       est_q        <= est_d;
       lazy_q       <= lazy_d;
       lazy_pend_q  <= lazy_pend_d;
+      search_ctrl_q <= search_ctrl_d;
+      test_tie_q   <= test_tie_d;
+      node_limit_q <= node_limit_d;
+      best_q       <= best_d;
+      leaf_q       <= leaf_d;
+      legal_q      <= legal_d;
+      result_q     <= result_d;
+      qc_q         <= qc_d;
+      child_fail_q <= child_fail_d;
+      stop_q       <= stop_d;
+      qfilter_q    <= qfilter_d;
     end
   end
 
@@ -977,6 +1271,7 @@ module chip_ctrl (
       stk_half_q[stk_waddr] <= stk_half_w;
       stk_flag_q[stk_waddr] <= stk_flag_w;
       stk_pst_q[stk_waddr]  <= stk_pst_w;
+      stk_qc_q[stk_waddr]   <= stk_qc_w;
     end
     if (stk_move_we) stk_move_q[stk_move_waddr] <= stk_move_wdata;
   end
@@ -987,4 +1282,7 @@ module chip_ctrl (
   assign dbg_state_o = state_q;
   assign dbg_ply_o   = ply_q;
   assign dbg_move_o  = mv_q;
+  assign dbg_nodes_o = count_q[31:0];
+  assign dbg_leaf_o  = leaf_q;
+  assign dbg_flags_o = {2'd0, stop_q, child_fail_q, result_q};
 endmodule

@@ -44,6 +44,12 @@ package chip_pkg;
   localparam logic [16:0] REG_SLOW_EST = 17'h01011;
   localparam logic [16:0] REG_LAZY = 17'h01012;
   localparam logic [16:0] REG_DRAW_SCORE = 17'h01013;
+  localparam logic [16:0] REG_SEARCH_CTRL = 17'h00100;
+  localparam logic [16:0] REG_TEST_TIE = 17'h00101;
+  localparam logic [16:0] REG_NODE_LIMIT = 17'h00102;
+  localparam logic [16:0] REG_RESULT = 17'h00103;
+  localparam logic [16:0] REG_BEST_MOVE = 17'h00104;
+  localparam logic [16:0] REG_REP_STATUS = 17'h00105;
   localparam logic [16:0] SE_GROUP_BASE = 17'h01020;
   localparam int SE_GROUP_COUNT = 32;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
@@ -110,6 +116,7 @@ package chip_pkg;
   localparam logic [3:0] OP_EVAL_INIT = 4'd6;
   localparam logic [3:0] OP_SLOW_EVAL = 4'd7;
   localparam logic [3:0] OP_LAZY_EVAL = 4'd8;
+  localparam logic [3:0] OP_SEARCH = 4'd9;
 
   localparam logic [2:0] MODE_ALL = 3'd0;
   localparam logic [2:0] MODE_CAPTURES = 3'd1;
@@ -154,6 +161,7 @@ package chip_pkg;
   localparam int STACK_DEPTH = 32;
   localparam int PERFT_MAX_DEPTH = 31;
   localparam int SLOW_EVAL_CLOCKS = 11;
+  localparam int MATE_SCORE = 31000;
 
 endpackage
 /* verilator lint_on UNUSEDPARAM */

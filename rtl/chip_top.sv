@@ -14,9 +14,12 @@ module chip_top (
   output logic [31:0] rdata_o,
   output logic        err_o,
   // Debug port for lock-step co-simulation: controller state, ply, move being made.
-  output logic [2:0]  dbg_state_o,
+  output logic [3:0]  dbg_state_o,
   output logic [5:0]  dbg_ply_o,
-  output logic [15:0] dbg_move_o
+  output logic [15:0] dbg_move_o,
+  output logic [31:0] dbg_nodes_o,
+  output logic [15:0] dbg_leaf_o,
+  output logic [7:0]  dbg_flags_o
 );
   logic        clear, stm, ep_valid, tgt_capt_only, tgt_mask_en, att_mask_en;
   logic [3:0]  wr_en, castling;
@@ -114,7 +117,7 @@ module chip_top (
     .se_white_i      (se_white),
     .se_lazy_ctrl_i  (se_lazy_ctrl),
     .se_draw_i       (se_draw),
-    .dbg_state_o, .dbg_ply_o, .dbg_move_o
+    .dbg_state_o, .dbg_ply_o, .dbg_move_o, .dbg_nodes_o, .dbg_leaf_o, .dbg_flags_o
   );
 
   mg_array u_array (

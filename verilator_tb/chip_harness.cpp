@@ -122,7 +122,8 @@ void ChipHarness::tick(std::uint64_t n) {
 
 chip::DebugPort ChipHarness::debug() const {
   return chip::DebugPort{std::uint8_t(top_->dbg_state_o), std::uint8_t(top_->dbg_ply_o),
-                         std::uint16_t(top_->dbg_move_o)};
+                         std::uint16_t(top_->dbg_move_o), std::uint32_t(top_->dbg_nodes_o),
+                         std::uint16_t(top_->dbg_leaf_o), std::uint8_t(top_->dbg_flags_o)};
 }
 
 }  // namespace db::rtl

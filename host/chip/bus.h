@@ -12,17 +12,28 @@ struct BusResponse {
   bool error = false;
 };
 
-// The debug port: controller state, working ply and the move being made, sampled each clock.
+// The debug port, sampled each clock: controller state, working ply, the move being made, and the
+// hardware search's node count, last leaf value and flags ({stop, child failed, RESULT[3:0]}).
+// Synthesis leaves it unconnected; co-simulation compares it on every clock.
 struct DebugPort {
   std::uint8_t state = 0;
   std::uint8_t ply = 0;
   std::uint16_t move = 0;
-  bool operator==(const DebugPort& o) const { return state == o.state && ply == o.ply && move == o.move; }
+  std::uint32_t nodes = 0;
+  std::uint16_t leaf = 0;
+  std::uint8_t flags = 0;
+  bool operator==(const DebugPort& o) const {
+    return state == o.state && ply == o.ply && move == o.move && nodes == o.nodes && leaf == o.leaf &&
+           flags == o.flags;
+  }
   bool operator!=(const DebugPort& o) const { return !(*this == o); }
 };
 
 // Controller states, as in rtl/chip_ctrl.sv.
-enum class CtrlState : std::uint8_t { IDLE = 0, CHECK = 1, GEN = 2, GENATT = 3, MAKE = 4, TEST = 5, UNMAKE = 6 };
+enum class CtrlState : std::uint8_t {
+  IDLE = 0, CHECK = 1, GEN = 2, GENATT = 3, MAKE = 4, TEST = 5, UNMAKE = 6, EINIT = 7, SEVAL = 8
+};
+constexpr int CTRL_STATES = 9;
 const char* ctrl_state_name(std::uint8_t state);
 
 // One chip behind the bus: the reference model, the verilated RTL, or both in lock-step.

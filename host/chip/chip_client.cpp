@@ -15,6 +15,7 @@ namespace db::chip {
 namespace {
 
 constexpr std::uint32_t STATUS_BUSY = 1u << status_bit::BUSY;
+constexpr std::uint32_t STATUS_ABORTED = 1u << status_bit::ABORTED;
 constexpr std::uint32_t STATUS_IN_CHECK = 1u << status_bit::IN_CHECK;
 constexpr std::uint32_t STATUS_MOVE_VALID = 1u << status_bit::MOVE_VALID;
 
@@ -219,6 +220,76 @@ ChipClient::SlowEval ChipClient::slow_eval(CommandStats* stats) {
   out.value = std::int16_t(read(reg::SLOW_EVAL) & 0xFFFF);
   out.total = std::int16_t(read(reg::EVAL_TOTAL) & 0xFFFF);
   return out;
+}
+
+}  // namespace db::chip
+
+namespace db::chip {
+
+std::uint32_t SearchParams::control_word() const {
+  if (quiescence_checks < 0 || quiescence_checks > 3) {
+    throw std::invalid_argument(fmt::format("quiescence checks {} out of range 0-3", quiescence_checks));
+  }
+  if (quiescence_depth < 0 || quiescence_depth > 31) {
+    throw std::invalid_argument(fmt::format("quiescence depth {} out of range 0-31", quiescence_depth));
+  }
+  return std::uint32_t(quiescence) | std::uint32_t(evasions) << 1 | std::uint32_t(repetition) << 2 |
+         std::uint32_t(quiescence_checks) << 4 | std::uint32_t(quiescence_depth) << 8;
+}
+
+void ChipClient::start_search(const SearchParams& params) {
+  if (params.depth < 1 || params.depth > 31) {
+    throw std::invalid_argument(fmt::format("search depth {} out of range 1-31", params.depth));
+  }
+  for (int v : {params.test_value, params.test_tie, params.slow_estimate}) {
+    if (v < -32767 || v > 32767) throw std::invalid_argument(fmt::format("test value {} out of range", v));
+  }
+  write(reg::SEARCH_CTRL, params.control_word());
+  write(reg::TEST_VALUE, std::uint16_t(params.test_value));
+  write(reg::TEST_TIE, std::uint16_t(params.test_tie));
+  write(reg::NODE_LIMIT, params.node_limit);
+  if (!params.keep_slow_estimate) write(reg::SLOW_EST, std::uint16_t(params.slow_estimate));
+  write(reg::CMD, command(op::SEARCH, 0, std::uint32_t(params.depth)));
+  const std::uint32_t status = read(reg::STATUS);
+  const std::uint32_t code = (status >> 8) & 0xFF;
+  if (code != err::NONE) {
+    write(reg::ERROR, 0);
+    throw ChipError(code, reg::CMD, fmt::format("chip: SEARCH failed to start: {}", error_name(code)));
+  }
+}
+
+bool ChipClient::busy() { return read(reg::STATUS) & STATUS_BUSY; }
+
+SearchResult ChipClient::search_result() {
+  SearchResult r;
+  const std::uint32_t result = read(reg::RESULT);
+  r.finished = result & 1;
+  r.fail_high = result & 2;
+  r.node_limit = result & 4;
+  r.no_legal_move = result & 8;
+  r.aborted = read(reg::STATUS) & STATUS_ABORTED;
+  r.best_move = std::uint16_t(read(reg::BEST_MOVE));
+  r.nodes = std::uint64_t(read(reg::COUNT_HI)) << 32 | read(reg::COUNT_LO);
+  r.cycles = std::uint64_t(read(reg::CYCLES_HI)) << 32 | read(reg::CYCLES_LO);
+  return r;
+}
+
+void ChipClient::abort() { write(reg::ABORT, 1); }
+
+SearchResult ChipClient::search(const SearchParams& params) {
+  start_search(params);
+  std::uint64_t wait = 1;
+  while (busy()) {
+    backend_->tick(wait);
+    wait = std::min(wait * 2, poll_interval_);
+  }
+  return search_result();
+}
+
+void ChipClient::load_game(const Position& start, const std::vector<Move>& moves) {
+  load(start);
+  eval_init();
+  for (Move m : moves) make(to_chip_move(m));
 }
 
 }  // namespace db::chip

@@ -41,6 +41,35 @@ std::uint16_t to_chip_move(Move m);
 Move from_chip_move(const Position& pos, std::uint16_t word);
 std::string chip_move_to_string(std::uint16_t word);  // "e2e4", "e7e8q", "none"
 
+// Parameters of a hardware search (SEARCH command; AIJ section 5, docs/chip.md).
+struct SearchParams {
+  int depth = 3;                 // full-width plies (1-31, with the moves already on the stack)
+  int test_value = 0;            // the null window: is the root's (score, tie) >= (test_value, test_tie)?
+  int test_tie = 0;
+  bool quiescence = true;        // captures after the full-width depth
+  bool evasions = true;          // a side in check in the quiescence search searches all its moves
+  bool repetition = true;        // repetitions of earlier positions on the stack score as draws
+  int quiescence_checks = 0;     // checking non-captures each side may play in the quiescence search (0-3)
+  int quiescence_depth = 16;     // plies beyond the full-width depth (0-31)
+  std::uint32_t node_limit = 0;  // 0 = none
+  // The lazy evaluation's low-pass filter moves with every slow evaluation; a search starts it
+  // here (white's view) so that the same search gives the same tree, unless keep_slow_estimate.
+  int slow_estimate = 0;
+  bool keep_slow_estimate = false;
+  std::uint32_t control_word() const;  // SEARCH_CTRL; throws std::invalid_argument on a bad field
+};
+
+struct SearchResult {
+  bool finished = false;        // a bound was found (not stopped by the node limit or an abort)
+  bool fail_high = false;       // root value >= test value
+  bool node_limit = false;
+  bool aborted = false;
+  bool no_legal_move = false;   // the root is mate or stalemate
+  std::uint16_t best_move = 0;  // the move that failed high (chip encoding), else 0
+  std::uint64_t nodes = 0;
+  std::uint64_t cycles = 0;
+};
+
 struct CommandStats {
   std::uint64_t cycles = 0;     // clocks the command ran
   std::uint64_t generated = 0;  // pseudo-legal moves produced by the generator
@@ -85,6 +114,19 @@ class ChipClient {
   };
   // Runs the SLOW_EVAL command (11 clocks) and reads the result registers.
   SlowEval slow_eval(CommandStats* stats = nullptr);
+
+  // Hardware search. start_search() writes the parameters and the command and returns at once (the
+  // chip runs on while the host works); busy() polls; search_result() reads the result registers;
+  // abort() stops the chip at any clock (the host must then reload the position). search() does
+  // all of it and waits.
+  void start_search(const SearchParams& params);
+  bool busy();
+  SearchResult search_result();
+  void abort();
+  SearchResult search(const SearchParams& params);
+  // Loads a game: the position at its start (e.g. the last irreversible move), the evaluation's
+  // incremental state, then its moves made on the chip, so the repetition detector sees them.
+  void load_game(const Position& start, const std::vector<Move>& moves);
 
   // Runs a command word and waits for it to finish; throws ChipError on an error code.
   void run(std::uint32_t cmd, CommandStats* stats = nullptr);

@@ -16,7 +16,7 @@ namespace db::chip {
 namespace {
 
 constexpr std::uint8_t S_IDLE = 0, S_CHECK = 1, S_GEN = 2, S_GENATT = 3, S_MAKE = 4, S_TEST = 5, S_UNMAKE = 6,
-                       S_EINIT = 7;
+                       S_EINIT = 7, S_SEVAL = 8;
 
 // Placement table index of a piece on a square: {type, square relative to its owner}.
 int pst_index(std::uint8_t piece, int sq) { return (piece & 7) << 6 | (sq ^ ((piece & CHIP_BLACK) ? 56 : 0)); }
@@ -79,6 +79,7 @@ bool is_read_only(std::uint32_t a) {
     case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
     case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME: case reg::KPA:
     case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::LAZY: case reg::DRAW_SCORE:
+    case reg::RESULT: case reg::BEST_MOVE: case reg::REP_STATUS:
       return true;
     default:
       return false;
@@ -90,6 +91,7 @@ bool is_read_write(std::uint32_t a) {
     case reg::CMD: case reg::ABORT: case reg::ERROR: case reg::STM: case reg::CASTLING:
     case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE: case reg::EVAL_CTRL:
     case reg::RUNNER_BONUS: case reg::TEST_VALUE: case reg::SLOW_EST: case reg::SEP_BONUS:
+    case reg::SEARCH_CTRL: case reg::TEST_TIE: case reg::NODE_LIMIT:
       return true;
     default:
       return false;
@@ -110,6 +112,8 @@ bool is_eval_table(std::uint32_t a) {
   return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
 }
 // Data with bits set above a register's or table's width.
+constexpr std::uint32_t SEARCH_CTRL_MASK = 0x1F37;  // SEARCH_CTRL's defined bits
+
 bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
 
 // A game phase event (rtl/eval_phase.sv): a piece's location register toggles by loc, its count
@@ -255,10 +259,8 @@ bool endgame_draw(const ChipModel::Registers& r) {
   return (active && !win) || rule_draws(r) != 0;
 }
 
-std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables& t) {
-  const auto [active, win] = kpk_state(r);
-  if (active && !win) return 0;  // a king-and-pawn ending the ROM calls a draw is worth nothing
-  if (rule_draws(r)) return 0;   // so is an ending a draw rule recognises
+// The fast evaluation before the endgame logic: placement, material combination, pawn race.
+std::uint16_t fast_static_white(const ChipModel::Registers& r, const ChipModel::Tables& t) {
   const int race = pawn_race(r);
   std::uint16_t race_value = race > 0 ? r.runner_bonus : race < 0 ? std::uint16_t(0 - r.runner_bonus) : 0;
   if (separated_passers(r, 0)) race_value = std::uint16_t(race_value + r.sep_bonus);
@@ -266,11 +268,17 @@ std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables&
   return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r, t) & 0xFF))) + race_value);
 }
 
+// An ending the KPK ROM or an endgame rule calls a draw is worth nothing.
+std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables& t) {
+  return endgame_draw(r) ? 0 : fast_static_white(r, t);
+}
+
 }  // namespace
 
 const char* ctrl_state_name(std::uint8_t state) {
-  static constexpr const char* NAMES[8] = {"IDLE", "CHECK", "GEN", "GENATT", "MAKE", "TEST", "UNMAKE", "EINIT"};
-  return NAMES[state & 7];
+  static constexpr const char* NAMES[CTRL_STATES] = {"IDLE", "CHECK",  "GEN",   "GENATT", "MAKE",
+                                                     "TEST", "UNMAKE", "EINIT", "SEVAL"};
+  return state < CTRL_STATES ? NAMES[state] : "?";
 }
 
 ChipModel::ChipModel() = default;
@@ -336,16 +344,33 @@ std::uint16_t ChipModel::phase_word_swapped(const Registers& r, const Tables& t)
   return t.phase_ram[material_signature(r, 1) << 5 | material_signature(r, 0)];
 }
 
-DebugPort ChipModel::debug() const { return DebugPort{r_.state, r_.ply, r_.mv}; }
+DebugPort ChipModel::debug() const {
+  return DebugPort{r_.state, r_.ply, r_.mv, std::uint32_t(r_.count), r_.leaf,
+                   std::uint8_t((r_.stop ? 0x20 : 0) | (r_.child_fail ? 0x10 : 0) | r_.result)};
+}
+
+std::uint8_t ChipModel::rep_status(const Registers& r, int moves) const {
+  const std::uint8_t ep = std::uint8_t((r.ep_valid ? 0x40 : 0) | r.ep_sq);
+  std::uint8_t status = 0;
+  for (int k = 0; k < moves && k < 32; ++k) {
+    int differ = 0;
+    for (int sq = 0; sq < 64 && differ < 3; ++sq) differ += boards_[k][sq] != r.board[sq];
+    const bool same_side = ((moves - k) & 1) == 0;
+    if (same_side && differ == 0 && r.stack[k].castling == r.castling && r.stack[k].ep == ep) status |= 1;
+    if (!same_side && differ == 2) status |= 2;
+  }
+  return status;
+}
 
 BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data) {
   ++clock_;
-  ++state_clocks_[r_.state & 7];
+  ++state_clocks_[r_.state < CTRL_STATES ? r_.state : 0];
   addr &= (1u << ADDRESS_BITS) - 1;  // the bus has 17 address lines
   const Registers& q = r_;
   const Tables& t = tables_;
   Registers d = r_;
   SmallList<BoardWrite, 4> writes;
+  int board_snapshot = -1;  // MAKE stores the board before the move at this stack entry
   SmallList<PhaseEvent, 4> phase_events;
   bool phase_clear = false;
   bool clear = false;
@@ -361,6 +386,17 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   const int depth = (q.cmd >> 8) & 31;
   const int pi = q.ply & 31;
   const std::uint16_t last = q.stack[pi].move;
+  const bool searching = op == int(op::SEARCH);
+  // Hardware search: the node being expanded is at ply p = q.ply, rel_p plies from the root; its
+  // child is at c = p + 1. Even plies test "value >= (V, Vtb)", odd plies "value > (-V, -Vtb)".
+  const int rel_p = q.ply - q.base, rel_c = rel_p + 1;
+  const bool qs_on = q.search_ctrl & 1, ev_on = q.search_ctrl >> 1 & 1, rep_on = q.search_ctrl >> 2 & 1;
+  const int qs_checks = q.search_ctrl >> 4 & 3, qs_depth = q.search_ctrl >> 8 & 31;
+  const int test_s = std::int16_t(q.test_value), test_tb = std::int16_t(q.test_tie);
+  auto succeeds = [&](int s, int tb, bool odd) {
+    return odd ? (s > -test_s || (s == -test_s && tb > -test_tb)) : (s > test_s || (s == test_s && tb >= test_tb));
+  };
+  const bool odd_p = rel_p & 1, odd_c = !odd_p;
 
   // ------------------------------------------------------------ controller
   if (busy) d.cycles = q.cycles + 1;
@@ -384,7 +420,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       d.se_group = res.group;
       d.se_value = q.stm ? std::uint16_t(0 - res.white) : res.white;
       d.se_busy = false;
-      d.done = true;
+      if (q.state == S_IDLE) d.done = true;
       // The low-pass filter follows every slow evaluation.
       const int shift = (t.slow.regs[ER_EVAL_CONTROL + 1] >> 16) & 15;
       const int step = (int(std::int16_t(res.white)) - int(std::int16_t(q.slow_est))) >> shift;
@@ -399,6 +435,51 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   }
 
   bool undo = false;
+  const bool se_finish = q.se_busy && q.se_clock == SLOW_EVAL_CLOCKS - 1;
+  const std::uint16_t fast_stm = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t);
+  // The search's unwinding: the node at ply p succeeded (its parent goes on with its next move) or
+  // failed (its parent succeeds and returns at once); at the root either ends the search.
+  auto root_result = [&](bool success, std::uint16_t best) {
+    d.result = std::uint8_t(1 | (success ? 2 : 0));
+    d.best_move = success ? best : 0;
+    finish();
+  };
+  auto node_done = [&](bool success) {
+    if (q.ply == q.base) {
+      root_result(success, 0);
+    } else {
+      d.ply = std::uint8_t(q.ply - 1);
+      d.child_fail = !success;
+      d.state = S_UNMAKE;
+    }
+  };
+  auto descend = [&](std::uint8_t qc) {
+    undo = false;
+    const int c = q.ply + 1;
+    d.ply = std::uint8_t(c);
+    d.stack[c & 31].move = 0;
+    d.legal = d.legal & ~(1u << (c & 31));
+    d.qc = qc;
+    d.state = S_GEN;
+  };
+  // A leaf (a stand pat, or a repetition: terminal) decided whether the child succeeds: if a stand
+  // pat failed, the quiescence search goes on below it when it may; otherwise the node at p succeeds.
+  auto leaf_decided = [&](bool child_success, std::uint8_t qc, bool terminal) {
+    if (child_success) {
+      d.state = S_GEN;
+    } else if (!terminal && qs_on && rel_c < depth + qs_depth && q.ply < 31) {
+      descend(qc);
+    } else if (q.ply == q.base) {
+      root_result(true, q.mv);
+    } else {
+      d.ply = std::uint8_t(q.ply - 1);
+      d.child_fail = false;
+      d.state = S_UNMAKE;
+    }
+  };
+  // The quiescence checks counter after the move at p (a checking non-capture counts for its mover).
+  const std::uint8_t qc_after =
+      std::uint8_t(q.qfilter && q.stack[pi].captured == 0 ? q.qc + (q.stm ? 1 : 4) : q.qc);
   switch (q.state) {
     case S_CHECK: {
       const int from = from_of(q.move), to = to_of(q.move);
@@ -418,7 +499,13 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       break;
     }
     case S_GEN: {
-      const bool captures_only = mode == int(mode::CAPTURES) && op == int(op::GEN);
+      // Quiescence nodes generate captures, or every move filtered to captures and checks while the
+      // side may still check; a side in check there searches all its moves (evasions).
+      const bool in_check = array.in_check();
+      const bool qnode = searching && rel_p >= depth && !(in_check && ev_on);
+      const bool checks_ok = qs_checks > (q.stm ? q.qc >> 2 & 3 : q.qc & 3);
+      d.qfilter = qnode && checks_ok;
+      const bool captures_only = (mode == int(mode::CAPTURES) && op == int(op::GEN)) || (qnode && !checks_ok);
       int att = -1;
       if (valid_of(last) && !(promo_of(last) && promo_idx_of(last) != 3)) {
         att = array.arbitrate_attacker(to_of(last), true, from_of(last));
@@ -439,6 +526,13 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         } else if (op == int(op::PERFT) && q.ply != q.base) {
           d.ply = std::uint8_t(q.ply - 1);
           d.state = S_UNMAKE;
+        } else if (searching) {
+          // Exhausted: every move failed, unless there was none (mate or stalemate) at a full-width
+          // or evasion node.
+          const bool none = !qnode && !(q.legal >> pi & 1);
+          const bool success = none && succeeds(in_check ? -(int(MATE_SCORE) - rel_p) : 0, 0, odd_p);
+          node_done(success);
+          if (none && q.ply == q.base) d.result = std::uint8_t(d.result | 8);
         } else {
           finish();
           d.move_valid = false;
@@ -480,6 +574,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       e.ep = std::uint8_t((q.ep_valid ? 0x40 : 0) | q.ep_sq);
       e.halfmove = q.half;
       e.flags = std::uint8_t((castle ? 2 : 0) | (ep ? 1 : 0));
+      e.qc = q.qc;
+      board_snapshot = pi;
       d.stm = !q.stm;
       d.castling = std::uint8_t(q.castling & ~(castle_mask(from) | castle_mask(to)));
       const bool dpush = pawn && ((from ^ to) == 16);
@@ -521,6 +617,57 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             d.stack[(pi + 1) & 31].move = 0;
             d.state = S_GEN;
           }
+        } else if (searching) {
+          const bool accept = !q.qfilter || q.stack[pi].captured != 0 || array.in_check();
+          if (array.king_capture() || !accept) {
+            d.state = S_GEN;
+          } else {
+            d.count = q.count + 1;
+            d.legal = q.legal | 1u << pi;
+            if (q.node_limit != 0 && q.count + 1 >= q.node_limit) {
+              d.stop = true;
+              d.result = 4;
+              if (q.ply == q.base) finish();
+              else {
+                d.ply = std::uint8_t(q.ply - 1);
+                d.state = S_UNMAKE;
+              }
+            } else if (rep_on && (rep_status(q, q.ply + 1) & 1)) {
+              d.leaf = 0;
+              leaf_decided(succeeds(0, 0, odd_c), qc_after, true);
+            } else if (rel_c < depth || (ev_on && array.in_check() && q.ply < 31)) {
+              descend(qc_after);
+            } else {
+              // Stand pat: an endgame draw, the lazy decision, or the slow evaluation.
+              const std::uint32_t lz = t.slow.regs[ER_EVAL_CONTROL + 1];
+              const int margin = int(lz & 0xFFFF), min_pieces = int(lz >> 24 & 15);
+              int pieces = 0;
+              for (int side = 0; side < 2; ++side) {
+                for (int type = 1; type < 5; ++type) pieces += q.counts[side * 5 + type];
+              }
+              const int fast = std::int16_t(fast_stm);
+              const int est = q.stm ? -int(std::int16_t(q.slow_est)) : int(std::int16_t(q.slow_est));
+              const int thr = odd_c ? -test_s : test_s;
+              const bool active = (lz >> 20 & 1) && pieces >= min_pieces;
+              if (endgame_draw(q)) {
+                const std::uint16_t raw = fast_static_white(q, t);
+                const int tb = std::int16_t(q.stm ? std::uint16_t(0 - raw) : raw);
+                d.leaf = 0;
+                leaf_decided(succeeds(0, tb, odd_c), qc_after, false);
+              } else if (active && fast + est - margin > thr) {
+                d.leaf = fast_stm;
+                leaf_decided(true, qc_after, false);
+              } else if (active && fast + est + margin < thr) {
+                d.leaf = fast_stm;
+                leaf_decided(false, qc_after, false);
+              } else {
+                undo = false;
+                d.se_busy = true;
+                d.se_clock = 0;
+                d.state = S_SEVAL;
+              }
+            }
+          }
         } else if (op == int(op::MAKE)) {
           if (array.king_capture()) {
             finish();
@@ -547,41 +694,27 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       } else if (op == int(op::UNMAKE)) {
         d.host_ply = q.ply;
         finish();
+      } else if (searching && (q.stop || q.child_fail)) {
+        // Stopping unwinds to the root; a failed child means this node succeeded.
+        if (q.ply == q.base) {
+          if (q.stop) finish();
+          else root_result(true, q.stack[pi].move);
+        } else {
+          d.ply = std::uint8_t(q.ply - 1);
+          d.child_fail = false;
+        }
       } else {
         d.state = S_GEN;
       }
-      if (undo) {
-        const StackEntry& e = q.stack[pi];
-        const int from = from_of(e.move), to = to_of(e.move);
-        const bool mover = !q.stm;
-        const int base = mover ? 56 : 0;
-        const std::uint8_t orig = promo_of(e.move) ? std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_PAWN) : q.board[to];
-        const bool ep = e.flags & 1, castle = e.flags & 2;
-        writes.push_back({from, orig});
-        writes.push_back({to, ep ? std::uint8_t(0) : e.captured});
-        if (ep) writes.push_back({to ^ 8, e.captured});
-        if (castle) {
-          const int rook_from = to == base + 6 ? base + 7 : base;
-          const int rook_to = to == base + 6 ? base + 5 : base + 3;
-          writes.push_back({rook_to, 0});
-          writes.push_back({rook_from, std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_ROOK)});
-        }
-        d.stm = mover;
-        d.castling = e.castling;
-        d.ep_valid = (e.ep >> 6) & 1;
-        d.ep_sq = e.ep & 63;
-        d.half = e.halfmove;
-        d.full = std::uint16_t(q.full - (mover ? 1 : 0));
-        d.pst = e.pst;
-        const bool promo = promo_of(e.move);
-        phase_events.push_back({orig, from, promo ? 1 : 0});
-        phase_events.push_back({q.board[to], to, promo ? -1 : 0});
-        if (e.captured & 7) phase_events.push_back({e.captured, ep ? (to ^ 8) : to, 1});
-        if (castle) {
-          const int rook_from = to == base + 6 ? base + 7 : base;
-          const int rook_to = to == base + 6 ? base + 5 : base + 3;
-          phase_events.push_back({std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_ROOK), rook_from ^ rook_to, 0});
-        }
+      break;
+    }
+    case S_SEVAL: {
+      // The stand pat waits for the slow evaluation; its last clock decides.
+      if (se_finish) {
+        const std::uint16_t total = std::uint16_t(fast_stm + d.se_value);
+        d.leaf = total;
+        undo = true;
+        leaf_decided(succeeds(std::int16_t(total), 0, odd_c), qc_after, false);
       }
       break;
     }
@@ -608,6 +741,40 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     }
     default:
       break;
+  }
+  if (undo) {
+    const StackEntry& e = q.stack[pi];
+    const int from = from_of(e.move), to = to_of(e.move);
+    const bool mover = !q.stm;
+    const int base = mover ? 56 : 0;
+    const std::uint8_t orig = promo_of(e.move) ? std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_PAWN) : q.board[to];
+    const bool ep = e.flags & 1, castle = e.flags & 2;
+    writes.push_back({from, orig});
+    writes.push_back({to, ep ? std::uint8_t(0) : e.captured});
+    if (ep) writes.push_back({to ^ 8, e.captured});
+    if (castle) {
+      const int rook_from = to == base + 6 ? base + 7 : base;
+      const int rook_to = to == base + 6 ? base + 5 : base + 3;
+      writes.push_back({rook_to, 0});
+      writes.push_back({rook_from, std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_ROOK)});
+    }
+    d.stm = mover;
+    d.castling = e.castling;
+    d.ep_valid = (e.ep >> 6) & 1;
+    d.ep_sq = e.ep & 63;
+    d.half = e.halfmove;
+    d.full = std::uint16_t(q.full - (mover ? 1 : 0));
+    d.pst = e.pst;
+    d.qc = e.qc;
+    const bool promo = promo_of(e.move);
+    phase_events.push_back({orig, from, promo ? 1 : 0});
+    phase_events.push_back({q.board[to], to, promo ? -1 : 0});
+    if (e.captured & 7) phase_events.push_back({e.captured, ep ? (to ^ 8) : to, 1});
+    if (castle) {
+      const int rook_from = to == base + 6 ? base + 7 : base;
+      const int rook_to = to == base + 6 ? base + 5 : base + 3;
+      phase_events.push_back({std::uint8_t((mover ? CHIP_BLACK : 0) | CHIP_ROOK), rook_from ^ rook_to, 0});
+    }
   }
 
   // ------------------------------------------------------------ host bus
@@ -702,6 +869,12 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::SLOW_EST: resp.data = q.slow_est; break;
         case reg::LAZY: resp.data = q.lazy; break;
         case reg::DRAW_SCORE: resp.data = q.draw_score; break;
+        case reg::SEARCH_CTRL: resp.data = q.search_ctrl; break;
+        case reg::TEST_TIE: resp.data = q.test_tie; break;
+        case reg::NODE_LIMIT: resp.data = q.node_limit; break;
+        case reg::RESULT: resp.data = q.result; break;
+        case reg::BEST_MOVE: resp.data = q.best_move; break;
+        case reg::REP_STATUS: resp.data = rep_status(q, q.state == S_TEST ? q.ply + 1 : q.host_ply); break;
         case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
         default: resp.data = 0; break;
       }
@@ -774,6 +947,15 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             if (data >> 16) bus_error(err::BAD_ARGUMENT);
             else d.runner_bonus = std::uint16_t(data);
             break;
+          case reg::TEST_TIE:
+            if (data >> 16) bus_error(err::BAD_ARGUMENT);
+            else d.test_tie = std::uint16_t(data);
+            break;
+          case reg::SEARCH_CTRL:
+            if (data & ~SEARCH_CTRL_MASK) bus_error(err::BAD_ARGUMENT);
+            else d.search_ctrl = data;
+            break;
+          case reg::NODE_LIMIT: d.node_limit = data; break;
           case reg::CMD: {
             const std::uint32_t wop = data & 15, wmode = (data >> 4) & 7, wdepth = (data >> 8) & 31;
             d.cmd = data;
@@ -867,6 +1049,20 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                 d.se_clock = 0;
                 d.lazy_pending = true;
               }
+            } else if (wop == op::SEARCH) {
+              d.count = 0;
+              d.result = 0;
+              d.best_move = 0;
+              d.legal = 0;
+              d.qc = 0;
+              d.stop = false;
+              d.child_fail = false;
+              if (wdepth == 0 || q.host_ply + wdepth > STACK_DEPTH) {
+                cmd_error(err::BAD_ARGUMENT);
+              } else {
+                d.stack[q.host_ply & 31].move = 0;
+                d.state = S_GEN;
+              }
             } else {
               cmd_error(err::BAD_COMMAND);
             }
@@ -891,6 +1087,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     d.counts.fill(0);
     d.locs.fill(0);
   }
+  if (board_snapshot >= 0) boards_[board_snapshot & 31] = q.board;
   for (const BoardWrite& w : writes) d.board[w.sq] = w.piece;
   if (clear) d.board.fill(0);
   r_ = d;

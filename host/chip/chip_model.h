@@ -31,6 +31,7 @@ class ChipModel final : public ChipBackend {
     std::uint16_t halfmove = 0;
     std::uint8_t flags = 0;  // [1] castle, [0] en passant
     std::uint16_t pst = 0;   // placement sum before the move
+    std::uint8_t qc = 0;     // quiescence checks played before the move
   };
 
   struct Registers {
@@ -69,6 +70,14 @@ class ChipModel final : public ChipBackend {
     std::uint16_t test_value = 0, slow_est = 0;
     std::uint8_t lazy = 0;
     bool lazy_pending = false;
+    // Hardware search (SEARCH): parameters, results, the plies where a legal move was searched,
+    // the unwinding flags (the child node failed; stopping at the node limit), checks played in
+    // the quiescence search ([1:0] white, [3:2] black), the quiescence check filter of the node
+    // being expanded (set in GEN), and the last leaf value (debug port).
+    std::uint32_t search_ctrl = 0, node_limit = 0, legal = 0;
+    std::uint16_t test_tie = 0, best_move = 0, leaf = 0;
+    std::uint8_t result = 0, qc = 0;
+    bool child_fail = false, stop = false, qfilter = false;
   };
   // The evaluation RAMs, written only by the host: kept out of Registers, which the model copies
   // on every clock.
@@ -83,7 +92,10 @@ class ChipModel final : public ChipBackend {
   static std::uint16_t phase_word_swapped(const Registers& r, const Tables& t);
   const Registers& registers() const { return r_; }
   // Clocks spent in each controller state since construction (for benchmarks; not a register).
-  const std::array<std::uint64_t, 8>& state_clocks() const { return state_clocks_; }
+  const std::array<std::uint64_t, CTRL_STATES>& state_clocks() const { return state_clocks_; }
+  // The repetition detector's view of the position after `moves` stack entries: {[0] repetition,
+  // [1] one piece displaced} (REP_STATUS).
+  std::uint8_t rep_status(const Registers& r, int moves) const;
   // The position held in the registers, as FEN (for reports).
   std::string fen() const;
 
@@ -93,8 +105,11 @@ class ChipModel final : public ChipBackend {
 
   Registers r_;
   Tables tables_;
+  // The smart move stack's boards: the position before the move at each stack entry, written by
+  // MAKE (the repetition detector compares the current board with them).
+  std::array<std::array<std::uint8_t, 64>, 32> boards_{};
   std::uint64_t clock_ = 0;
-  std::array<std::uint64_t, 8> state_clocks_{};
+  std::array<std::uint64_t, CTRL_STATES> state_clocks_{};
 };
 
 }  // namespace db::chip

@@ -50,6 +50,12 @@ constexpr std::uint32_t TEST_VALUE = 0x01010;  // rw
 constexpr std::uint32_t SLOW_EST = 0x01011;  // rw
 constexpr std::uint32_t LAZY = 0x01012;  // ro
 constexpr std::uint32_t DRAW_SCORE = 0x01013;  // ro
+constexpr std::uint32_t SEARCH_CTRL = 0x00100;  // rw
+constexpr std::uint32_t TEST_TIE = 0x00101;  // rw
+constexpr std::uint32_t NODE_LIMIT = 0x00102;  // rw
+constexpr std::uint32_t RESULT = 0x00103;  // ro
+constexpr std::uint32_t BEST_MOVE = 0x00104;  // ro
+constexpr std::uint32_t REP_STATUS = 0x00105;  // ro
 constexpr std::uint32_t SE_GROUP_BASE = 0x01020;
 constexpr std::uint32_t SE_GROUP_COUNT = 32;
 constexpr std::uint32_t BOARD_BASE = 0x00040;
@@ -119,6 +125,7 @@ constexpr std::uint32_t CLEAR = 5;
 constexpr std::uint32_t EVAL_INIT = 6;
 constexpr std::uint32_t SLOW_EVAL = 7;
 constexpr std::uint32_t LAZY_EVAL = 8;
+constexpr std::uint32_t SEARCH = 9;
 }  // namespace op
 
 namespace mode {
@@ -174,6 +181,7 @@ constexpr std::uint32_t CHIP_VERSION = 0x1;
 constexpr std::uint32_t STACK_DEPTH = 0x20;
 constexpr std::uint32_t PERFT_MAX_DEPTH = 0x1F;
 constexpr std::uint32_t SLOW_EVAL_CLOCKS = 0xB;
+constexpr std::uint32_t MATE_SCORE = 0x7918;
 
 // Name of a register or block word, for messages (empty if unmapped).
 inline const char* register_name(std::uint32_t addr) {
@@ -218,6 +226,12 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::SLOW_EST: return "SLOW_EST";
     case reg::LAZY: return "LAZY";
     case reg::DRAW_SCORE: return "DRAW_SCORE";
+    case reg::SEARCH_CTRL: return "SEARCH_CTRL";
+    case reg::TEST_TIE: return "TEST_TIE";
+    case reg::NODE_LIMIT: return "NODE_LIMIT";
+    case reg::RESULT: return "RESULT";
+    case reg::BEST_MOVE: return "BEST_MOVE";
+    case reg::REP_STATUS: return "REP_STATUS";
     default: break;
   }
   if (addr >= reg::SE_GROUP_BASE && addr < reg::SE_GROUP_BASE + reg::SE_GROUP_COUNT) return "SE_GROUP";

@@ -14,5 +14,6 @@ void add_match_command(CLI::App& app);
 void add_movegen_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 void add_lazystats_command(CLI::App& app);
+void add_hwsearch_command(CLI::App& app);
 
 }  // namespace db::cli

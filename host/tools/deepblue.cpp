@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   db::cli::add_match_command(app);
   db::cli::add_movegen_command(app);
   db::cli::add_eval_command(app);
+  db::cli::add_hwsearch_command(app);
   db::cli::add_lazystats_command(app);
   try {
     app.parse(argc, argv);

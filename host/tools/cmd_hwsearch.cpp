@@ -1,0 +1,161 @@
+// deepblue hwsearch: one hardware search on a chip (AIJ section 5): a fixed-depth null-window
+// search with quiescence, from a position and optionally the game moves that led to it (so the
+// repetition detector sees them). Prints the bound, the best move on a fail high, nodes and clocks.
+// With --exact, the host finds the exact value by bisection with null-window searches, as the Deep
+// Blue host did at the hardware/software boundary.
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "chess/notation.h"
+#include "chip/chip_regs.h"
+#include "chip/eval_generator.h"
+#include "chip_options.h"
+#include "cli_common.h"
+#include "commands.h"
+
+namespace db::cli {
+
+namespace {
+
+struct HwSearchOptions {
+  std::string fen = "startpos";
+  std::string moves;  // game moves from --fen, UCI notation, space separated
+  chip::SearchParams params;
+  bool no_quiescence = false, no_evasions = false, no_repetition = false;
+  bool exact = false;
+  bool json = false;
+  ChipOptions chip;
+};
+
+struct Run {
+  chip::SearchResult result;
+  double seconds = 0;
+};
+
+Run run_one(chip::ChipClient& chip, const chip::SearchParams& params) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Run r;
+  r.result = chip.search(params);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+void run_hwsearch(HwSearchOptions opt) {
+  const Position start = parse_position_arg(opt.fen);
+  Position pos = start;
+  std::vector<Move> moves;
+  std::istringstream in(opt.moves);
+  for (std::string token; in >> token;) {
+    const Move m = parse_uci(pos, token);  // throws naming the token
+    moves.push_back(m);
+    pos.make_move(m);
+  }
+  opt.params.quiescence = !opt.no_quiescence;
+  opt.params.evasions = !opt.no_evasions;
+  opt.params.repetition = !opt.no_repetition;
+  chip::ChipClient chip = make_chip_client(opt.chip);
+  chip::download(chip, chip::generate_weights(pos));
+  chip.load_game(start, moves);
+
+  std::vector<Run> runs;
+  int value = opt.params.test_value;
+  if (opt.exact) {
+    // Bisection: the largest v with "value >= v" (scores only; tie-breakers 0).
+    int lo = -int(chip::MATE_SCORE), hi = int(chip::MATE_SCORE);  // value in [lo, hi]
+    while (lo < hi) {
+      chip::SearchParams p = opt.params;
+      p.test_value = lo + (hi - lo + 1) / 2;
+      p.test_tie = 0;
+      runs.push_back(run_one(chip, p));
+      if (!runs.back().result.finished) throw std::runtime_error("hwsearch: search stopped before a bound (node limit)");
+      if (runs.back().result.fail_high) lo = p.test_value;
+      else hi = p.test_value - 1;
+    }
+    value = lo;
+  } else {
+    runs.push_back(run_one(chip, opt.params));
+  }
+  const chip::SearchResult& last = runs.back().result;
+  std::uint64_t nodes = 0, cycles = 0;
+  double seconds = 0;
+  std::uint16_t best = 0;
+  for (const Run& r : runs) {
+    nodes += r.result.nodes;
+    cycles += r.result.cycles;
+    seconds += r.seconds;
+    if (r.result.fail_high) best = r.result.best_move;
+  }
+  const std::string best_str = best ? chip::chip_move_to_string(best) : "none";
+  const double cpn = nodes ? double(cycles) / double(nodes) : 0.0;
+  const double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
+  if (opt.json) {
+    nlohmann::json j{{"fen", pos.fen()},
+                     {"backend", opt.chip.backend},
+                     {"depth", opt.params.depth},
+                     {"searches", runs.size()},
+                     {"nodes", nodes},
+                     {"cycles", cycles},
+                     {"cycles_per_node", cpn},
+                     {"seconds", seconds},
+                     {"nodes_per_second", nps},
+                     {"best_move", best ? nlohmann::json(best_str) : nlohmann::json(nullptr)}};
+    if (opt.exact) {
+      j["value"] = value;
+    } else {
+      j["test_value"] = opt.params.test_value;
+      j["test_tie"] = opt.params.test_tie;
+      j["finished"] = last.finished;
+      j["fail_high"] = last.fail_high;
+      j["node_limit"] = last.node_limit;
+      j["no_legal_move"] = last.no_legal_move;
+    }
+    print_json(j);
+    return;
+  }
+  if (opt.exact) {
+    std::cout << fmt::format("value {} (best move {}) from {} null-window searches\n", value, best_str, runs.size());
+  } else if (!last.finished) {
+    std::cout << fmt::format("stopped by the node limit after {} nodes: no bound\n", last.nodes);
+  } else {
+    std::cout << fmt::format("fail {}: value {} ({}, {}){}{}\n", last.fail_high ? "high" : "low",
+                             last.fail_high ? ">=" : "<", opt.params.test_value, opt.params.test_tie,
+                             last.fail_high ? ", best move " + best_str : "",
+                             last.no_legal_move ? " (no legal move: mate or stalemate)" : "");
+  }
+  std::cout << fmt::format("{} nodes, {} clocks ({:.2f} clocks/node), {:.3f} s on the {} backend ({:.0f} nodes/s)\n",
+                           nodes, cycles, cpn, seconds, opt.chip.backend, nps);
+}
+
+}  // namespace
+
+void add_hwsearch_command(CLI::App& app) {
+  auto opt = std::make_shared<HwSearchOptions>();
+  CLI::App* cmd = app.add_subcommand("hwsearch", "One hardware search on a chip: null-window alpha-beta with quiescence");
+  cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
+  cmd->add_option("--moves", opt->moves, "Game moves played from --fen (UCI, space separated): the repetition detector sees them");
+  cmd->add_option("--depth", opt->params.depth, "Full-width depth in plies")->check(CLI::Range(1, 31))->capture_default_str();
+  cmd->add_option("--test-value", opt->params.test_value, "Test value: is the position's value >= it?")
+      ->check(CLI::Range(-32767, 32767))->capture_default_str();
+  cmd->add_option("--test-tie", opt->params.test_tie, "Tie-breaker of the test value (AIJ 4.3)")
+      ->check(CLI::Range(-32767, 32767))->capture_default_str();
+  cmd->add_option("--qdepth", opt->params.quiescence_depth, "Quiescence plies beyond the depth")->check(CLI::Range(0, 31))->capture_default_str();
+  cmd->add_option("--qchecks", opt->params.quiescence_checks, "Checking non-captures each side may play in the quiescence search")
+      ->check(CLI::Range(0, 3))->capture_default_str();
+  cmd->add_option("--node-limit", opt->params.node_limit, "Stop after this many nodes (0 = none)")->capture_default_str();
+  cmd->add_flag("--no-quiescence", opt->no_quiescence, "No quiescence search (stand pat at the depth)");
+  cmd->add_flag("--no-evasions", opt->no_evasions, "No check evasions in the quiescence search");
+  cmd->add_flag("--no-repetition", opt->no_repetition, "Repetition detector off");
+  cmd->add_flag("--exact", opt->exact, "Find the exact value by bisection with null-window searches");
+  add_chip_options(cmd, opt->chip, "model");
+  cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
+      ->check(CLI::IsMember({"model", "rtl", "cosim"}))
+      ->capture_default_str();
+  cmd->add_flag("--json", opt->json, "Print one JSON object");
+  cmd->callback([opt] { run_hwsearch(*opt); });
+}
+
+}  // namespace db::cli

@@ -1,0 +1,44 @@
+// The repetition detector of the smart move stack (IEEE Micro, "Smart move stack"): for each of the
+// 32 stack entries, the position before that entry's move (board, castling rights, en passant),
+// stored by MAKE, and every clock the number of squares on which it differs from the current board
+// (saturating at 3). An entry equal to the current position is a repetition when the side to move
+// is the same (the controller picks the entries by parity); one with exactly two squares different
+// and the other side to move is one piece displaced: a move may repeat it. The compare is 32
+// entries wide and a gate delay deep, as in the paper; which entries count is the controller's.
+module rep_detect (
+  input  logic         clk_i,
+  input  logic         we_i,      // store the current position at entry waddr_i (MAKE)
+  input  logic [4:0]   waddr_i,
+  input  logic [255:0] board_i,   // the current board, square s at [s*4 +: 4]
+  input  logic [3:0]   castling_i,
+  input  logic [6:0]   ep_i,      // {valid, square}
+  output logic [31:0]  equal_o,   // entry k is the current position (board, castling, en passant)
+  output logic [31:0]  two_o      // entry k's board differs from the current one on exactly two squares
+);
+  logic [255:0] board_q [32];
+  logic [3:0]   cast_q  [32];
+  logic [6:0]   ep_q    [32];
+
+  // Written before they are read (the controller only looks at entries below the stack top).
+  always_ff @(posedge clk_i) begin
+    if (we_i) begin
+      board_q[waddr_i] <= board_i;
+      cast_q[waddr_i]  <= castling_i;
+      ep_q[waddr_i]    <= ep_i;
+    end
+  end
+
+  always_comb begin
+    equal_o = 32'd0;
+    two_o   = 32'd0;
+    for (int k = 0; k < 32; k++) begin
+      logic [1:0] differ;  // squares that differ, saturating at 3
+      differ = 2'd0;
+      for (int s = 0; s < 64; s++) begin
+        if (board_q[k][s*4 +: 4] != board_i[s*4 +: 4] && differ != 2'd3) differ = differ + 2'd1;
+      end
+      equal_o[k] = (differ == 2'd0) && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
+      two_o[k]   = (differ == 2'd2);
+    end
+  end
+endmodule

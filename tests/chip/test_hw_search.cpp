@@ -1,0 +1,289 @@
+// The hardware search (SEARCH): mates found by the chip alone, checked against a brute-force
+// mate oracle on the chess core and Stockfish 15.1's mate scores; the repetition detector against a
+// software detector along the 1997 games; draws by repetition; node limits and aborts; bad
+// parameters. Every test runs on the model and on the RTL in lock-step with it (cosim).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chess/pgn.h"
+#include "chess/position.h"
+#include "chip/chip_client.h"
+#include "chip/chip_regs.h"
+#include "chip/eval_generator.h"
+#include "chip/rtl_backend.h"
+#include "chip_data.h"
+
+namespace db::chip {
+namespace {
+
+constexpr int kMate = int(MATE_SCORE);
+
+// Weights for the root, the game loaded (position at its start, then its moves made on the chip).
+void setup(ChipClient& chip, const Position& start, const std::vector<Move>& moves = {}) {
+  Position root = start;
+  for (Move m : moves) root.make_move(m);
+  download(chip, generate_weights(root));
+  chip.load_game(start, moves);
+}
+
+std::vector<Move> uci_moves(Position pos, const std::vector<std::string>& list) {
+  std::vector<Move> out;
+  for (const std::string& s : list) {
+    out.push_back(parse_uci(pos, s));
+    pos.make_move(out.back());
+  }
+  return out;
+}
+
+// Brute force: can the side to move mate in at most n moves?
+bool mate_in(Position& pos, int n) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    pos.make_move(m);
+    MoveList replies;
+    generate_legal(pos, replies);
+    bool mates = replies.size() == 0 && pos.in_check();
+    if (!mates && n > 1 && replies.size() > 0) {
+      mates = true;
+      for (Move r : replies) {
+        pos.make_move(r);
+        const bool again = mate_in(pos, n - 1);
+        pos.unmake_move(r);
+        if (!again) {
+          mates = false;
+          break;
+        }
+      }
+    }
+    pos.unmake_move(m);
+    if (mates) return true;
+  }
+  return false;
+}
+
+SearchResult search_at(ChipClient& chip, int depth, int value, int tie = 0, bool repetition = true) {
+  SearchParams p;
+  p.depth = depth;
+  p.test_value = value;
+  p.test_tie = tie;
+  p.repetition = repetition;
+  return chip.search(p);
+}
+
+class HwSearchChip : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(HwSearchChip, MatesInOneAndTwoMatchABruteForceOracle) {
+  ChipClient chip(make_backend(GetParam()));
+  const std::vector<std::string> all = testdata::wac_positions();
+  const std::size_t count = GetParam() == "model" ? 80 : 12;
+  int mates = 0;
+  for (std::size_t i = 0; i < count && i < all.size(); ++i) {
+    Position pos = Position::from_fen(all[i]);
+    const bool m1 = mate_in(pos, 1);
+    const bool m2 = m1 || mate_in(pos, 2);
+    setup(chip, pos);
+    // Mate in n is worth MATE - (2n - 1) at the root: fail high there iff the mate exists.
+    const SearchResult r1 = search_at(chip, 1, kMate - 1);
+    ASSERT_TRUE(r1.finished) << all[i];
+    EXPECT_EQ(r1.fail_high, m1) << all[i];
+    const SearchResult r2 = search_at(chip, 3, kMate - 3);
+    EXPECT_EQ(r2.fail_high, m2) << all[i];
+    if (m2) {
+      ++mates;
+      // The move that reached the value mates: check it with the oracle.
+      Position after = pos;
+      const Move best = from_chip_move(pos, r2.best_move);
+      ASSERT_FALSE(best.is_none()) << all[i];
+      after.make_move(best);
+      MoveList replies;
+      generate_legal(after, replies);
+      bool forced = replies.size() > 0 || after.in_check();
+      for (Move r : replies) {
+        after.make_move(r);
+        forced = forced && mate_in(after, 1);
+        after.unmake_move(r);
+      }
+      EXPECT_TRUE(forced) << all[i] << " best " << move_to_uci(best);
+    }
+  }
+  EXPECT_GT(mates, 0);
+}
+
+TEST_P(HwSearchChip, MatesInThreeAsStockfishScoresThem) {
+  // Stockfish 15.1 "go depth 18": score mate 3 for each (bestmove f8c5, b1g6, f6a6).
+  ChipClient chip(make_backend(GetParam()));
+  for (const char* fen : {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+                          "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1",
+                          "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"}) {
+    setup(chip, Position::from_fen(fen));
+    EXPECT_TRUE(search_at(chip, 5, kMate - 5).fail_high) << fen;
+    EXPECT_FALSE(search_at(chip, 5, kMate - 4).fail_high) << fen;  // no mate in two
+  }
+}
+
+TEST_P(HwSearchChip, BeingMatedAndStalemateAtTheRoot) {
+  ChipClient chip(make_backend(GetParam()));
+  setup(chip, Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
+  SearchResult r = search_at(chip, 2, -kMate);
+  EXPECT_TRUE(r.fail_high && r.no_legal_move);
+  EXPECT_FALSE(search_at(chip, 2, -kMate + 1).fail_high);
+  setup(chip, Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));
+  r = search_at(chip, 2, 0);
+  EXPECT_TRUE(r.fail_high && r.no_legal_move);
+  EXPECT_FALSE(search_at(chip, 2, 0, 1).fail_high);  // stalemate is exactly (0, 0)
+}
+
+TEST_P(HwSearchChip, RepeatingTheGameScoresADraw) {
+  // Black, a queen down, can only hold by repeating the start position with Ng8.
+  ChipClient chip(make_backend(GetParam()));
+  const Position start = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const std::vector<Move> game = uci_moves(start, {"g1f3", "g8f6", "f3g1"});
+  setup(chip, start, game);
+  SearchResult r = search_at(chip, 2, 0, 0);
+  EXPECT_TRUE(r.fail_high);
+  EXPECT_EQ(chip_move_to_string(r.best_move), "f6g8");
+  EXPECT_FALSE(search_at(chip, 2, 0, 1).fail_high);  // the draw is exactly (0, 0)
+  EXPECT_FALSE(search_at(chip, 2, 0, 0, false).fail_high);  // detector off: a queen down
+}
+
+// The software reference: is the position after `moves` equal to one of the positions before the
+// last 32 moves with the same side to move (board, castling, en passant), or two squares away from
+// one with the other side to move?
+struct RepReference {
+  bool repetition = false, near = false;
+};
+RepReference reference_status(const std::vector<Position>& history, const Position& now) {
+  RepReference ref;
+  const int n = int(history.size());
+  for (int k = 0; k < n; ++k) {
+    const Position& then = history[std::size_t(k)];
+    int differ = 0;
+    for (int s = 0; s < 64; ++s) differ += then.piece_on(s) != now.piece_on(s);
+    const bool same_side = then.side_to_move() == now.side_to_move();
+    if (same_side && differ == 0 && then.castling_rights() == now.castling_rights() &&
+        then.ep_square() == now.ep_square()) {
+      ref.repetition = true;
+    }
+    if (!same_side && differ == 2) ref.near = true;
+  }
+  return ref;
+}
+
+TEST_P(HwSearchChip, RepetitionDetectorMatchesSoftwareAlongThe1997Games) {
+  ChipClient chip(make_backend(GetParam()));
+  int repetitions = 0, nears = 0, checked = 0, number = 0;
+  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
+    ++number;
+    std::vector<Position> line{game.start_position()};
+    std::vector<Move> moves;
+    for (const std::string& san : game.san_moves) {
+      Position next = line.back();
+      const Move m = parse_san(next, san);
+      next.make_move(m);
+      moves.push_back(m);
+      line.push_back(next);
+    }
+    // Windows of up to 12 moves, ending at every ply (the model checks every ply, cosim every 7th).
+    const int step = GetParam() == "model" ? 1 : 7;
+    for (int end = 1; end < int(line.size()); end += step) {
+      const int begin = std::max(0, end - 12);
+      const std::vector<Move> window(moves.begin() + begin, moves.begin() + end);
+      chip.load(line[std::size_t(begin)]);
+      for (Move m : window) chip.make(to_chip_move(m));
+      const std::vector<Position> before(line.begin() + begin, line.begin() + end);
+      const RepReference ref = reference_status(before, line[std::size_t(end)]);
+      const std::uint32_t status = chip.read(reg::REP_STATUS);
+      ASSERT_EQ((status & 1) != 0, ref.repetition) << "game " << number << " ply " << end;
+      ASSERT_EQ((status & 2) != 0, ref.near) << "game " << number << " ply " << end;
+      repetitions += ref.repetition;
+      nears += ref.near;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 50);
+  EXPECT_GT(nears, 0);
+  if (GetParam() == "model") {
+    EXPECT_GT(repetitions, 0);  // the games do repeat
+  }
+}
+
+TEST_P(HwSearchChip, NodeLimitStopsAndTheChipIsReady) {
+  ChipClient chip(make_backend(GetParam()));
+  const Position pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  setup(chip, pos);
+  SearchParams p;
+  p.depth = 3;
+  p.test_value = 20;
+  const SearchResult full = chip.search(p);
+  ASSERT_TRUE(full.finished);
+  ASSERT_GT(full.nodes, 100u);
+  p.node_limit = 100;
+  const SearchResult cut = chip.search(p);
+  EXPECT_FALSE(cut.finished);
+  EXPECT_TRUE(cut.node_limit);
+  EXPECT_EQ(cut.nodes, 100u);
+  // Unwound to the root: the same position, and the next search gives the full result.
+  for (int s = 0; s < 64; ++s) ASSERT_EQ(chip.read(reg::BOARD_BASE + std::uint32_t(s)), to_chip_piece(pos.piece_on(s)));
+  EXPECT_EQ(chip.read(reg::PLY), 0u);
+  p.node_limit = 0;
+  const SearchResult again = chip.search(p);
+  EXPECT_EQ(again.fail_high, full.fail_high);
+  EXPECT_EQ(again.nodes, full.nodes);
+  EXPECT_EQ(again.best_move, full.best_move);
+}
+
+TEST_P(HwSearchChip, AbortAtAnyClockLeavesTheChipReady) {
+  ChipClient chip(make_backend(GetParam()));
+  const Position pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  setup(chip, pos);
+  SearchParams p;
+  p.depth = 4;
+  p.test_value = -15;
+  const SearchResult full = chip.search(p);
+  ASSERT_GT(full.cycles, 3000u);
+  for (std::uint64_t clocks : {1u, 7u, 100u, 1000u, 3000u}) {
+    chip.start_search(p);
+    chip.backend().tick(clocks);
+    chip.abort();
+    EXPECT_FALSE(chip.busy());
+    EXPECT_TRUE(chip.search_result().aborted);
+    chip.load(pos);  // the host reloads after an abort (docs/chip.md)
+    chip.eval_init();
+    const SearchResult again = chip.search(p);
+    EXPECT_EQ(again.fail_high, full.fail_high) << clocks;
+    EXPECT_EQ(again.nodes, full.nodes) << clocks;
+  }
+}
+
+TEST_P(HwSearchChip, BadParametersAreRefused) {
+  ChipClient chip(make_backend(GetParam()));
+  setup(chip, Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x8000), ChipError);
+  EXPECT_THROW(chip.write(reg::TEST_TIE, 0x10000), ChipError);
+  EXPECT_THROW(chip.write(reg::RESULT, 1), ChipError);
+  EXPECT_THROW(chip.run(op::SEARCH), ChipError);  // depth 0
+  SearchParams p;
+  p.depth = 0;
+  EXPECT_THROW(chip.start_search(p), std::invalid_argument);
+  p.depth = 2;
+  p.quiescence_checks = 4;
+  EXPECT_THROW(chip.start_search(p), std::invalid_argument);
+  // Writes while a search runs are refused with BUSY; the search goes on.
+  p.quiescence_checks = 0;
+  p.depth = 4;
+  chip.start_search(p);
+  EXPECT_THROW(chip.write(reg::TEST_VALUE, 5), ChipError);
+  while (chip.busy()) chip.backend().tick(64);
+  EXPECT_TRUE(chip.search_result().finished);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, HwSearchChip, ::testing::Values("model", "cosim"));
+
+}  // namespace
+}  // namespace db::chip
