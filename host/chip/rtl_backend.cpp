@@ -10,7 +10,8 @@ namespace db::chip {
 namespace {
 
 std::string describe(const DebugPort& d) {
-  return fmt::format("state {} ply {} move {}", ctrl_state_name(d.state), d.ply, chip_move_to_string(d.move));
+  return fmt::format("state {} ply {} move {} nodes {} leaf {} flags 0x{:02X}", ctrl_state_name(d.state), d.ply,
+                     chip_move_to_string(d.move), d.nodes, std::int16_t(d.leaf), d.flags);
 }
 
 }  // namespace

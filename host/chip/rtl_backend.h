@@ -48,6 +48,12 @@ class CosimBackend final : public ChipBackend {
   std::string name() const override { return "cosim"; }
   // Clocks checked so far and make events (moves made) compared.
   std::uint64_t moves_compared() const { return moves_compared_; }
+  // Fault injection for tests: one bus write to the RTL only (the model keeps its value), e.g. one
+  // evaluation weight, so that the co-simulation must catch the difference when it shows.
+  void inject_rtl_write(std::uint32_t addr, std::uint32_t data) {
+    rtl_.access(true, addr, data);
+    model_.tick(1);
+  }
 
  private:
   void compare(const char* what);

@@ -131,4 +131,22 @@ inline std::vector<std::string> opening_positions() {
   return out;
 }
 
+// Every position of the shared data files (perft suites, WAC, the match openings, the 1997 games),
+// or every stride-th of each file.
+inline std::vector<std::string> shared_positions(std::size_t stride = 1) {
+  std::vector<std::string> out;
+  const auto every = [&](const std::vector<std::string>& fens) {
+    for (std::size_t i = 0; i < fens.size(); i += stride) out.push_back(fens[i]);
+  };
+  for (const char* file : {"perft.epd", "perft-sf15-d1-d4.epd"}) {
+    std::vector<std::string> fens;
+    for (const PerftPosition& p : load_perft_file(file)) fens.push_back(p.fen);
+    every(fens);
+  }
+  every(wac_positions());
+  every(opening_positions());
+  every(match_1997_positions());
+  return out;
+}
+
 }  // namespace db::chip::testdata

@@ -51,21 +51,6 @@ void expect_chip_matches_reference(ChipClient& chip, const Position& pos, const 
   ASSERT_EQ(got.total, endgame_draw ? 0 : std::int16_t(chip.fast_eval() + got.value)) << pos.fen();
 }
 
-std::vector<std::string> shared_positions(int stride) {
-  std::vector<std::string> out;
-  for (const char* file : {"perft.epd", "perft-sf15-d1-d4.epd"}) {
-    const auto ps = testdata::load_perft_file(file);
-    for (std::size_t i = 0; i < ps.size(); i += std::size_t(stride)) out.push_back(ps[i].fen);
-  }
-  const auto every = [&](const std::vector<std::string>& fens) {
-    for (std::size_t i = 0; i < fens.size(); i += std::size_t(stride)) out.push_back(fens[i]);
-  };
-  every(testdata::wac_positions());
-  every(testdata::opening_positions());
-  every(testdata::match_1997_positions());
-  return out;
-}
-
 class SlowEvalChip : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SlowEvalChip, SharedDataWithDefaultWeightsMatchesTheReference) {
@@ -74,7 +59,7 @@ TEST_P(SlowEvalChip, SharedDataWithDefaultWeightsMatchesTheReference) {
   chip.load_placement(default_placement());
   chip.load_phase(default_phase());
   chip.load_slow_weights(w);
-  for (const auto& fen : shared_positions(1)) expect_chip_matches_reference(chip, Position::from_fen(fen), default_phase(), w);
+  for (const auto& fen : testdata::shared_positions()) expect_chip_matches_reference(chip, Position::from_fen(fen), default_phase(), w);
 }
 
 TEST_P(SlowEvalChip, RandomWeightsAlongRandomGamesMatchTheReference) {
@@ -88,7 +73,7 @@ TEST_P(SlowEvalChip, RandomWeightsAlongRandomGamesMatchTheReference) {
     for (const auto& fen : testdata::random_game_positions(seed, 2, 60)) {
       expect_chip_matches_reference(chip, Position::from_fen(fen), phase, w);
     }
-    for (const auto& fen : shared_positions(1)) {
+    for (const auto& fen : testdata::shared_positions()) {
       expect_chip_matches_reference(chip, Position::from_fen(fen), phase, w);
     }
   }
