@@ -19,35 +19,56 @@ constexpr int ATTACKER_ORDER[7] = {0, 5, 4, 3, 2, 1, 0};
 
 }  // namespace
 
-ArrayModel::ArrayModel(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
-                       bool ep_valid, std::uint8_t ep_sq)
-    : board_(board), stm_(stm), castling_(castling), ep_valid_(ep_valid), ep_sq_(ep_sq) {
+void BoardSets::update(const std::array<std::uint8_t, 64>& b) {
+  if (valid && b == board) return;
+  valid = true;
+  board = b;
+  occupied = 0;
+  color[0] = color[1] = 0;
+  for (Bitboard& t : type) t = 0;
   for (int s = 0; s < 64; ++s) {
-    const std::uint8_t p = board_[s];
+    const std::uint8_t p = board[s];
     const int t = p & 7;
     if (t == CHIP_EMPTY) continue;
-    occupied_ |= square_bb(s);
-    color_[p >> 3] |= square_bb(s);
-    type_[t] |= square_bb(s);
+    occupied |= square_bb(s);
+    color[p >> 3] |= square_bb(s);
+    type[t] |= square_bb(s);
   }
+  attacks_ready = false;
+}
+
+void BoardSets::compute_attacks() const {
   for (int c = 0; c < 2; ++c) {
     Bitboard np = 0;
-    Bitboard men = color_[c];
+    Bitboard men = color[c];
     while (men) {
       const Square s = pop_lsb(men);
-      switch (board_[s] & 7) {
+      switch (board[s] & 7) {
         case CHIP_KNIGHT: np |= attacks::knight[s]; break;
-        case CHIP_BISHOP: np |= attacks::bishop(s, occupied_); break;
-        case CHIP_ROOK: np |= attacks::rook(s, occupied_); break;
-        case CHIP_QUEEN: np |= attacks::queen(s, occupied_); break;
+        case CHIP_BISHOP: np |= attacks::bishop(s, occupied); break;
+        case CHIP_ROOK: np |= attacks::rook(s, occupied); break;
+        case CHIP_QUEEN: np |= attacks::queen(s, occupied); break;
         case CHIP_KING: np |= attacks::king[s]; break;
         default: break;
       }
     }
-    attacked_np_[c] = np;
-    attacked_[c] = np | pawn_hits(c);
+    const Bitboard pawns = type[CHIP_PAWN] & color[c];
+    attacked_np[c] = np;
+    attacked[c] = np | (c == 0 ? shift<7>(pawns) | shift<9>(pawns) : shift<-7>(pawns) | shift<-9>(pawns));
   }
+  attacks_ready = true;
 }
+
+ArrayModel::ArrayModel(const BoardSets& sets, bool stm, std::uint8_t castling, bool ep_valid, std::uint8_t ep_sq)
+    : sets_(sets),
+      board_(sets.board),
+      stm_(stm),
+      castling_(castling),
+      ep_valid_(ep_valid),
+      ep_sq_(ep_sq),
+      occupied_(sets.occupied),
+      color_(sets.color),
+      type_(sets.type) {}
 
 Bitboard ArrayModel::pawn_hits(int c) const {
   const Bitboard pawns = type_[CHIP_PAWN] & color_[c];
@@ -59,7 +80,7 @@ bool ArrayModel::castle_ok(bool king_side) const {
   const int right = stm_ ? (king_side ? 4 : 8) : (king_side ? 1 : 2);
   const std::uint8_t king = std::uint8_t((stm_ ? CHIP_BLACK : 0) | CHIP_KING);
   const std::uint8_t rook = std::uint8_t((stm_ ? CHIP_BLACK : 0) | CHIP_ROOK);
-  const Bitboard opp = attacked_[!stm_];
+  const Bitboard opp = attacked(!stm_);
   if (!(castling_ & right) || board_[base + 4] != king) return false;
   if (king_side) {
     return board_[base + 7] == rook && !(occupied_ & (square_bb(base + 5) | square_bb(base + 6))) &&
@@ -88,7 +109,7 @@ bool ArrayModel::target_candidate(int t, bool captures_only) const {
   const int type = p & 7;
   bool cand = false;
   if (type != CHIP_EMPTY) {
-    if ((p >> 3) != int(stm_) && type != CHIP_KING) cand = (attacked_[stm_] & square_bb(t)) != 0;
+    if ((p >> 3) != int(stm_) && type != CHIP_KING) cand = (attacked(stm_) & square_bb(t)) != 0;
   } else {
     const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
     const int dir = stm_ ? -8 : 8;
@@ -100,7 +121,7 @@ bool ArrayModel::target_candidate(int t, bool captures_only) const {
     const int base = stm_ ? 56 : 0;
     const bool castle = (t == base + 6 && castle_ok(true)) || (t == base + 2 && castle_ok(false));
     const bool ep = ep_valid_ && ep_sq_ == t && (pawn_hits(stm_) & square_bb(t));
-    cand = (attacked_np_[stm_] & square_bb(t)) || push || dpush || castle || ep;
+    cand = (attacked_np(stm_) & square_bb(t)) || push || dpush || castle || ep;
   }
   if (captures_only && target_class(t) < 2) cand = false;
   return cand;
@@ -178,15 +199,15 @@ int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq) const {
 }
 
 bool ArrayModel::in_check() const {
-  return (type_[CHIP_KING] & color_[stm_] & attacked_[!stm_]) != 0;
+  return (type_[CHIP_KING] & color_[stm_] & attacked(!stm_)) != 0;
 }
 
 bool ArrayModel::king_capture() const {
-  return (type_[CHIP_KING] & color_[!stm_] & attacked_[stm_]) != 0;
+  return (type_[CHIP_KING] & color_[!stm_] & attacked(stm_)) != 0;
 }
 
 Bitboard ArrayModel::hung() const {
-  return color_[stm_] & ~type_[CHIP_KING] & attacked_[!stm_] & ~attacked_[stm_];
+  return color_[stm_] & ~type_[CHIP_KING] & attacked(!stm_) & ~attacked(stm_);
 }
 
 bool ArrayModel::tsel_attacks(int tsel) const {

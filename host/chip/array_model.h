@@ -13,10 +13,26 @@ namespace db::chip {
 constexpr std::uint8_t CHIP_EMPTY = 0, CHIP_PAWN = 1, CHIP_KNIGHT = 2, CHIP_BISHOP = 3, CHIP_ROOK = 4,
                        CHIP_QUEEN = 5, CHIP_KING = 6, CHIP_BLACK = 8;
 
+// The board's piece sets and attack maps: the part of the array's work that depends on the board
+// alone. The model keeps one across clocks while the board does not change (GEN, GENATT and MAKE
+// see the same board); the attack maps are computed on first use.
+struct BoardSets {
+  std::array<std::uint8_t, 64> board{};
+  bool valid = false;
+  Bitboard occupied = 0;
+  Bitboard color[2] = {0, 0};
+  Bitboard type[7] = {0, 0, 0, 0, 0, 0, 0};  // by chip type
+  mutable bool attacks_ready = false;
+  mutable Bitboard attacked[2] = {0, 0};     // all attacks of colour c
+  mutable Bitboard attacked_np[2] = {0, 0};  // pawns excluded
+  // Recomputes the sets if the board differs from the one they were made from.
+  void update(const std::array<std::uint8_t, 64>& b);
+  void compute_attacks() const;
+};
+
 class ArrayModel {
  public:
-  ArrayModel(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling, bool ep_valid,
-             std::uint8_t ep_sq);
+  ArrayModel(const BoardSets& sets, bool stm, std::uint8_t castling, bool ep_valid, std::uint8_t ep_sq);
 
   // Find-victim: the best target square with key below that of last_sq (if masked); -1 if none.
   int arbitrate_target(bool captures_only, bool masked, int last_sq) const;
@@ -40,16 +56,23 @@ class ArrayModel {
   Bitboard pawn_hits(int c) const;  // squares attacked by pawns of colour c
   int relative(int sq) const { return stm_ ? sq ^ 56 : sq; }
 
+  const BoardSets& sets_;
   const std::array<std::uint8_t, 64>& board_;
   bool stm_;
   std::uint8_t castling_;
   bool ep_valid_;
   int ep_sq_;
-  Bitboard occupied_ = 0;
-  Bitboard color_[2] = {0, 0};
-  Bitboard type_[7] = {0, 0, 0, 0, 0, 0, 0};  // by chip type
-  Bitboard attacked_[2] = {0, 0};             // all attacks of colour c
-  Bitboard attacked_np_[2] = {0, 0};          // pawns excluded
+  const Bitboard& occupied_;
+  const Bitboard (&color_)[2];
+  const Bitboard (&type_)[7];
+  Bitboard attacked(int c) const {
+    if (!sets_.attacks_ready) sets_.compute_attacks();
+    return sets_.attacked[c];
+  }
+  Bitboard attacked_np(int c) const {
+    if (!sets_.attacks_ready) sets_.compute_attacks();
+    return sets_.attacked_np[c];
+  }
 };
 
 }  // namespace db::chip

@@ -379,7 +379,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   bool eval_reg_write = false, eval_table_write = false;
   BusResponse resp;
 
-  const ArrayModel array(q.board, q.stm, q.castling, q.ep_valid, q.ep_sq);
+  sets_.update(q.board);
+  const ArrayModel array(sets_, q.stm, q.castling, q.ep_valid, q.ep_sq);
   const bool busy = q.state != S_IDLE || q.se_busy;
   const int op = q.cmd & 15;
   const int mode = (q.cmd >> 4) & 7;
@@ -436,7 +437,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
 
   bool undo = false;
   const bool se_finish = q.se_busy && q.se_clock == SLOW_EVAL_CLOCKS - 1;
-  const std::uint16_t fast_stm = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t);
+  auto fast_stm = [&] { return q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t); };
   // The search's unwinding: the node at ply p succeeded (its parent goes on with its next move) or
   // failed (its parent succeeds and returns at once); at the root either ends the search.
   auto root_result = [&](bool success, std::uint16_t best) {
@@ -645,7 +646,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               for (int side = 0; side < 2; ++side) {
                 for (int type = 1; type < 5; ++type) pieces += q.counts[side * 5 + type];
               }
-              const int fast = std::int16_t(fast_stm);
+              const int fast = std::int16_t(fast_stm());
               const int est = q.stm ? -int(std::int16_t(q.slow_est)) : int(std::int16_t(q.slow_est));
               const int thr = odd_c ? -test_s : test_s;
               const bool active = (lz >> 20 & 1) && pieces >= min_pieces;
@@ -655,10 +656,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                 d.leaf = 0;
                 leaf_decided(succeeds(0, tb, odd_c), qc_after, false);
               } else if (active && fast + est - margin > thr) {
-                d.leaf = fast_stm;
+                d.leaf = fast_stm();
                 leaf_decided(true, qc_after, false);
               } else if (active && fast + est + margin < thr) {
-                d.leaf = fast_stm;
+                d.leaf = fast_stm();
                 leaf_decided(false, qc_after, false);
               } else {
                 undo = false;
@@ -711,7 +712,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     case S_SEVAL: {
       // The stand pat waits for the slow evaluation; its last clock decides.
       if (se_finish) {
-        const std::uint16_t total = std::uint16_t(fast_stm + d.se_value);
+        const std::uint16_t total = std::uint16_t(fast_stm() + d.se_value);
         d.leaf = total;
         undo = true;
         leaf_decided(succeeds(std::int16_t(total), 0, odd_c), qc_after, false);

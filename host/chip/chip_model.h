@@ -8,6 +8,7 @@
 #include <string>
 
 #include "chess/types.h"
+#include "chip/array_model.h"
 #include "chip/bus.h"
 #include "chip/slow_eval.h"
 
@@ -108,6 +109,7 @@ class ChipModel final : public ChipBackend {
   // The smart move stack's boards: the position before the move at each stack entry, written by
   // MAKE (the repetition detector compares the current board with them).
   std::array<std::array<std::uint8_t, 64>, 32> boards_{};
+  BoardSets sets_;  // the array's piece sets and attack maps for the current board (a cache)
   std::uint64_t clock_ = 0;
   std::array<std::uint64_t, CTRL_STATES> state_clocks_{};
 };

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "chess/notation.h"
+#include "chip/chip_model.h"
 #include "chip/chip_regs.h"
 #include "chip/eval_generator.h"
 #include "chip_options.h"
@@ -61,6 +62,9 @@ void run_hwsearch(HwSearchOptions opt) {
   chip::download(chip, chip::generate_weights(pos));
   chip.load_game(start, moves);
 
+  // Clocks per controller state over the searches (model backend), from the counters' start.
+  const auto* model = dynamic_cast<const chip::ChipModel*>(&chip.backend());
+  const auto clocks_before = model ? model->state_clocks() : std::array<std::uint64_t, chip::CTRL_STATES>{};
   std::vector<Run> runs;
   int value = opt.params.test_value;
   if (opt.exact) {
@@ -103,6 +107,13 @@ void run_hwsearch(HwSearchOptions opt) {
                      {"seconds", seconds},
                      {"nodes_per_second", nps},
                      {"best_move", best ? nlohmann::json(best_str) : nlohmann::json(nullptr)}};
+    if (model) {
+      nlohmann::json states;
+      for (std::uint8_t st = 1; st < chip::CTRL_STATES; ++st) {
+        states[chip::ctrl_state_name(st)] = model->state_clocks()[st] - clocks_before[st];
+      }
+      j["state_clocks"] = states;
+    }
     if (opt.exact) {
       j["value"] = value;
     } else {
