@@ -13,6 +13,7 @@
 #include "chess/notation.h"
 #include "chip/chip_model.h"
 #include "chip/chip_regs.h"
+#include "chip/rtl_backend.h"
 #include "chip/eval_generator.h"
 #include "chip_options.h"
 #include "cli_common.h"
@@ -29,6 +30,7 @@ struct HwSearchOptions {
   bool no_quiescence = false, no_evasions = false, no_repetition = false;
   bool exact = false;
   bool json = false;
+  std::string mismatch_trace;  // cosim: FST window around the first mismatch
   ChipOptions chip;
 };
 
@@ -61,6 +63,7 @@ void run_hwsearch(HwSearchOptions opt) {
   chip::ChipClient chip = make_chip_client(opt.chip);
   chip::download(chip, chip::generate_weights(pos));
   chip.load_game(start, moves);
+  chip.fast_eval();  // the first evaluation builds the model's KPK ROM: not part of the timing
 
   // Clocks per controller state over the searches (model backend), from the counters' start.
   const auto* model = dynamic_cast<const chip::ChipModel*>(&chip.backend());
@@ -141,6 +144,28 @@ void run_hwsearch(HwSearchOptions opt) {
                            nodes, cycles, cpn, seconds, opt.chip.backend, nps);
 }
 
+// On a co-simulation mismatch, the same run again with the waveform window around its clock.
+void run_hwsearch_traced(const HwSearchOptions& opt) {
+  try {
+    run_hwsearch(opt);
+  } catch (const chip::CosimMismatch& e) {
+    if (opt.mismatch_trace.empty()) throw;
+    if (!rtl::ChipHarness::trace_supported()) {
+      throw std::runtime_error(std::string(e.what()) + "\n(no waveform: this build has no FST tracing; configure with -DDB_RTL_TRACE=ON)");
+    }
+    HwSearchOptions again = opt;
+    again.chip.trace = opt.mismatch_trace;
+    again.chip.trace_from = e.clock() > 200 ? e.clock() - 200 : 0;
+    again.chip.trace_to = e.clock() + 2;
+    try {
+      run_hwsearch(again);
+    } catch (const chip::CosimMismatch&) {
+    }
+    throw std::runtime_error(std::string(e.what()) + "\nwaveform of clocks " + std::to_string(again.chip.trace_from) +
+                             "-" + std::to_string(again.chip.trace_to) + " written to " + opt.mismatch_trace);
+  }
+}
+
 }  // namespace
 
 void add_hwsearch_command(CLI::App& app) {
@@ -166,7 +191,9 @@ void add_hwsearch_command(CLI::App& app) {
       ->check(CLI::IsMember({"model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
-  cmd->callback([opt] { run_hwsearch(*opt); });
+  cmd->add_option("--mismatch-trace", opt->mismatch_trace,
+                  "cosim: on a mismatch, rerun with an FST waveform of the 200 clocks before it (needs -DDB_RTL_TRACE=ON)");
+  cmd->callback([opt] { run_hwsearch_traced(*opt); });
 }
 
 }  // namespace db::cli
