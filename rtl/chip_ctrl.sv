@@ -151,7 +151,7 @@ module chip_ctrl (
   // Hardware search: parameters, results, "a legal move was searched at ply p", the unwinding
   // flags, quiescence checks played ([1:0] white, [3:2] black), the quiescence check filter of the
   // node being expanded (set in GEN), and the last leaf value (debug port).
-  logic [12:0] search_ctrl_q, search_ctrl_d;
+  logic [13:0] search_ctrl_q, search_ctrl_d;
   logic [15:0] test_tie_q, test_tie_d, best_q, best_d, leaf_q, leaf_d;
   logic [31:0] node_limit_q, node_limit_d, legal_q, legal_d;
   logic [3:0]  result_q, result_d, qc_q, qc_d;
@@ -220,12 +220,14 @@ module chip_ctrl (
   // ---------------------------------------------------------------- search datapath
   logic searching;
   assign searching = (op_q == chip_pkg::OP_SEARCH);
-  logic       qs_on, ev_on, rep_on;
+  logic       qs_on, ev_on, rep_on, np_on, ign_stale;
   logic [1:0] qs_checks;
   logic [4:0] qs_depth;
   assign qs_on     = search_ctrl_q[0];
   assign ev_on     = search_ctrl_q[1];
   assign rep_on    = search_ctrl_q[2];
+  assign np_on     = search_ctrl_q[3];
+  assign ign_stale = search_ctrl_q[13];
   assign qs_checks = search_ctrl_q[5:4];
   assign qs_depth  = search_ctrl_q[12:8];
   // The node being expanded is at ply p = ply_q, rel_p plies below the root; its child at p + 1.
@@ -252,6 +254,8 @@ module chip_ctrl (
   // Mate (in check, no legal move) or stalemate at the node being expanded.
   logic signed [17:0] mate_value;
   assign mate_value = in_check_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
+  logic stale_ignored;  // no legal move, not in check, one ply above quiescence, flag set: fails
+  assign stale_ignored = ign_stale && !in_check_i && rel_p + 6'd1 == 6'(depth_q);
   // The quiescence checks counter after the move at p (a checking non-capture counts for its mover).
   logic [3:0] qc_after;
   assign qc_after = (qfilter_q && stk_cap_q[pi] == 4'd0) ? qc_q + (stm_q ? 4'd1 : 4'd4) : qc_q;
@@ -262,16 +266,20 @@ module chip_ctrl (
 
   // Repetition detector: entries below the current position's stack index; the same side to move
   // for a repetition, the other for one displaced piece.
-  logic [31:0] rep_equal, rep_two, rep_valid, rep_same;
+  logic [31:0] rep_equal, rep_two, rep_valid, rep_same, rep_white, rep_black, np_valid;
   logic [5:0]  rep_idx;
-  logic        rep_hit, rep_near;
+  logic        rep_hit, rep_near, np_hit;
   assign rep_idx = (state_q == S_TEST) ? ply_q + 6'd1 : host_ply_q;
   always_comb begin
     for (int k = 0; k < 32; k++) begin
       rep_valid[k] = 6'(k) < rep_idx;
       rep_same[k]  = (rep_idx[0] == k[0]);
+      np_valid[k]  = 6'(k) >= base_q && 7'(k) + 7'd3 <= 7'(rep_idx);
     end
   end
+  // "No progress": one piece of the side that just moved displaced from a position of the search
+  // path three or more plies up (the other side to move there): it could have moved there at once.
+  assign np_hit = |(rep_two & np_valid & ~rep_same & (stm_q ? rep_white & ~rep_black : rep_black & ~rep_white));
   assign rep_hit  = |(rep_equal & rep_valid & rep_same);
   assign rep_near = |(rep_two & rep_valid & ~rep_same);
   rep_detect u_rep (
@@ -282,7 +290,9 @@ module chip_ctrl (
     .castling_i (castling_q),
     .ep_i       ({ep_valid_q, ep_sq_q}),
     .equal_o    (rep_equal),
-    .two_o      (rep_two)
+    .two_o      (rep_two),
+    .white_o    (rep_white),
+    .black_o    (rep_black)
   );
   assign tgt_capt_only_o = (((mode_q == chip_pkg::MODE_CAPTURES) && (op_q == chip_pkg::OP_GEN)) ||
                             (qnode && !checks_ok)) && (state_q == S_GEN);
@@ -549,7 +559,7 @@ module chip_ctrl (
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
         chip_pkg::REG_DRAW_SCORE:     rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
-        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {19'd0, search_ctrl_q};
+        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {18'd0, search_ctrl_q};
         chip_pkg::REG_TEST_TIE:     rdata_d = {16'd0, test_tie_q};
         chip_pkg::REG_NODE_LIMIT:   rdata_d = node_limit_q;
         chip_pkg::REG_RESULT:       rdata_d = {28'd0, result_q};
@@ -693,11 +703,11 @@ module chip_ctrl (
           gen_none = !qnode && !legal_q[pi];
           if (ply_q == base_q) begin
             root_done    = 1'b1;
-            root_success = gen_none && succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
+            root_success = gen_none && !stale_ignored && succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
             root_none    = gen_none;
           end else begin
             ply_d        = ply_q - 6'd1;
-            child_fail_d = !(gen_none && succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p));
+            child_fail_d = !(gen_none && !stale_ignored && succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p));
             state_d      = S_UNMAKE;
           end
         end else begin
@@ -759,6 +769,11 @@ module chip_ctrl (
                   leaf_go       = 1'b1;
                   leaf_terminal = 1'b1;
                   leaf_success  = succeeds(18'sd0, 18'sd0, tv_s, tv_tb, odd_c);
+                end else if (np_on && np_hit) begin
+                  // No progress: the move fails low for its mover, so the child succeeds.
+                  leaf_go       = 1'b1;
+                  leaf_terminal = 1'b1;
+                  leaf_success  = 1'b1;
                 end else if (rel_c < 6'(depth_q) || (ev_on && in_check_i && ply_q < 6'd31)) begin
                   do_descend = 1'b1;
                 end else if (eg_draw) begin
@@ -1027,10 +1042,10 @@ module chip_ctrl (
               end
             end
             chip_pkg::REG_SEARCH_CTRL: begin
-              if ((wdata_i & ~32'h0000_1F37) != 32'd0) begin
+              if ((wdata_i & ~32'h0000_3F3F) != 32'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
               end else begin
-                search_ctrl_d = wdata_i[12:0];
+                search_ctrl_d = wdata_i[13:0];
               end
             end
             chip_pkg::REG_TEST_TIE: begin
@@ -1200,7 +1215,7 @@ module chip_ctrl (
       est_q        <= 16'd0;
       lazy_q       <= 3'd0;
       lazy_pend_q  <= 1'b0;
-      search_ctrl_q <= 13'd0;
+      search_ctrl_q <= 14'd0;
       test_tie_q   <= 16'd0;
       node_limit_q <= 32'd0;
       best_q       <= 16'd0;

@@ -5,6 +5,8 @@
 // is the same (the controller picks the entries by parity); one with exactly two squares different
 // and the other side to move is one piece displaced: a move may repeat it. The compare is 32
 // entries wide and a gate delay deep, as in the paper; which entries count is the controller's.
+// The colours of the pieces now standing on differing squares tell whose piece was displaced: the
+// side to move's (it may move back: a repetition is near) or the other side's ("no progress").
 module rep_detect (
   input  logic         clk_i,
   input  logic         we_i,      // store the current position at entry waddr_i (MAKE)
@@ -13,7 +15,9 @@ module rep_detect (
   input  logic [3:0]   castling_i,
   input  logic [6:0]   ep_i,      // {valid, square}
   output logic [31:0]  equal_o,   // entry k is the current position (board, castling, en passant)
-  output logic [31:0]  two_o      // entry k's board differs from the current one on exactly two squares
+  output logic [31:0]  two_o,     // entry k's board differs from the current one on exactly two squares
+  output logic [31:0]  white_o,   // a square where entry k differs holds a white piece now
+  output logic [31:0]  black_o    // ... a black piece now
 );
   logic [255:0] board_q [32];
   logic [3:0]   cast_q  [32];
@@ -31,11 +35,19 @@ module rep_detect (
   always_comb begin
     equal_o = 32'd0;
     two_o   = 32'd0;
+    white_o = 32'd0;
+    black_o = 32'd0;
     for (int k = 0; k < 32; k++) begin
       logic [1:0] differ;  // squares that differ, saturating at 3
       differ = 2'd0;
       for (int s = 0; s < 64; s++) begin
-        if (board_q[k][s*4 +: 4] != board_i[s*4 +: 4] && differ != 2'd3) differ = differ + 2'd1;
+        if (board_q[k][s*4 +: 4] != board_i[s*4 +: 4]) begin
+          if (differ != 2'd3) differ = differ + 2'd1;
+          if (board_i[s*4 +: 3] != 3'd0) begin
+            if (board_i[s*4 + 3]) black_o[k] = 1'b1;
+            else                  white_o[k] = 1'b1;
+          end
+        end
       end
       equal_o[k] = (differ == 2'd0) && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
       two_o[k]   = (differ == 2'd2);

@@ -234,7 +234,8 @@ std::uint32_t SearchParams::control_word() const {
     throw std::invalid_argument(fmt::format("quiescence depth {} out of range 0-31", quiescence_depth));
   }
   return std::uint32_t(quiescence) | std::uint32_t(evasions) << 1 | std::uint32_t(repetition) << 2 |
-         std::uint32_t(quiescence_checks) << 4 | std::uint32_t(quiescence_depth) << 8;
+         std::uint32_t(no_progress) << 3 | std::uint32_t(quiescence_checks) << 4 |
+         std::uint32_t(quiescence_depth) << 8 | std::uint32_t(ignore_stalemate) << 13;
 }
 
 void ChipClient::start_search(const SearchParams& params) {

@@ -49,6 +49,8 @@ struct SearchParams {
   bool quiescence = true;        // captures after the full-width depth
   bool evasions = true;          // a side in check in the quiescence search searches all its moves
   bool repetition = true;        // repetitions of earlier positions on the stack score as draws
+  bool no_progress = false;      // AIJ 4.3 "no progress" pruning (off: see docs/chip.md)
+  bool ignore_stalemate = false; // a stalemate one ply above quiescence is not scored (the node fails)
   int quiescence_checks = 0;     // checking non-captures each side may play in the quiescence search (0-3)
   int quiescence_depth = 16;     // plies beyond the full-width depth (0-31)
   std::uint32_t node_limit = 0;  // 0 = none

@@ -112,7 +112,7 @@ bool is_eval_table(std::uint32_t a) {
   return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
 }
 // Data with bits set above a register's or table's width.
-constexpr std::uint32_t SEARCH_CTRL_MASK = 0x1F37;  // SEARCH_CTRL's defined bits
+constexpr std::uint32_t SEARCH_CTRL_MASK = 0x3F3F;  // SEARCH_CTRL's defined bits
 
 bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
 
@@ -349,6 +349,23 @@ DebugPort ChipModel::debug() const {
                    std::uint8_t((r_.stop ? 0x20 : 0) | (r_.child_fail ? 0x10 : 0) | r_.result)};
 }
 
+bool ChipModel::no_progress(const Registers& r, int moves) const {
+  const std::uint8_t mover = r.stm ? 0 : CHIP_BLACK;  // the side that just moved
+  for (int k = r.base; k + 3 <= moves && k < 32; ++k) {
+    if (((moves - k) & 1) == 0) continue;  // the other side to move there
+    int differ = 0;
+    bool movers = false, others = false;
+    for (int sq = 0; sq < 64; ++sq) {
+      if (boards_[k][sq] == r.board[sq]) continue;
+      ++differ;
+      const std::uint8_t p = r.board[sq];
+      if (p & 7) ((p & CHIP_BLACK) == mover ? movers : others) = true;
+    }
+    if (differ == 2 && movers && !others) return true;
+  }
+  return false;
+}
+
 std::uint8_t ChipModel::rep_status(const Registers& r, int moves) const {
   const std::uint8_t ep = std::uint8_t((r.ep_valid ? 0x40 : 0) | r.ep_sq);
   std::uint8_t status = 0;
@@ -392,6 +409,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   // child is at c = p + 1. Even plies test "value >= (V, Vtb)", odd plies "value > (-V, -Vtb)".
   const int rel_p = q.ply - q.base, rel_c = rel_p + 1;
   const bool qs_on = q.search_ctrl & 1, ev_on = q.search_ctrl >> 1 & 1, rep_on = q.search_ctrl >> 2 & 1;
+  const bool np_on = q.search_ctrl >> 3 & 1, ignore_stalemate = q.search_ctrl >> 13 & 1;
   const int qs_checks = q.search_ctrl >> 4 & 3, qs_depth = q.search_ctrl >> 8 & 31;
   const int test_s = std::int16_t(q.test_value), test_tb = std::int16_t(q.test_tie);
   auto succeeds = [&](int s, int tb, bool odd) {
@@ -531,7 +549,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           // Exhausted: every move failed, unless there was none (mate or stalemate) at a full-width
           // or evasion node.
           const bool none = !qnode && !(q.legal >> pi & 1);
-          const bool success = none && succeeds(in_check ? -(int(MATE_SCORE) - rel_p) : 0, 0, odd_p);
+          // With the flag, a stalemate one ply above quiescence is not scored: the node fails.
+          const bool stale_ignored = ignore_stalemate && !in_check && rel_p + 1 == depth;
+          const bool success = none && !stale_ignored && succeeds(in_check ? -(int(MATE_SCORE) - rel_p) : 0, 0, odd_p);
           node_done(success);
           if (none && q.ply == q.base) d.result = std::uint8_t(d.result | 8);
         } else {
@@ -636,6 +656,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             } else if (rep_on && (rep_status(q, q.ply + 1) & 1)) {
               d.leaf = 0;
               leaf_decided(succeeds(0, 0, odd_c), qc_after, true);
+            } else if (np_on && no_progress(q, q.ply + 1)) {
+              leaf_decided(true, qc_after, true);  // no progress: fails low for its mover
             } else if (rel_c < depth || (ev_on && array.in_check() && q.ply < 31)) {
               descend(qc_after);
             } else {

@@ -97,6 +97,9 @@ class ChipModel final : public ChipBackend {
   // The repetition detector's view of the position after `moves` stack entries: {[0] repetition,
   // [1] one piece displaced} (REP_STATUS).
   std::uint8_t rep_status(const Registers& r, int moves) const;
+  // "No progress" (AIJ 4.3) for the position after `moves` entries in a search from r.base: one
+  // piece of the side that just moved displaced from a search-path position three or more plies up.
+  bool no_progress(const Registers& r, int moves) const;
   // The position held in the registers, as FEN (for reports).
   std::string fen() const;
 

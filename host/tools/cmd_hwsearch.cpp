@@ -185,6 +185,8 @@ void add_hwsearch_command(CLI::App& app) {
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "No quiescence search (stand pat at the depth)");
   cmd->add_flag("--no-evasions", opt->no_evasions, "No check evasions in the quiescence search");
   cmd->add_flag("--no-repetition", opt->no_repetition, "Repetition detector off");
+  cmd->add_flag("--no-progress", opt->params.no_progress, "\"No progress\" pruning on (AIJ 4.3)");
+  cmd->add_flag("--ignore-stalemate", opt->params.ignore_stalemate, "Do not score stalemate one ply above quiescence");
   cmd->add_flag("--exact", opt->exact, "Find the exact value by bisection with null-window searches");
   add_chip_options(cmd, opt->chip, "model");
   cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")

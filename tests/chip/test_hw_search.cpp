@@ -152,6 +152,39 @@ TEST_P(HwSearchChip, RepeatingTheGameScoresADraw) {
   EXPECT_FALSE(search_at(chip, 2, 0, 0, false).fail_high);  // detector off: a queen down
 }
 
+TEST_P(HwSearchChip, IgnoringStalemateOnePlyAboveQuiescence) {
+  // Black's king on h8 has no move against the queen on g6: any quiet white move stalemates it.
+  // Scored, that is a draw and White has no mate in one; ignored, the stalemated node fails and
+  // White "wins" at once (AIJ 5, flag 8: the chip trusts the search above to look at it).
+  ChipClient chip(make_backend(GetParam()));
+  setup(chip, Position::from_fen("7k/8/6Q1/8/8/8/8/6K1 w - - 0 1"));
+  SearchParams p;
+  p.depth = 2;
+  p.test_value = kMate - 1;
+  EXPECT_FALSE(chip.search(p).fail_high);
+  p.ignore_stalemate = true;
+  const SearchResult r = chip.search(p);
+  EXPECT_TRUE(r.fail_high);
+  p.depth = 3;  // two plies above quiescence: scored again
+  EXPECT_FALSE(chip.search(p).fail_high);
+}
+
+TEST_P(HwSearchChip, NoProgressPrunesMovesThatCouldHaveBeenPlayedAtOnce) {
+  // A blocked pawn ending where only the kings move: lines where a king reaches in three moves,
+  // while the other king went and came back, a square one move would have reached are cut, so the
+  // search is smaller; the bound stays the same here.
+  ChipClient chip(make_backend(GetParam()));
+  setup(chip, Position::from_fen("8/2k5/1p1p4/pPpPp3/P1P1P3/3K4/8/8 w - - 0 1"));
+  SearchParams p;
+  p.depth = 7;
+  p.test_value = 100;
+  const SearchResult off = chip.search(p);
+  p.no_progress = true;
+  const SearchResult on = chip.search(p);
+  EXPECT_EQ(on.fail_high, off.fail_high);
+  EXPECT_LT(on.nodes, off.nodes);
+}
+
 // The software reference: is the position after `moves` equal to one of the positions before the
 // last 32 moves with the same side to move (board, castling, en passant), or two squares away from
 // one with the other side to move?

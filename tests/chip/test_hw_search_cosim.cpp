@@ -1,5 +1,5 @@
 // The hardware search, RTL against the reference model in lock-step (every clock's debug port and
-// every bus response compared): every position of the shared data files at depths 1 and 2 (3 under
+// every bus response compared): every position of the shared data files at depths 1-3 (1-4 under
 // the deep label) with the generator's weights, random weights with random search parameters, and
 // an injected fault (one evaluation weight changed in the RTL only) that the co-simulation must catch.
 #include <gtest/gtest.h>
@@ -21,9 +21,9 @@ namespace db::chip {
 namespace {
 
 #ifdef DB_CHIP_DEEP
-constexpr int kMaxDepth = 3;
+constexpr int kMaxDepth = 4;
 #else
-constexpr int kMaxDepth = 2;
+constexpr int kMaxDepth = 3;
 #endif
 
 const Position& start_position() {
@@ -47,6 +47,8 @@ std::uint64_t search_position(ChipClient& chip, const std::string& fen, std::mt1
       p.quiescence = rng() % 4 != 0;
       p.evasions = rng() % 2;
       p.repetition = rng() % 2;
+      p.no_progress = rng() % 2;
+      p.ignore_stalemate = rng() % 2;
       p.quiescence_checks = int(rng() % 4);
       p.quiescence_depth = int(rng() % 32);
       p.slow_estimate = int(rng() % 401) - 200;
