@@ -151,7 +151,10 @@ module chip_ctrl (
   // Hardware search: parameters, results, "a legal move was searched at ply p", the unwinding
   // flags, quiescence checks played ([1:0] white, [3:2] black), the quiescence check filter of the
   // node being expanded (set in GEN), and the last leaf value (debug port).
-  logic [13:0] search_ctrl_q, search_ctrl_d;
+  logic [16:0] search_ctrl_q, search_ctrl_d;
+  // Quiescence extensions: plies searched full width by an extension; plies whose side to move had
+  // exactly one hung piece.
+  logic [31:0] extended_q, extended_d, hung1_q, hung1_d;
   logic [15:0] test_tie_q, test_tie_d, best_q, best_d, leaf_q, leaf_d;
   logic [31:0] node_limit_q, node_limit_d, legal_q, legal_d;
   logic [3:0]  result_q, result_d, qc_q, qc_d;
@@ -228,6 +231,10 @@ module chip_ctrl (
   assign rep_on    = search_ctrl_q[2];
   assign np_on     = search_ctrl_q[3];
   assign ign_stale = search_ctrl_q[13];
+  logic ext_pawn7, ext_hung2, ext_hung1;
+  assign ext_pawn7 = search_ctrl_q[14];
+  assign ext_hung2 = search_ctrl_q[15];
+  assign ext_hung1 = search_ctrl_q[16];
   assign qs_checks = search_ctrl_q[5:4];
   assign qs_depth  = search_ctrl_q[12:8];
   // The node being expanded is at ply p = ply_q, rel_p plies below the root; its child at p + 1.
@@ -249,7 +256,7 @@ module chip_ctrl (
   // Quiescence nodes generate captures (or all moves filtered to captures and checks while the side
   // may still check); a side in check there searches all its moves.
   logic qnode, checks_ok;
-  assign qnode     = searching && rel_p >= 6'(depth_q) && !(in_check_i && ev_on);
+  assign qnode     = searching && rel_p >= 6'(depth_q) && !(in_check_i && ev_on) && !extended_q[pi];
   assign checks_ok = qs_checks > (stm_q ? qc_q[3:2] : qc_q[1:0]);
   // Mate (in check, no legal move) or stalemate at the node being expanded.
   logic signed [17:0] mate_value;
@@ -261,6 +268,21 @@ module chip_ctrl (
   assign qc_after = (qfilter_q && stk_cap_q[pi] == 4'd0) ? qc_q + (stm_q ? 4'd1 : 4'd4) : qc_q;
   logic can_quiesce;  // a child whose stand pat failed is searched on in the quiescence search
   assign can_quiesce = qs_on && 7'(rel_c) < 7'(depth_q) + 7'(qs_depth) && ply_q < 6'd31;
+  // Quiescence extensions, on the child's board in TEST: its side to move's hung pieces, a pawn the
+  // move just put on the 7th rank; at most one extension per path (plies base+1 .. c-1).
+  logic        one_hung, many_hung, pawn7, extend;
+  logic [4:0]  ci;
+  logic [31:0] path_mask;
+  assign ci        = pi + 5'd1;
+  assign one_hung  = hung_i != 64'd0 && (hung_i & (hung_i - 64'd1)) == 64'd0;
+  assign many_hung = hung_i != 64'd0 && !one_hung;
+  assign pawn7     = board_i[{mv_q[11:6], 2'b00} +: 3] == 3'd1 && mv_q[11:9] == (stm_q ? 3'd6 : 3'd1);
+  always_comb begin
+    for (int k = 0; k < 32; k++) path_mask[k] = 6'(k) > base_q && 6'(k) < ply_q + 6'd1;
+  end
+  assign extend = ply_q < 6'd31 && (extended_q & path_mask) == 32'd0 &&
+                  ((ext_pawn7 && pawn7) || (ext_hung2 && many_hung) ||
+                   (ext_hung1 && one_hung && rel_c >= 6'd3 && hung1_q[ci - 5'd2]));
   logic node_limit_hit;
   assign node_limit_hit = node_limit_q != 32'd0 && count_q + 64'd1 >= {32'd0, node_limit_q};
 
@@ -464,7 +486,7 @@ module chip_ctrl (
 
   logic undo;  // this clock unmakes the move at ply p
   // Search actions decided in the state case and carried out after it.
-  logic leaf_go, leaf_success, leaf_terminal, do_descend, root_done, root_success, root_none, gen_none;
+  logic leaf_go, leaf_success, leaf_terminal, do_descend, ext_mark, root_done, root_success, root_none, gen_none;
   logic [15:0] root_best;
   logic test_accept;
   always_comb begin
@@ -559,7 +581,7 @@ module chip_ctrl (
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
         chip_pkg::REG_DRAW_SCORE:     rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
-        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {18'd0, search_ctrl_q};
+        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {15'd0, search_ctrl_q};
         chip_pkg::REG_TEST_TIE:     rdata_d = {16'd0, test_tie_q};
         chip_pkg::REG_NODE_LIMIT:   rdata_d = node_limit_q;
         chip_pkg::REG_RESULT:       rdata_d = {28'd0, result_q};
@@ -651,6 +673,9 @@ module chip_ctrl (
     leaf_success   = 1'b0;
     leaf_terminal  = 1'b0;
     do_descend     = 1'b0;
+    ext_mark       = 1'b0;
+    extended_d     = extended_q;
+    hung1_d        = hung1_q;
     root_done      = 1'b0;
     root_success   = 1'b0;
     root_none      = 1'b0;
@@ -754,6 +779,7 @@ module chip_ctrl (
               end else begin
                 count_d = count_q + 64'd1;
                 legal_d = legal_q | (32'd1 << pi);
+                hung1_d = (hung1_q & ~(32'd1 << ci)) | ({31'd0, one_hung} << ci);
                 if (node_limit_hit) begin
                   stop_d   = 1'b1;
                   result_d = 4'd4;
@@ -776,6 +802,9 @@ module chip_ctrl (
                   leaf_success  = 1'b1;
                 end else if (rel_c < 6'(depth_q) || (ev_on && in_check_i && ply_q < 6'd31)) begin
                   do_descend = 1'b1;
+                end else if (extend) begin
+                  do_descend = 1'b1;
+                  ext_mark   = 1'b1;  // searched full width, no stand pat
                 end else if (eg_draw) begin
                   // Stand pat. A drawn ending: score 0, its static value the tie-breaker.
                   leaf_d       = 16'd0;
@@ -915,6 +944,7 @@ module chip_ctrl (
       stk_move_waddr = pi + 5'd1;
       stk_move_wdata = 16'd0;
       legal_d        = legal_d & ~(32'd1 << (pi + 5'd1));
+      extended_d     = (extended_q & ~(32'd1 << ci)) | ({31'd0, ext_mark} << ci);
       qc_d           = qc_after;
       state_d        = S_GEN;
     end
@@ -1042,10 +1072,10 @@ module chip_ctrl (
               end
             end
             chip_pkg::REG_SEARCH_CTRL: begin
-              if ((wdata_i & ~32'h0000_3F3F) != 32'd0) begin
+              if ((wdata_i & ~32'h0001_FF3F) != 32'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
               end else begin
-                search_ctrl_d = wdata_i[13:0];
+                search_ctrl_d = wdata_i[16:0];
               end
             end
             chip_pkg::REG_TEST_TIE: begin
@@ -1140,6 +1170,8 @@ module chip_ctrl (
                   result_d     = 4'd0;
                   best_d       = 16'd0;
                   legal_d      = 32'd0;
+                  extended_d   = 32'd0;
+                  hung1_d      = 32'd0;
                   qc_d         = 4'd0;
                   stop_d       = 1'b0;
                   child_fail_d = 1'b0;
@@ -1215,7 +1247,9 @@ module chip_ctrl (
       est_q        <= 16'd0;
       lazy_q       <= 3'd0;
       lazy_pend_q  <= 1'b0;
-      search_ctrl_q <= 14'd0;
+      search_ctrl_q <= 17'd0;
+      extended_q   <= 32'd0;
+      hung1_q      <= 32'd0;
       test_tie_q   <= 16'd0;
       node_limit_q <= 32'd0;
       best_q       <= 16'd0;
@@ -1264,6 +1298,8 @@ module chip_ctrl (
       lazy_q       <= lazy_d;
       lazy_pend_q  <= lazy_pend_d;
       search_ctrl_q <= search_ctrl_d;
+      extended_q   <= extended_d;
+      hung1_q      <= hung1_d;
       test_tie_q   <= test_tie_d;
       node_limit_q <= node_limit_d;
       best_q       <= best_d;

@@ -235,7 +235,9 @@ std::uint32_t SearchParams::control_word() const {
   }
   return std::uint32_t(quiescence) | std::uint32_t(evasions) << 1 | std::uint32_t(repetition) << 2 |
          std::uint32_t(no_progress) << 3 | std::uint32_t(quiescence_checks) << 4 |
-         std::uint32_t(quiescence_depth) << 8 | std::uint32_t(ignore_stalemate) << 13;
+         std::uint32_t(quiescence_depth) << 8 | std::uint32_t(ignore_stalemate) << 13 |
+         std::uint32_t(extend_pawn_on_7th) << 14 | std::uint32_t(extend_hung_pieces) << 15 |
+         std::uint32_t(extend_hung_twice) << 16;
 }
 
 void ChipClient::start_search(const SearchParams& params) {

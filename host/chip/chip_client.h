@@ -51,6 +51,10 @@ struct SearchParams {
   bool repetition = true;        // repetitions of earlier positions on the stack score as draws
   bool no_progress = false;      // AIJ 4.3 "no progress" pruning (off: see docs/chip.md)
   bool ignore_stalemate = false; // a stalemate one ply above quiescence is not scored (the node fails)
+  // Quiescence extensions (AIJ 5, flags 9-11): search the node full width once per path when
+  bool extend_pawn_on_7th = false;   // the move just made put a pawn on the 7th rank
+  bool extend_hung_pieces = false;   // the side to move has two or more hung pieces
+  bool extend_hung_twice = false;    // the side to move has one hung piece, as at its previous turn
   int quiescence_checks = 0;     // checking non-captures each side may play in the quiescence search (0-3)
   int quiescence_depth = 16;     // plies beyond the full-width depth (0-31)
   std::uint32_t node_limit = 0;  // 0 = none

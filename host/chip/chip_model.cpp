@@ -112,7 +112,7 @@ bool is_eval_table(std::uint32_t a) {
   return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
 }
 // Data with bits set above a register's or table's width.
-constexpr std::uint32_t SEARCH_CTRL_MASK = 0x3F3F;  // SEARCH_CTRL's defined bits
+constexpr std::uint32_t SEARCH_CTRL_MASK = 0x1FF3F;  // SEARCH_CTRL's defined bits
 
 bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
 
@@ -410,6 +410,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   const int rel_p = q.ply - q.base, rel_c = rel_p + 1;
   const bool qs_on = q.search_ctrl & 1, ev_on = q.search_ctrl >> 1 & 1, rep_on = q.search_ctrl >> 2 & 1;
   const bool np_on = q.search_ctrl >> 3 & 1, ignore_stalemate = q.search_ctrl >> 13 & 1;
+  const bool ext_pawn7 = q.search_ctrl >> 14 & 1, ext_hung2 = q.search_ctrl >> 15 & 1, ext_hung1 = q.search_ctrl >> 16 & 1;
   const int qs_checks = q.search_ctrl >> 4 & 3, qs_depth = q.search_ctrl >> 8 & 31;
   const int test_s = std::int16_t(q.test_value), test_tb = std::int16_t(q.test_tie);
   auto succeeds = [&](int s, int tb, bool odd) {
@@ -478,6 +479,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     d.ply = std::uint8_t(c);
     d.stack[c & 31].move = 0;
     d.legal = d.legal & ~(1u << (c & 31));
+    d.extended = q.extended & ~(1u << (c & 31));
     d.qc = qc;
     d.state = S_GEN;
   };
@@ -521,7 +523,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       // Quiescence nodes generate captures, or every move filtered to captures and checks while the
       // side may still check; a side in check there searches all its moves (evasions).
       const bool in_check = array.in_check();
-      const bool qnode = searching && rel_p >= depth && !(in_check && ev_on);
+      const bool qnode = searching && rel_p >= depth && !(in_check && ev_on) && !(q.extended >> pi & 1);
       const bool checks_ok = qs_checks > (q.stm ? q.qc >> 2 & 3 : q.qc & 3);
       d.qfilter = qnode && checks_ok;
       const bool captures_only = (mode == int(mode::CAPTURES) && op == int(op::GEN)) || (qnode && !checks_ok);
@@ -645,6 +647,18 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           } else {
             d.count = q.count + 1;
             d.legal = q.legal | 1u << pi;
+            // Quiescence extensions: the child's hung pieces (side to move's), a pawn on the 7th.
+            const Bitboard hung = array.hung();
+            const int c = q.ply + 1;
+            const bool one_hung = hung != 0 && (hung & (hung - 1)) == 0;
+            d.hung1 = (q.hung1 & ~(1u << (c & 31))) | (one_hung ? 1u << (c & 31) : 0u);
+            const int to = to_of(q.mv);
+            const bool pawn7 = (q.board[to] & 7) == CHIP_PAWN && (to >> 3) == (q.stm ? 6 : 1);
+            std::uint32_t path = 0;  // plies base+1 .. c-1
+            for (int k = q.base + 1; k < c; ++k) path |= 1u << (k & 31);
+            const bool extend = q.ply < 31 && (q.extended & path) == 0 &&
+                                ((ext_pawn7 && pawn7) || (ext_hung2 && hung != 0 && !one_hung) ||
+                                 (ext_hung1 && one_hung && rel_c >= 3 && (q.hung1 >> ((c - 2) & 31) & 1)));
             if (q.node_limit != 0 && q.count + 1 >= q.node_limit) {
               d.stop = true;
               d.result = 4;
@@ -660,6 +674,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               leaf_decided(true, qc_after, true);  // no progress: fails low for its mover
             } else if (rel_c < depth || (ev_on && array.in_check() && q.ply < 31)) {
               descend(qc_after);
+            } else if (extend) {
+              descend(qc_after);
+              d.extended |= 1u << (c & 31);  // searched full width, no stand pat
             } else {
               // Stand pat: an endgame draw, the lazy decision, or the slow evaluation.
               const std::uint32_t lz = t.slow.regs[ER_EVAL_CONTROL + 1];
@@ -1077,6 +1094,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               d.result = 0;
               d.best_move = 0;
               d.legal = 0;
+              d.extended = 0;
+              d.hung1 = 0;
               d.qc = 0;
               d.stop = false;
               d.child_fail = false;

@@ -76,6 +76,9 @@ class ChipModel final : public ChipBackend {
     // the quiescence search ([1:0] white, [3:2] black), the quiescence check filter of the node
     // being expanded (set in GEN), and the last leaf value (debug port).
     std::uint32_t search_ctrl = 0, node_limit = 0, legal = 0;
+    // Quiescence extensions: plies searched full width by an extension, and plies whose side to
+    // move had exactly one hung piece.
+    std::uint32_t extended = 0, hung1 = 0;
     std::uint16_t test_tie = 0, best_move = 0, leaf = 0;
     std::uint8_t result = 0, qc = 0;
     bool child_fail = false, stop = false, qfilter = false;

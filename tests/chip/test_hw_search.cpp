@@ -185,6 +185,32 @@ TEST_P(HwSearchChip, NoProgressPrunesMovesThatCouldHaveBeenPlayedAtOnce) {
   EXPECT_LT(on.nodes, off.nodes);
 }
 
+TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
+  // Each flag on a position where its condition arises in the quiescence search, against a test
+  // value nobody reaches (every move searched): the extended nodes are searched full width, so the
+  // tree grows. A pawn reaching b7; two undefended black knights attacked by the rook and the
+  // bishop; one knight left hanging on consecutive turns.
+  ChipClient chip(make_backend(GetParam()));
+  struct Case {
+    const char* fen;
+    int depth;
+    bool SearchParams::*flag;
+  };
+  for (const Case& c : {Case{"8/8/1P4k1/8/8/8/6K1/8 w - - 0 1", 1, &SearchParams::extend_pawn_on_7th},
+                        Case{"6k1/8/8/3n1n2/8/8/2B5/3R2K1 w - - 0 1", 1, &SearchParams::extend_hung_pieces},
+                        Case{"6k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", 3, &SearchParams::extend_hung_twice}}) {
+    setup(chip, Position::from_fen(c.fen));
+    SearchParams p;
+    p.depth = c.depth;
+    p.test_value = 20000;
+    const SearchResult plain = chip.search(p);
+    p.*c.flag = true;
+    const SearchResult extended = chip.search(p);
+    EXPECT_FALSE(plain.fail_high || extended.fail_high) << c.fen;
+    EXPECT_GT(extended.nodes, plain.nodes) << c.fen;
+  }
+}
+
 // The software reference: is the position after `moves` equal to one of the positions before the
 // last 32 moves with the same side to move (board, castling, en passant), or two squares away from
 // one with the other side to move?
@@ -297,7 +323,8 @@ TEST_P(HwSearchChip, AbortAtAnyClockLeavesTheChipReady) {
 TEST_P(HwSearchChip, BadParametersAreRefused) {
   ChipClient chip(make_backend(GetParam()));
   setup(chip, Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x8000), ChipError);
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x40), ChipError);     // bit 6 is not defined
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x20000), ChipError);  // nor bit 17
   EXPECT_THROW(chip.write(reg::TEST_TIE, 0x10000), ChipError);
   EXPECT_THROW(chip.write(reg::RESULT, 1), ChipError);
   EXPECT_THROW(chip.run(op::SEARCH), ChipError);  // depth 0

@@ -50,6 +50,9 @@ std::uint64_t search_position(ChipClient& chip, const std::string& fen, std::mt1
       p.repetition = rng() % 2;
       p.no_progress = rng() % 2;
       p.ignore_stalemate = rng() % 2;
+      p.extend_pawn_on_7th = rng() % 2;
+      p.extend_hung_pieces = rng() % 2;
+      p.extend_hung_twice = rng() % 2;
       p.quiescence_checks = int(rng() % 4);
       p.quiescence_depth = int(rng() % 32);
       p.slow_estimate = int(rng() % 401) - 200;
@@ -83,7 +86,7 @@ TEST(HwSearchCosim, RandomWeightsAndParameters) {
     chip.load_slow_weights(random_slow_weights(seed));
     // Lazy evaluation on with a random margin, so decisions of both kinds happen.
     chip.write(EVAL_REGS_BASE + ER_EVAL_CONTROL + 1, 0x00120000u | (rng() % 200));
-    for (const auto& fen : testdata::shared_positions(14)) search_position(chip, fen, rng, true, kMaxDepth - 1);
+    for (const auto& fen : testdata::shared_positions(21)) search_position(chip, fen, rng, true, kMaxDepth - 1);
   }
 }
 
