@@ -43,7 +43,7 @@ double Searcher::elapsed_ms() const {
 bool Searcher::should_stop() {
   if (stop_.load(std::memory_order_relaxed)) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stop_ = true;
-  if ((nodes_ & 1023) == 0 && !pondering_.load(std::memory_order_relaxed) && !limits_.infinite) {
+  if ((++stop_checks_ & 1023) == 0 && !pondering_.load(std::memory_order_relaxed) && !limits_.infinite) {
     const double t = elapsed_ms();
     // AIJ 8.4: at the normal target stop unless the root is in trouble; the panic target is hard.
     if ((panic_ms_ > 0 && t >= double(panic_ms_)) || (normal_ms_ > 0 && t >= double(normal_ms_) && !root_in_trouble_))
@@ -116,6 +116,64 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
     }
   }
   return best;
+}
+
+// A node at the hardware/software boundary: the chips answer null-window questions; a wider (PV)
+// window gets the exact value by bisection, as Deep Blue's host did. Fail hard: beta or alpha for
+// the bounds.
+int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) {
+  const std::uint64_t chip_nodes = leaf_->stats().nodes;
+  auto at_least = [&](int t) { return leaf_->test(pos, path_, ply, depth, t); };
+  int score;
+  if (at_least(beta)) {
+    score = beta;
+  } else if (beta - alpha == 1 || !at_least(alpha + 1)) {
+    score = alpha;
+  } else {
+    int lo = alpha + 1;  // value >= lo
+    int hi = beta;       // value < hi
+    while (hi - lo > 1) {
+      const int mid = lo + (hi - lo) / 2;
+      (at_least(mid) ? lo : hi) = mid;
+    }
+    score = lo;
+  }
+  nodes_ += leaf_->stats().nodes - chip_nodes;
+  const Bound bound = score >= beta ? Bound::LOWER : score <= alpha ? Bound::UPPER : Bound::EXACT;
+  tt_.store(pos.key(), Move::none(), score_to_tt(score, ply), depth * kCreditUnit, bound, 0, 0);
+  return score;
+}
+
+// Starts the question the child after m will put to the chips, if it will put one: this follows
+// the first steps of dual_credit() for the child (credit cash-in, draws, mate distance, the
+// transposition table) without their side effects. A wrong guess only wastes a chip's time.
+void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit,
+                              int ply) {
+  path_[ply] = m;
+  pos.make_move(m);
+  const int child_ply = ply + 1;
+  int child_depth = depth - 1;
+  int child_alpha = std::max(-beta, -kMate + child_ply);
+  int child_beta = std::min(-alpha, kMate - child_ply - 1);
+  const TTEntry* entry = tt_.probe(pos.key());
+  if (options_.dual_credit) {
+    int child_my = his_credit, child_his = my_credit;
+    if (entry) {
+      child_my = std::max<int>(child_my, entry->my_credit);
+      child_his = std::max<int>(child_his, entry->his_credit);
+    }
+    child_depth += cash_in(child_my, child_his).extension_plies;
+  }
+  bool asks = child_depth <= leaf_->depth() && child_beta - child_alpha == 1 && !pos.is_repetition() &&
+              !pos.has_insufficient_material() && pos.halfmove_clock() < 100 && child_ply < kMaxPly - 2;
+  if (asks && entry) {
+    const int tt_score = score_from_tt(entry->score, child_ply);
+    asks = !(entry->depth_q >= child_depth * kCreditUnit &&
+             (entry->bound == Bound::EXACT || (entry->bound == Bound::LOWER && tt_score >= child_beta) ||
+              (entry->bound == Bound::UPPER && tt_score <= child_alpha)));
+  }
+  if (asks) leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, ply);
+  pos.unmake_move(m);
 }
 
 // Offset searches (AIJ 4.1, singular/binary/trinary): how many moves other than moves[index] reach
@@ -205,7 +263,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
     my_credit = c.my_credit;
     his_credit = c.his_credit;
   }
-  if (depth <= 0) return quiescence(pos, alpha, beta, ply);
+  if (depth <= 0 && !leaf_) return quiescence(pos, alpha, beta, ply);
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
   max_software_ply_ = std::max(max_software_ply_, ply);
@@ -228,6 +286,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
          (entry->bound == Bound::UPPER && tt_score <= alpha)))
       return tt_score;
   }
+  if (leaf_ && depth <= leaf_->depth()) return chip_leaf(pos, alpha, beta, std::max(depth, 1), ply);
 
   MoveList moves;
   generate_legal(pos, moves);
@@ -240,8 +299,22 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   int best = -kInfinite;
   Move best_move = Move::none();
   int searched = 0;
+  // With several chips, the children that go to the chips are started ahead (a null-window node
+  // asks each child the same question until one fails high); those a cutoff leaves are aborted.
+  const bool prefetching = leaf_ && leaf_->chips() > 1 && !pv_node && depth - 1 <= leaf_->depth();
+  struct CancelPrefetches {
+    LeafSearch* leaf;
+    int owner;
+    ~CancelPrefetches() {
+      if (leaf) leaf->cancel(owner);
+    }
+  } cancel_prefetches{prefetching ? leaf_ : nullptr, ply};
+  std::size_t next_prefetch = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
+    for (next_prefetch = std::max(next_prefetch, i); prefetching && next_prefetch < moves.size() && leaf_->idle_chips() > 0;
+         ++next_prefetch)
+      prefetch_child(pos, moves[next_prefetch], alpha, beta, depth, my_credit, his_credit, ply);
     if (options_.no_progress && ply >= 2 && !pos.in_check() && lists_[ply - 2] && !path_[ply - 1].is_none() &&
         is_no_progress(path_[ply - 2], path_[ply - 1], m, *lists_[ply - 2]) &&
         reachable_directly(pos, path_[ply - 2], path_[ply - 1], m))
@@ -353,13 +426,14 @@ std::vector<Move> Searcher::extract_pv(Position pos, Move first) const {
 SearchResult Searcher::run(const Position& root_in, const Limits& limits, const IterationCallback& on_iteration) {
   start_ = std::chrono::steady_clock::now();
   limits_ = limits;
-  stop_ = false;
+  // stop_ is not cleared here: a stop() that arrives before this thread gets here must count.
   pondering_ = limits.ponder;
   nodes_ = 0;
   extensions_ = 0;
   root_in_trouble_ = false;
   clear_history();
   tt_.new_search();
+  if (leaf_) leaf_->new_search(root_in);
   for (auto& l : lists_) l = nullptr;
   for (Move& m : path_) m = Move::none();
 
@@ -390,6 +464,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
     seldepth_ = max_software_ply_ = 0;
     const int score = search_root(root, root_moves, depth, -kInfinite, kInfinite);
     if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
+    if (stop_ && score == -kInfinite) break;  // stopped before any root move had a score
     result.best = root_moves[0];
     result.score = score;
     result.depth = depth;
@@ -410,7 +485,9 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   }
   // In ponder or infinite mode the GUI expects no bestmove before stop or ponderhit.
   while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  stop_ = false;  // a time or node limit ends only this run
   result.nodes = nodes_;
+  if (leaf_) result.leaf = leaf_->stats();
   result.seconds = elapsed_ms() / 1000;
   return result;
 }

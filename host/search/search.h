@@ -2,7 +2,8 @@
 // and Deep Blue's "dual credit with delayed extensions" selectivity, fed by singular / binary /
 // trinary and absolute-singular detection, threat and mate threat (null move), influence and
 // domain-dependent credit; "no progress" pruning; AIJ 8.4 time control.
-// Leaves: a quiescence search on interim_evaluate() until the chip's hardware search replaces it.
+// Leaves: the chips' hardware searches when a LeafSearch is set (set_leaf_search), else a quiescence
+// search on interim_evaluate().
 #pragma once
 
 #include <atomic>
@@ -14,6 +15,7 @@
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "search/credit.h"
+#include "search/leaf_search.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -43,7 +45,7 @@ struct IterationInfo {
   int seldepth = 0;           // deepest ply reached, quiescence included
   int max_software_ply = 0;   // deepest ply of the full-width (software) part, extensions included
   int score = 0;
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;       // software nodes and the chip nodes of the answers used
   std::uint64_t extensions = 0;  // plies of extension cashed in
   double seconds = 0;
   int hashfull = 0;
@@ -58,6 +60,7 @@ struct SearchResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::vector<Move> pv;
+  LeafStats leaf;  // the chips' share (all zero without a leaf search)
 };
 
 class Searcher {
@@ -67,15 +70,20 @@ class Searcher {
 
   SearchResult run(const Position& root, const Limits& limits, const IterationCallback& on_iteration = {});
   void stop() { stop_.store(true); }              // from any thread
+  void clear_stop() { stop_.store(false); }       // before a run that an earlier stop() must not end
   void ponderhit() { pondering_.store(false); }   // from any thread: the clock now runs
   void clear_history();
   const SearchOptions& options() const { return options_; }
   void set_options(const SearchOptions& options) { options_ = options; }
+  // Hands nodes with at most leaf->depth() plies left to the chips (nullptr: software leaves).
+  void set_leaf_search(LeafSearch* leaf) { leaf_ = leaf; }
 
  private:
   int search_root(Position& pos, MoveList& root_moves, int depth, int alpha, int beta);
   int dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply, bool pv_node);
   int quiescence(Position& pos, int alpha, int beta, int ply);
+  int chip_leaf(Position& pos, int alpha, int beta, int depth, int ply);
+  void prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit, int ply);
   bool reachable_directly(Position& pos, Move earlier, Move reply, Move now);
   int generate_credit(Position& pos, const MoveList& moves, std::size_t index, int score, int depth, int ply,
                       int threat_credit);
@@ -91,6 +99,7 @@ class Searcher {
 
   TranspositionTable& tt_;
   SearchOptions options_;
+  LeafSearch* leaf_ = nullptr;
   std::atomic<bool> stop_{false};
   std::atomic<bool> pondering_{false};
   Limits limits_;
@@ -100,6 +109,7 @@ class Searcher {
   bool root_in_trouble_ = false;
   int previous_score_ = 0;  // the last completed iteration's score
   std::uint64_t nodes_ = 0;
+  std::uint64_t stop_checks_ = 0;  // calls of should_stop (the clock is read every 1024th)
   std::uint64_t extensions_ = 0;
   int seldepth_ = 0;
   int max_software_ply_ = 0;

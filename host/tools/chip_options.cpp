@@ -23,4 +23,10 @@ chip::ChipClient make_chip_client(const ChipOptions& opt) {
   return chip::ChipClient(chip::make_backend(opt.backend, h));
 }
 
+std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth) {
+  std::vector<std::unique_ptr<chip::ChipClient>> clients;
+  for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend(backend)));
+  return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth);
+}
+
 }  // namespace db::cli

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "chip/chip_client.h"
+#include "search/chip_leaf_search.h"
 
 namespace db::cli {
 
@@ -21,5 +22,8 @@ struct ChipOptions {
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend);
 // A client on the chosen backend.
 chip::ChipClient make_chip_client(const ChipOptions& opt);
+// The chips of one host as the software search's leaf searcher: `chips` clients on the backend,
+// handed the nodes with at most `depth` plies left.
+std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth);
 
 }  // namespace db::cli

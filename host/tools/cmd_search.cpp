@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "chess/notation.h"
+#include "chip_options.h"
 #include "cli_common.h"
 #include "commands.h"
 #include "search/score.h"
@@ -22,6 +23,7 @@ struct SearchOptions {
   std::size_t hash_mib = 64;
   std::string backend = "model";
   int chips = 1;
+  int chip_depth = 4;
   bool no_dual_credit = false;
   bool no_progress = false;
   bool json = false;
@@ -34,8 +36,6 @@ std::string pv_text(const std::vector<Move>& pv) {
 }
 
 void run_search(const SearchOptions& opt) {
-  if (opt.backend != "model")
-    throw std::invalid_argument("--backend " + opt.backend + " is not available yet: the chip search is not built");
   if (opt.depth == 0 && opt.movetime_ms == 0 && opt.nodes == 0)
     throw std::invalid_argument("give a limit: --depth, --movetime or --nodes");
   const Position pos = parse_position_arg(opt.fen);
@@ -44,6 +44,11 @@ void run_search(const SearchOptions& opt) {
   so.dual_credit = !opt.no_dual_credit;
   so.no_progress = opt.no_progress;
   search::Searcher searcher(tt, so);
+  std::unique_ptr<search::ChipLeafSearch> chips;
+  if (opt.chip_depth > 0) {
+    chips = make_leaf_search(opt.backend, opt.chips, opt.chip_depth);
+    searcher.set_leaf_search(chips.get());
+  }
   search::Limits limits;
   limits.depth = opt.depth;
   limits.movetime_ms = opt.movetime_ms;
@@ -51,21 +56,35 @@ void run_search(const SearchOptions& opt) {
   nlohmann::json iterations = nlohmann::json::array();
   // A line per iteration: always without --json; with it, on a terminal only (stderr), never in logs.
   const bool progress = !opt.json || stderr_is_terminal();
+  auto chip_stats = [&] {
+    const search::LeafStats st = chips ? chips->stats() : search::LeafStats{};
+    return nlohmann::json{{"searches", st.searches}, {"nodes", st.nodes}, {"wasted_searches", st.wasted_searches},
+                          {"wasted_nodes", st.wasted_nodes}, {"busy_clocks", st.busy_clocks},
+                          {"parallel_clocks", st.parallel_clocks},
+                          {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0}};
+  };
   const auto result = searcher.run(pos, limits, [&](const search::IterationInfo& info) {
     iterations.push_back({{"depth", info.depth}, {"seldepth", info.seldepth}, {"score", info.score},
                           {"nodes", info.nodes}, {"seconds", info.seconds}, {"max_software_ply", info.max_software_ply},
-                          {"extensions", info.extensions}, {"pv", pv_text(info.pv)}});
-    if (progress)
-      std::cerr << fmt::format("depth {:2} software {:2} seldepth {:2} ext {:6} score {:6} nodes {:10} time {:7.2f}s pv {}\n",
+                          {"extensions", info.extensions}, {"pv", pv_text(info.pv)},
+                          {"chip", chip_stats()}});
+    if (progress) {
+      const std::string chip_part =
+          chips ? fmt::format(" chip searches {:8} chips busy {:4.2f}", chips->stats().searches,
+                              chip_stats()["chips_busy"].get<double>())
+                : "";
+      std::cerr << fmt::format("depth {:2} software {:2} seldepth {:2} ext {:6} score {:6} nodes {:10} time {:7.2f}s{} pv {}\n",
                                info.depth, info.max_software_ply, info.seldepth, info.extensions, info.score, info.nodes,
-                               info.seconds, pv_text(info.pv));
+                               info.seconds, chip_part, pv_text(info.pv));
+    }
   });
   if (opt.json) {
     print_json({{"fen", pos.fen()}, {"bestmove", move_to_uci(result.best)}, {"score", result.score},
                 {"mate", search::is_mate_score(result.score) ? search::mate_in_moves(result.score) : 0},
                 {"depth", result.depth}, {"nodes", result.nodes}, {"seconds", result.seconds},
                 {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0}, {"pv", pv_text(result.pv)},
-                {"backend", opt.backend}, {"chips", opt.chips}, {"iterations", iterations}});
+                {"backend", opt.chip_depth > 0 ? opt.backend : "software"}, {"chips", opt.chip_depth > 0 ? opt.chips : 0},
+                {"chip_depth", opt.chip_depth}, {"chip", chip_stats()}, {"iterations", iterations}});
     return;
   }
   std::cout << "bestmove " << move_to_uci(result.best) << " score " << result.score << " depth " << result.depth
@@ -84,6 +103,10 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
   cmd->add_option("--backend", opt->backend, "Chip backend")->check(CLI::IsMember({"model", "rtl", "cosim"}))->capture_default_str();
   cmd->add_option("--chips", opt->chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
+  cmd->add_option("--chip-depth", opt->chip_depth,
+                  "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence on the interim evaluation)")
+      ->check(CLI::Range(0, 8))
+      ->capture_default_str();
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain NegaScout with a check extension (for comparison)");
   cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");
   cmd->add_flag("--json", opt->json, "Print one JSON object");

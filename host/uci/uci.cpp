@@ -43,7 +43,22 @@ std::string score_text(int score) {
 
 }  // namespace
 
-UciEngine::UciEngine(std::istream& in, std::ostream& out) : in_(in), out_(out), tt_(16), searcher_(tt_) {}
+UciEngine::UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_search)
+    : in_(in), out_(out), tt_(16), searcher_(tt_), make_leaf_search_(std::move(make_leaf_search)) {}
+
+void UciEngine::prepare_leaf_search() {
+  if (options_.chip_depth == 0) {
+    searcher_.set_leaf_search(nullptr);
+    return;
+  }
+  if (leaf_stale_ || !leaf_) {
+    searcher_.set_leaf_search(nullptr);
+    leaf_.reset();
+    leaf_ = make_leaf_search_(options_.backend, options_.chips, options_.chip_depth);
+    leaf_stale_ = false;
+  }
+  searcher_.set_leaf_search(leaf_.get());
+}
 
 UciEngine::~UciEngine() { stop_search(); }
 
@@ -63,6 +78,10 @@ void UciEngine::loop() {
 
 void UciEngine::stop_search() {
   searcher_.stop();
+  if (search_thread_.joinable()) search_thread_.join();
+}
+
+void UciEngine::wait_for_search() {
   if (search_thread_.joinable()) search_thread_.join();
 }
 
@@ -101,6 +120,7 @@ void UciEngine::cmd_uci() {
   send("option name Clear Hash type button");
   send("option name Chips type spin default 1 min 1 max 480");
   send("option name Backend type combo default model var model var rtl var cosim");
+  send("option name ChipDepth type spin default 0 min 0 max 8");
   send("option name Move Overhead type spin default 30 min 0 max 5000");
   send("option name MultiPV type spin default 1 min 1 max 1");
   send("option name Ponder type check default false");
@@ -131,11 +151,18 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     const auto n = parse_count(name, value);
     if (n < 1 || n > 480) throw std::invalid_argument("Chips must be 1..480");
     options_.chips = int(n);
+    leaf_stale_ = true;
+  } else if (name == "ChipDepth") {
+    const auto n = parse_count(name, value);
+    if (n < 0 || n > 8) throw std::invalid_argument("ChipDepth must be 0..8");
+    if (n > 0 && !make_leaf_search_) throw std::invalid_argument("ChipDepth: this engine was built without chips");
+    options_.chip_depth = int(n);
+    leaf_stale_ = true;
   } else if (name == "Backend") {
     if (value != "model" && value != "rtl" && value != "cosim")
       throw std::invalid_argument("Backend must be model, rtl or cosim, got '" + printable(value) + "'");
-    if (value != "model") throw std::invalid_argument("Backend '" + value + "' is not available yet: the chip search is not built");
     options_.backend = value;
+    leaf_stale_ = true;
   } else if (name == "Move Overhead") {
     options_.move_overhead_ms = parse_count(name, value);
   } else if (name == "MultiPV") {
@@ -209,6 +236,8 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
     else if (t == "mate") limits.depth = int(2 * value() + 1);
     else throw std::invalid_argument("go: unknown token '" + printable(t) + "'");
   }
+  prepare_leaf_search();
+  searcher_.clear_stop();
   const Position root = position_;
   search_thread_ = std::thread([this, root, limits] {
     const auto result = searcher_.run(root, limits, [this](const search::IterationInfo& info) {

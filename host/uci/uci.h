@@ -2,6 +2,7 @@
 // Garbage, unknown commands and illegal moves get an "info string error ..." line; the engine lives on.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <mutex>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "search/leaf_search.h"
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -19,18 +21,26 @@ struct EngineOptions {
   std::size_t hash_mib = 16;
   int chips = 1;
   std::string backend = "model";
+  int chip_depth = 0;  // 0: software leaves; else plies left at which nodes go to the chips
   std::int64_t move_overhead_ms = 30;
   int multipv = 1;
 };
 
+// Makes the chips of the host (the UCI library does not depend on the chip backends).
+using LeafFactory = std::function<std::unique_ptr<search::LeafSearch>(const std::string& backend, int chips, int depth)>;
+
 class UciEngine {
  public:
-  UciEngine(std::istream& in, std::ostream& out);
+  // Without a factory the engine searches with software leaves only (ChipDepth must stay 0).
+  UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_search = {});
   ~UciEngine();
   // Reads commands until "quit" or end of input.
   void loop();
   // Handles one command line; returns false on "quit".
   bool handle(const std::string& line);
+  // Waits until a running search ends by itself (a depth, node or time limit), as a GUI waits for
+  // "bestmove"; for scripts and tests. Never returns during "go infinite" or "go ponder".
+  void wait_for_search();
 
  private:
   void send(const std::string& line);
@@ -40,6 +50,7 @@ class UciEngine {
   void cmd_position(const std::vector<std::string>& tokens);
   void cmd_go(const std::vector<std::string>& tokens);
   void stop_search();  // stops and joins a running search
+  void prepare_leaf_search();  // (re)builds the chips after Chips, Backend or ChipDepth changed
 
   std::istream& in_;
   std::ostream& out_;
@@ -47,6 +58,9 @@ class UciEngine {
   EngineOptions options_;
   search::TranspositionTable tt_;
   search::Searcher searcher_;
+  LeafFactory make_leaf_search_;
+  std::unique_ptr<search::LeafSearch> leaf_;
+  bool leaf_stale_ = true;
   Position position_;
   std::thread search_thread_;
 };

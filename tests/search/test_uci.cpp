@@ -9,12 +9,20 @@
 namespace db::uci {
 namespace {
 
+// Feeds the lines one by one and, like a GUI, waits for the "bestmove" of a finite "go".
 std::string run_session(const std::string& input) {
-  std::istringstream in(input);
+  std::istringstream in;
   std::ostringstream out;
   {
     UciEngine engine(in, out);
-    engine.loop();
+    std::istringstream lines(input);
+    std::string line;
+    while (std::getline(lines, line)) {
+      if (!engine.handle(line)) break;
+      if (line.rfind("go", 0) == 0 && line.find("infinite") == std::string::npos &&
+          line.find("ponder") == std::string::npos)
+        engine.wait_for_search();
+    }
   }
   return out.str();
 }
@@ -52,6 +60,9 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
       "setoption name NoSuchOption value 1\n"
       "setoption name Contempt value 999\n"
       "setoption name DualCredit value maybe\n"
+      "setoption name ChipDepth value 3\n"
+      "setoption name ChipDepth value -1\n"
+      "setoption name Backend value fpga\n"
       "position startpos moves e2e4\n"
       "go depth 2\n"
       "isready\n"
@@ -65,6 +76,10 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
   EXPECT_NE(out.find("unknown option 'NoSuchOption'"), std::string::npos) << out;
   EXPECT_NE(out.find("Contempt must be a number from -200 to 200, got '999'"), std::string::npos) << out;
   EXPECT_NE(out.find("DualCredit must be true or false"), std::string::npos) << out;
+  // This engine has no chips (the test builds it without a leaf factory).
+  EXPECT_NE(out.find("ChipDepth: this engine was built without chips"), std::string::npos) << out;
+  EXPECT_NE(out.find("ChipDepth must be 0..8"), std::string::npos) << out;
+  EXPECT_NE(out.find("Backend must be model, rtl or cosim, got 'fpga'"), std::string::npos) << out;
   // After all that, a valid position (black to move after 1.e4) is searched.
   EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
   EXPECT_NE(out.find("readyok"), std::string::npos);

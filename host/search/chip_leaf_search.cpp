@@ -1,0 +1,152 @@
+#include "search/chip_leaf_search.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "chip/eval_generator.h"
+#include "search/score.h"
+
+namespace db::search {
+
+namespace {
+
+// The chip counts mates from its own root: -(MATE_SCORE - plies from there). The software counts
+// them from its root, `ply` plies higher up, so a mate-range test value moves by ply.
+int chip_test_value(int test, int ply) {
+  const int t = test >= kMateBound ? test + ply : test <= -kMateBound ? test - ply : test;
+  return std::clamp(t, -32767, 32767);
+}
+
+}  // namespace
+
+ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> chips, int depth,
+                               chip::SearchParams params)
+    : chips_(std::move(chips)), running_(chips_.size(), false), depth_(depth), params_(params) {
+  if (chips_.empty()) throw std::invalid_argument("a chip leaf search needs at least one chip");
+  if (depth < 1 || depth > 8) throw std::invalid_argument(fmt::format("chip depth {} out of range 1-8", depth));
+}
+
+void ChipLeafSearch::new_search(const Position& root) {
+  for (std::size_t i = 0; i < chips_.size(); ++i) {
+    if (running_[i]) throw std::logic_error("new_search while a chip is searching");
+  }
+  jobs_.clear();
+  stats_ = {};
+  const chip::EvalWeights weights = chip::generate_weights(root);
+  for (auto& c : chips_) chip::download(*c, weights);
+}
+
+int ChipLeafSearch::idle_chips() const { return int(std::count(running_.begin(), running_.end(), false)); }
+
+ChipLeafSearch::Job* ChipLeafSearch::find(const Question& q) {
+  for (Job& j : jobs_) {
+    if (j.question == q) return &j;
+  }
+  return nullptr;
+}
+
+void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* path, const Question& q, int owner) {
+  chip::ChipClient& chip = *chips_[chip_index];
+  // History: the moves since the last irreversible one (and since any null move, which a chip
+  // cannot make), as far as the stack leaves room for the search.
+  const int room = 31 - q.depth;
+  const int limit = std::min({kMaxHistory, room, pos.halfmove_clock(), q.ply});
+  int history = 0;
+  while (history < limit && !path[q.ply - 1 - history].is_none()) ++history;
+  for (int k = 0; k < history; ++k) pos.unmake_move(path[q.ply - 1 - k]);
+  chip.load(pos);
+  chip.eval_init();
+  for (int k = history - 1; k >= 0; --k) {
+    const Move m = path[q.ply - 1 - k];
+    pos.make_move(m);
+    chip.make(chip::to_chip_move(m));
+  }
+  chip::SearchParams params = params_;
+  params.depth = q.depth;
+  params.test_value = chip_test_value(q.test, q.ply);
+  params.test_tie = -32767;  // scores only: the software search has no tie-breakers
+  chip.start_search(params);
+  running_[chip_index] = true;
+  Job job;
+  job.question = q;
+  job.owner = owner;
+  job.chip = int(chip_index);
+  jobs_.push_back(job);
+}
+
+void ChipLeafSearch::collect(Job& job) {
+  const chip::SearchResult r = chips_[std::size_t(job.chip)]->search_result();
+  if (!r.finished) {
+    throw std::runtime_error(fmt::format("chip {} stopped without a bound (node limit {}, aborted {})", job.chip,
+                                         r.node_limit, r.aborted));
+  }
+  running_[std::size_t(job.chip)] = false;
+  job.chip = -1;
+  job.fail_high = r.fail_high;
+  job.nodes = r.nodes;
+  stats_.busy_clocks += r.cycles;
+}
+
+void ChipLeafSearch::advance() {
+  bool any = false;
+  for (std::size_t i = 0; i < chips_.size(); ++i) {
+    if (!running_[i]) continue;
+    chips_[i]->backend().tick(kQuantum);
+    any = true;
+  }
+  if (!any) return;
+  stats_.parallel_clocks += kQuantum + 1;  // and the clock of the status poll
+  for (Job& j : jobs_) {
+    if (j.chip >= 0 && !chips_[std::size_t(j.chip)]->busy()) collect(j);
+  }
+}
+
+std::size_t ChipLeafSearch::free_chip() {
+  for (;;) {
+    for (std::size_t i = 0; i < chips_.size(); ++i) {
+      if (!running_[i]) return i;
+    }
+    advance();
+  }
+}
+
+bool ChipLeafSearch::test(Position& pos, const Move* path, int ply, int depth, int test) {
+  const Question q{pos.key(), ply, depth, test};
+  if (!find(q)) start(free_chip(), pos, path, q, -1);
+  std::size_t index = std::size_t(find(q) - jobs_.data());
+  while (jobs_[index].chip >= 0) advance();
+  const Job job = jobs_[index];
+  jobs_.erase(jobs_.begin() + std::ptrdiff_t(index));
+  ++stats_.searches;
+  stats_.nodes += job.nodes;
+  return job.fail_high;
+}
+
+void ChipLeafSearch::prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) {
+  const Question q{pos.key(), ply, depth, test};
+  if (find(q) || idle_chips() == 0) return;
+  start(free_chip(), pos, path, q, owner);
+}
+
+void ChipLeafSearch::cancel(int owner) {
+  for (Job& j : jobs_) {
+    if (j.owner != owner) continue;
+    if (j.chip >= 0) {
+      chip::ChipClient& chip = *chips_[std::size_t(j.chip)];
+      chip.abort();
+      while (chip.busy()) chip.backend().tick(1);
+      const chip::SearchResult r = chip.search_result();
+      j.nodes = r.nodes;
+      stats_.busy_clocks += r.cycles;
+      running_[std::size_t(j.chip)] = false;
+    }
+    ++stats_.wasted_searches;
+    stats_.wasted_nodes += j.nodes;
+  }
+  jobs_.erase(std::remove_if(jobs_.begin(), jobs_.end(), [owner](const Job& j) { return j.owner == owner; }),
+              jobs_.end());
+}
+
+}  // namespace db::search

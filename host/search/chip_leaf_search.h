@@ -1,0 +1,73 @@
+// The leaf searcher on chips (AIJ section 5 and 6): each question of the software search becomes one
+// hardware search (SEARCH command) on a chip of this host. The host loads the position with the
+// moves since the last irreversible one (so that the smart move stack sees repetitions across the
+// boundary), writes the test value and starts the chip; several chips run at once, and the host
+// clocks every running chip in turn, as a host polling its cards on the Micro Channel would.
+// Answers do not depend on the number of chips: a question is always answered by a search of the
+// same position, history and parameters, so the tree the software sees is the same.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "chip/chip_client.h"
+#include "search/leaf_search.h"
+
+namespace db::search {
+
+class ChipLeafSearch final : public LeafSearch {
+ public:
+  // depth: plies left at which the software hands a node to the chips (AIJ: 4 on the real machine).
+  // params: the hardware search parameters (depth and test value are set per question).
+  ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> chips, int depth, chip::SearchParams params = {});
+
+  int depth() const override { return depth_; }
+  int chips() const override { return int(chips_.size()); }
+  void new_search(const Position& root) override;
+  bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
+  void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override;
+  int idle_chips() const override;
+  void cancel(int owner) override;
+  LeafStats stats() const override { return stats_; }
+
+  // Clocks a chip runs between polls while the host waits (the granularity of the simulated time).
+  static constexpr std::uint64_t kQuantum = 16;
+  // Moves of history loaded before the position (the 32-ply stack also holds the search and its
+  // quiescence plies).
+  static constexpr int kMaxHistory = 12;
+
+ private:
+  struct Question {
+    Key key;
+    int ply;
+    int depth;
+    int test;
+    bool operator==(const Question& o) const {
+      return key == o.key && ply == o.ply && depth == o.depth && test == o.test;
+    }
+  };
+  struct Job {
+    Question question;
+    int owner = -1;    // -1: asked by test() itself
+    int chip = -1;     // running on this chip; -1 once answered
+    bool fail_high = false;
+    std::uint64_t nodes = 0;
+  };
+
+  void start(std::size_t chip, Position& pos, const Move* path, const Question& q, int owner);
+  // Clocks every running chip one quantum and collects the answers of those that finished.
+  void advance();
+  void collect(Job& job);
+  std::size_t free_chip();  // advances until a chip is free
+  Job* find(const Question& q);
+
+  std::vector<std::unique_ptr<chip::ChipClient>> chips_;
+  std::vector<bool> running_;  // per chip
+  int depth_;
+  chip::SearchParams params_;
+  std::vector<Job> jobs_;  // running, or answered and not yet asked for
+  LeafStats stats_;
+};
+
+}  // namespace db::search

@@ -1,0 +1,45 @@
+// The hardware/software boundary (AIJ section 5): the software search hands every node with at most
+// depth() plies left to a leaf searcher, which answers null-window questions "is this position's
+// value >= t?" by a hardware search on a chip. The software keeps a chip busy per question and, with
+// several chips, starts the questions it will ask next (prefetch) so that the chips run in parallel.
+// The interface keeps the search library free of the chip library (chip/ implements it).
+#pragma once
+
+#include <cstdint>
+
+#include "chess/position.h"
+
+namespace db::search {
+
+struct LeafStats {
+  std::uint64_t searches = 0;         // hardware searches whose answer the software used
+  std::uint64_t nodes = 0;            // their nodes
+  std::uint64_t wasted_searches = 0;  // prefetched searches aborted or never asked for
+  std::uint64_t wasted_nodes = 0;
+  std::uint64_t busy_clocks = 0;      // chip clocks spent searching, all chips
+  std::uint64_t parallel_clocks = 0;  // simulated time: clocks during which some chip was searching
+};
+
+class LeafSearch {
+ public:
+  virtual ~LeafSearch() = default;
+  // Nodes with at most this many plies left (extensions included) go to the chips.
+  virtual int depth() const = 0;
+  virtual int chips() const = 0;
+  // Before each search: the evaluation weights for this root (AIJ 7.1) go to every chip.
+  virtual void new_search(const Position& root) = 0;
+  // The position pos, reached from the root by path[0..ply-1] (Move::none() for a null move), at
+  // software ply `ply`: is its value for the side to move >= test (software scores, mates counted
+  // from the root)? Waits for the answer. pos is unchanged on return.
+  virtual bool test(Position& pos, const Move* path, int ply, int depth, int test) = 0;
+  // Starts the same question on a free chip, if there is one, to be answered by a later test()
+  // with the same arguments; owner is the software ply whose move loop asked (see cancel()).
+  virtual void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) = 0;
+  // Free chips (prefetch would start a search now).
+  virtual int idle_chips() const = 0;
+  // Aborts the prefetched searches of owner that were not asked for (a cutoff made them useless).
+  virtual void cancel(int owner) = 0;
+  virtual LeafStats stats() const = 0;
+};
+
+}  // namespace db::search

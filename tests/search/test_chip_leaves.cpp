@@ -1,0 +1,120 @@
+// The software search with the chips as its leaf searcher (AIJ 5): the answers, node counts and
+// moves must not depend on the backend (model or verilated RTL) or on the number of chips, and the
+// chips must find mates at the boundary with scores counted from the software's root.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "chess/notation.h"
+#include "chip/rtl_backend.h"
+#include "search/chip_leaf_search.h"
+#include "search/score.h"
+#include "search/search.h"
+
+namespace db::search {
+namespace {
+
+std::unique_ptr<ChipLeafSearch> make_chips(const std::string& backend, int chips, int depth) {
+  std::vector<std::unique_ptr<chip::ChipClient>> clients;
+  for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend(backend)));
+  return std::make_unique<ChipLeafSearch>(std::move(clients), depth);
+}
+
+struct ChipRun {
+  SearchResult result;
+  LeafStats chips;
+};
+
+ChipRun search_on_chips(const std::string& fen, int depth, const std::string& backend, int chips, int chip_depth) {
+  TranspositionTable tt(8);
+  Searcher searcher(tt);
+  auto leaf = make_chips(backend, chips, chip_depth);
+  searcher.set_leaf_search(leaf.get());
+  Limits limits;
+  limits.depth = depth;
+  ChipRun run{searcher.run(Position::from_fen(fen), limits), leaf->stats()};
+  return run;
+}
+
+// Middlegame positions from the AIJ paper's section 4.2 and WAC.
+const char* const kPositions[] = {
+    "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37",
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1",
+};
+
+TEST(ChipLeaves, SameTreeOnOneChipAndOnSeveral) {
+  for (const char* fen : kPositions) {
+    SCOPED_TRACE(fen);
+    const ChipRun one = search_on_chips(fen, 5, "model", 1, 2);
+    const ChipRun four = search_on_chips(fen, 5, "model", 4, 2);
+    EXPECT_EQ(one.result.best, four.result.best);
+    EXPECT_EQ(one.result.score, four.result.score);
+    EXPECT_EQ(one.result.nodes, four.result.nodes);
+    EXPECT_EQ(one.chips.searches, four.chips.searches);
+    EXPECT_EQ(one.chips.nodes, four.chips.nodes);
+    EXPECT_GT(one.chips.searches, 100u);
+    // One chip never wastes a search; four run ahead and overlap in simulated time.
+    EXPECT_EQ(one.chips.wasted_searches, 0u);
+    EXPECT_GT(four.chips.wasted_searches, 0u);
+    EXPECT_LE(one.chips.busy_clocks, one.chips.parallel_clocks);
+    EXPECT_GT(four.chips.busy_clocks, four.chips.parallel_clocks);
+  }
+}
+
+TEST(ChipLeaves, SameMoveScoreAndNodesOnTheModelAndTheRtl) {
+  for (const char* fen : {kPositions[0], kPositions[1]}) {
+    SCOPED_TRACE(fen);
+    const ChipRun model = search_on_chips(fen, 3, "model", 2, 2);
+    const ChipRun rtl = search_on_chips(fen, 3, "rtl", 2, 2);
+    EXPECT_EQ(model.result.best, rtl.result.best);
+    EXPECT_EQ(model.result.score, rtl.result.score);
+    EXPECT_EQ(model.result.nodes, rtl.result.nodes);
+    EXPECT_EQ(model.chips.nodes, rtl.chips.nodes);
+    EXPECT_EQ(model.chips.busy_clocks, rtl.chips.busy_clocks);
+  }
+}
+
+TEST(ChipLeaves, MatesFoundByTheChipsScoreFromTheSoftwareRoot) {
+  // Mate in one: the chip at ply 1 finds black without a legal move.
+  const ChipRun m1 = search_on_chips("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 2, "model", 1, 2);
+  EXPECT_EQ(move_to_uci(m1.result.best), "h5f7");
+  EXPECT_EQ(m1.result.score, kMate - 1);
+  // Mate in two (Stockfish 15.1: mate 2, d5f6 g7f6 c4f7): the mate lies inside the chip's search
+  // two plies below its root at software ply 1, so kMate - 3 at the software's root.
+  const ChipRun m2 = search_on_chips("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 3, "model", 2, 2);
+  EXPECT_EQ(move_to_uci(m2.result.best), "d5f6");
+  EXPECT_EQ(m2.result.score, kMate - 3);
+  EXPECT_EQ(mate_in_moves(m2.result.score), 2);
+}
+
+TEST(ChipLeaves, HistoryReachesTheChipsRepetitionDetector) {
+  // Black without a queen: after 1.Nf3 Nf6 2.Ng1 (the software's path), 2...Ng8 repeats the start
+  // and saves black with a draw, which the chip sees only if the host loaded the path as history.
+  Position pos = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  std::vector<Move> path;
+  for (const char* uci : {"g1f3", "g8f6", "f3g1"}) {
+    path.push_back(parse_uci(pos, uci));
+    pos.make_move(path.back());
+  }
+  const std::vector<Move> cut(path.size(), Move::none());  // the same position after null moves
+  auto chips = make_chips("model", 1, 2);
+  chips->new_search(pos);
+  for (int depth : {1, 2}) {
+    SCOPED_TRACE(depth);
+    EXPECT_TRUE(chips->test(pos, path.data(), 3, depth, 0));    // the draw
+    EXPECT_FALSE(chips->test(pos, cut.data(), 3, depth, -500));  // a queen down
+  }
+}
+
+TEST(ChipLeaves, BadConfigurationsAreRejected) {
+  EXPECT_THROW(ChipLeafSearch({}, 2), std::invalid_argument);
+  EXPECT_THROW(make_chips("model", 1, 0), std::invalid_argument);
+  EXPECT_THROW(make_chips("model", 1, 9), std::invalid_argument);
+  EXPECT_THROW(make_chips("fpga", 1, 2), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace db::search
