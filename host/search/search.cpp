@@ -43,7 +43,9 @@ double Searcher::elapsed_ms() const {
 bool Searcher::should_stop() {
   if (stop_.load(std::memory_order_relaxed)) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stop_ = true;
-  if ((++stop_checks_ & 1023) == 0 && !pondering_.load(std::memory_order_relaxed) && !limits_.infinite) {
+  // The clock is read every 1024th call, or every call when the chips search the leaves (a chip's
+  // answer takes thousands of times as long as a software node).
+  if (((++stop_checks_ & 1023) == 0 || leaf_) && !pondering_.load(std::memory_order_relaxed) && !limits_.infinite) {
     const double t = elapsed_ms();
     // AIJ 8.4: at the normal target stop unless the root is in trouble; the panic target is hard.
     if ((panic_ms_ > 0 && t >= double(panic_ms_)) || (normal_ms_ > 0 && t >= double(normal_ms_) && !root_in_trouble_))

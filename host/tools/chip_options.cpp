@@ -29,4 +29,31 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
   return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth);
 }
 
+void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
+  opt.chip_depth = default_chip_depth;
+  cmd->add_option("--backend", opt.backend, "Chip backend")->check(CLI::IsMember({"model", "rtl", "cosim"}))->capture_default_str();
+  cmd->add_option("--chips", opt.chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
+  cmd->add_option("--chip-depth", opt.chip_depth,
+                  "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence on the interim evaluation)")
+      ->check(CLI::Range(0, 8))
+      ->capture_default_str();
+}
+
+std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt) {
+  if (opt.chip_depth == 0) return nullptr;
+  return make_leaf_search(opt.backend, opt.chips, opt.chip_depth);
+}
+
+nlohmann::json leaf_stats_json(const search::LeafStats& st) {
+  constexpr double kChipHz = 24e6;  // the 1997 chip's clock (IEEE Micro)
+  return nlohmann::json{{"searches", st.searches},
+                        {"nodes", st.nodes},
+                        {"wasted_searches", st.wasted_searches},
+                        {"wasted_nodes", st.wasted_nodes},
+                        {"busy_clocks", st.busy_clocks},
+                        {"parallel_clocks", st.parallel_clocks},
+                        {"simulated_seconds", double(st.parallel_clocks) / kChipHz},
+                        {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0}};
+}
+
 }  // namespace db::cli

@@ -5,6 +5,7 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "chip/chip_client.h"
 #include "search/chip_leaf_search.h"
@@ -25,5 +26,17 @@ chip::ChipClient make_chip_client(const ChipOptions& opt);
 // The chips of one host as the software search's leaf searcher: `chips` clients on the backend,
 // handed the nodes with at most `depth` plies left.
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth);
+
+// --backend, --chips, --chip-depth of the commands that run the software search.
+struct LeafOptions {
+  std::string backend = "model";
+  int chips = 1;
+  int chip_depth = 0;  // 0: software leaves
+};
+void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
+// nullptr for chip depth 0.
+std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt);
+// The chips' statistics as JSON, with the simulated time at the chip's 24 MHz.
+nlohmann::json leaf_stats_json(const search::LeafStats& st);
 
 }  // namespace db::cli

@@ -8,6 +8,7 @@
 
 #include "chess/epd.h"
 #include "chess/notation.h"
+#include "chip_options.h"
 #include "cli_common.h"
 #include "commands.h"
 #include "search/search.h"
@@ -26,6 +27,7 @@ struct EpdOptions {
   int count = 0;  // 0: all
   bool no_dual_credit = false;
   bool json = false;
+  LeafOptions leaf;
 };
 
 // "bm Qg6 Qh5;" may list several moves; each is parsed as SAN in the record's position.
@@ -50,6 +52,7 @@ void run_epd(const EpdOptions& opt) {
   int solved = 0, total = 0;
   nlohmann::json results = nlohmann::json::array();
   const bool progress = stderr_is_terminal();
+  const std::unique_ptr<search::ChipLeafSearch> chips = make_leaf_search(opt.leaf);
   for (int i = opt.first; i < end; ++i) {
     const EpdRecord& rec = records[std::size_t(i)];
     const std::string* bm = rec.find("bm");
@@ -57,6 +60,7 @@ void run_epd(const EpdOptions& opt) {
     if (!bm && !am) continue;
     tt.clear();
     search::Searcher searcher(tt, so);
+    searcher.set_leaf_search(chips.get());
     search::Limits limits;
     const bool fixed = opt.depth > 0 || opt.nodes > 0;  // deterministic runs: no clock
     limits.movetime_ms = fixed ? 0 : opt.movetime_ms;
@@ -79,7 +83,8 @@ void run_epd(const EpdOptions& opt) {
   if (progress && opt.json) std::cerr << "\n";
   if (opt.json) {
     print_json({{"file", opt.file}, {"solved", solved}, {"total", total}, {"movetime_ms", opt.movetime_ms},
-                {"dual_credit", so.dual_credit}, {"results", results}});
+                {"dual_credit", so.dual_credit}, {"chip_depth", opt.leaf.chip_depth},
+                {"chips", chips ? opt.leaf.chips : 0}, {"results", results}});
     return;
   }
   std::cout << fmt::format("solved {} of {}\n", solved, total);
@@ -98,6 +103,7 @@ void add_epd_command(CLI::App& app) {
   cmd->add_option("--first", opt->first, "Index of the first record (0-based)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--count", opt->count, "Number of records (0: all)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain search with check extension (for comparison)");
+  add_leaf_options(cmd, opt->leaf, 0);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_epd(*opt); });
 }

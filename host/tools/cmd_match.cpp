@@ -11,6 +11,7 @@
 
 #include "chess/epd.h"
 #include "cli_common.h"
+#include "chip_options.h"
 #include "commands.h"
 #include "match/match.h"
 
@@ -27,6 +28,7 @@ struct MatchOptions {
   std::string pgn;
   int hash_mib = 16;
   bool json = false;
+  LeafOptions leaf;
 };
 
 std::string self_path() {
@@ -40,7 +42,13 @@ void run_match(const MatchOptions& opt) {
   const match::TimeControl tc = match::parse_time_control(opt.tc);
   const auto openings = read_epd_file(opt.openings, FenMode::Lenient);
   if (openings.empty()) throw std::invalid_argument("no openings in '" + opt.openings + "'");
-  const match::PlayerSpec ours{"DeepBlue-rebuild", {self_path(), "uci"}, "uci", {{"Hash", std::to_string(opt.hash_mib)}}};
+  const match::PlayerSpec ours{"DeepBlue-rebuild",
+                               {self_path(), "uci"},
+                               "uci",
+                               {{"Hash", std::to_string(opt.hash_mib)},
+                                {"Backend", opt.leaf.backend},
+                                {"Chips", std::to_string(opt.leaf.chips)},
+                                {"ChipDepth", std::to_string(opt.leaf.chip_depth)}}};
   const match::PlayerSpec theirs = match::preset(opt.opponent, opt.opponent == "stockfish" ? opt.elo : 0);
   auto us = match::make_player(ours);
   auto them = match::make_player(theirs);
@@ -102,6 +110,7 @@ void add_match_command(CLI::App& app) {
   cmd->add_option("--openings", opt->openings, "EPD file of opening positions")->check(CLI::ExistingFile)->capture_default_str();
   cmd->add_option("--pgn", opt->pgn, "Write the games to this PGN file");
   cmd->add_option("--hash", opt->hash_mib, "Our engine's hash in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
+  add_leaf_options(cmd, opt->leaf, 0);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_match(*opt); });
 }

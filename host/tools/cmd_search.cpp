@@ -21,9 +21,7 @@ struct SearchOptions {
   std::int64_t movetime_ms = 0;
   std::uint64_t nodes = 0;
   std::size_t hash_mib = 64;
-  std::string backend = "model";
-  int chips = 1;
-  int chip_depth = 4;
+  LeafOptions leaf;
   bool no_dual_credit = false;
   bool no_progress = false;
   bool json = false;
@@ -44,11 +42,8 @@ void run_search(const SearchOptions& opt) {
   so.dual_credit = !opt.no_dual_credit;
   so.no_progress = opt.no_progress;
   search::Searcher searcher(tt, so);
-  std::unique_ptr<search::ChipLeafSearch> chips;
-  if (opt.chip_depth > 0) {
-    chips = make_leaf_search(opt.backend, opt.chips, opt.chip_depth);
-    searcher.set_leaf_search(chips.get());
-  }
+  const std::unique_ptr<search::ChipLeafSearch> chips = make_leaf_search(opt.leaf);
+  searcher.set_leaf_search(chips.get());
   search::Limits limits;
   limits.depth = opt.depth;
   limits.movetime_ms = opt.movetime_ms;
@@ -56,13 +51,8 @@ void run_search(const SearchOptions& opt) {
   nlohmann::json iterations = nlohmann::json::array();
   // A line per iteration: always without --json; with it, on a terminal only (stderr), never in logs.
   const bool progress = !opt.json || stderr_is_terminal();
-  auto chip_stats = [&] {
-    const search::LeafStats st = chips ? chips->stats() : search::LeafStats{};
-    return nlohmann::json{{"searches", st.searches}, {"nodes", st.nodes}, {"wasted_searches", st.wasted_searches},
-                          {"wasted_nodes", st.wasted_nodes}, {"busy_clocks", st.busy_clocks},
-                          {"parallel_clocks", st.parallel_clocks},
-                          {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0}};
-  };
+  auto chip_stats = [&] { return leaf_stats_json(chips ? chips->stats() : search::LeafStats{}); };
+
   const auto result = searcher.run(pos, limits, [&](const search::IterationInfo& info) {
     iterations.push_back({{"depth", info.depth}, {"seldepth", info.seldepth}, {"score", info.score},
                           {"nodes", info.nodes}, {"seconds", info.seconds}, {"max_software_ply", info.max_software_ply},
@@ -83,8 +73,8 @@ void run_search(const SearchOptions& opt) {
                 {"mate", search::is_mate_score(result.score) ? search::mate_in_moves(result.score) : 0},
                 {"depth", result.depth}, {"nodes", result.nodes}, {"seconds", result.seconds},
                 {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0}, {"pv", pv_text(result.pv)},
-                {"backend", opt.chip_depth > 0 ? opt.backend : "software"}, {"chips", opt.chip_depth > 0 ? opt.chips : 0},
-                {"chip_depth", opt.chip_depth}, {"chip", chip_stats()}, {"iterations", iterations}});
+                {"backend", chips ? opt.leaf.backend : "software"}, {"chips", chips ? opt.leaf.chips : 0},
+                {"chip_depth", opt.leaf.chip_depth}, {"chip", chip_stats()}, {"iterations", iterations}});
     return;
   }
   std::cout << "bestmove " << move_to_uci(result.best) << " score " << result.score << " depth " << result.depth
@@ -101,12 +91,7 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--movetime", opt->movetime_ms, "Time limit in milliseconds")->check(CLI::NonNegativeNumber);
   cmd->add_option("--nodes", opt->nodes, "Node limit");
   cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
-  cmd->add_option("--backend", opt->backend, "Chip backend")->check(CLI::IsMember({"model", "rtl", "cosim"}))->capture_default_str();
-  cmd->add_option("--chips", opt->chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
-  cmd->add_option("--chip-depth", opt->chip_depth,
-                  "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence on the interim evaluation)")
-      ->check(CLI::Range(0, 8))
-      ->capture_default_str();
+  add_leaf_options(cmd, opt->leaf, 4);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain NegaScout with a check extension (for comparison)");
   cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");
   cmd->add_flag("--json", opt->json, "Print one JSON object");

@@ -26,11 +26,6 @@ constexpr int kMaxDepth = 4;
 constexpr int kMaxDepth = 3;
 #endif
 
-const Position& start_position() {
-  static const Position pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  return pos;
-}
-
 // Searches pos at each depth with a test value near its fast evaluation; the co-simulation throws
 // at the first clock where RTL and model differ.
 std::uint64_t search_position(ChipClient& chip, const std::string& fen, std::mt19937& rng, bool random_params,
@@ -67,7 +62,7 @@ std::uint64_t search_position(ChipClient& chip, const std::string& fen, std::mt1
 
 TEST(HwSearchCosim, SharedDataWithGeneratorWeights) {
   ChipClient chip(make_backend("cosim"));
-  download(chip, generate_weights(start_position()));
+  download(chip, generate_weights(Position()));
   std::mt19937 rng(5);
   std::uint64_t nodes = 0;
   const auto positions = testdata::shared_positions();
@@ -94,8 +89,8 @@ TEST(HwSearchCosim, InjectedEvaluationFaultIsCaught) {
   auto backend = std::make_unique<CosimBackend>();
   CosimBackend* cosim = backend.get();
   ChipClient chip(std::move(backend));
-  download(chip, generate_weights(start_position()));
-  chip.load(start_position());
+  download(chip, generate_weights(Position()));
+  chip.load(Position());
   chip.eval_init();
   // White knight on e5 (placement index {type 2, square 36}) worth 37 more in the RTL only: the
   // start position does not see it; a search that plays Nf3-e5 must.
