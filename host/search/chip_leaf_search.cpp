@@ -73,6 +73,7 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
   job.question = q;
   job.owner = owner;
   job.chip = int(chip_index);
+  job.sequence = ++started_;
   jobs_.push_back(job);
 }
 
@@ -103,18 +104,39 @@ void ChipLeafSearch::advance() {
   }
 }
 
-std::size_t ChipLeafSearch::free_chip() {
-  for (;;) {
-    for (std::size_t i = 0; i < chips_.size(); ++i) {
-      if (!running_[i]) return i;
-    }
-    advance();
+std::size_t ChipLeafSearch::chip_for_question() {
+  for (std::size_t i = 0; i < chips_.size(); ++i) {
+    if (!running_[i]) return i;
   }
+  // Every chip runs a question asked ahead: the latest one is the likeliest to be useless, and the
+  // question the search waits for must not queue behind it.
+  const auto latest = std::max_element(jobs_.begin(), jobs_.end(), [](const Job& a, const Job& b) {
+    return (a.chip >= 0 ? a.sequence : 0) < (b.chip >= 0 ? b.sequence : 0);
+  });
+  const std::size_t chip = std::size_t(latest->chip);
+  abort_job(*latest);
+  jobs_.erase(latest);
+  return chip;
+}
+
+void ChipLeafSearch::abort_job(Job& job) {
+  if (job.chip >= 0) {
+    chip::ChipClient& chip = *chips_[std::size_t(job.chip)];
+    chip.abort();
+    while (chip.busy()) chip.backend().tick(1);
+    const chip::SearchResult r = chip.search_result();
+    job.nodes = r.nodes;
+    stats_.busy_clocks += r.cycles;
+    running_[std::size_t(job.chip)] = false;
+    job.chip = -1;
+  }
+  ++stats_.wasted_searches;
+  stats_.wasted_nodes += job.nodes;
 }
 
 bool ChipLeafSearch::test(Position& pos, const Move* path, int ply, int depth, int test) {
   const Question q{pos.key(), ply, depth, test};
-  if (!find(q)) start(free_chip(), pos, path, q, -1);
+  if (!find(q)) start(chip_for_question(), pos, path, q, -1);
   std::size_t index = std::size_t(find(q) - jobs_.data());
   while (jobs_[index].chip >= 0) advance();
   const Job job = jobs_[index];
@@ -127,23 +149,12 @@ bool ChipLeafSearch::test(Position& pos, const Move* path, int ply, int depth, i
 void ChipLeafSearch::prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) {
   const Question q{pos.key(), ply, depth, test};
   if (find(q) || idle_chips() == 0) return;
-  start(free_chip(), pos, path, q, owner);
+  start(chip_for_question(), pos, path, q, owner);
 }
 
 void ChipLeafSearch::cancel(int owner) {
   for (Job& j : jobs_) {
-    if (j.owner != owner) continue;
-    if (j.chip >= 0) {
-      chip::ChipClient& chip = *chips_[std::size_t(j.chip)];
-      chip.abort();
-      while (chip.busy()) chip.backend().tick(1);
-      const chip::SearchResult r = chip.search_result();
-      j.nodes = r.nodes;
-      stats_.busy_clocks += r.cycles;
-      running_[std::size_t(j.chip)] = false;
-    }
-    ++stats_.wasted_searches;
-    stats_.wasted_nodes += j.nodes;
+    if (j.owner == owner) abort_job(j);
   }
   jobs_.erase(std::remove_if(jobs_.begin(), jobs_.end(), [owner](const Job& j) { return j.owner == owner; }),
               jobs_.end());

@@ -53,13 +53,17 @@ class ChipLeafSearch final : public LeafSearch {
     int chip = -1;     // running on this chip; -1 once answered
     bool fail_high = false;
     std::uint64_t nodes = 0;
+    std::uint64_t sequence = 0;  // order of starting
   };
 
   void start(std::size_t chip, Position& pos, const Move* path, const Question& q, int owner);
   // Clocks every running chip one quantum and collects the answers of those that finished.
   void advance();
   void collect(Job& job);
-  std::size_t free_chip();  // advances until a chip is free
+  // A chip for a question the search waits for: an idle one, else the one running the latest
+  // question asked ahead (aborted).
+  std::size_t chip_for_question();
+  void abort_job(Job& job);  // counts it as wasted; the caller removes it from jobs_
   Job* find(const Question& q);
 
   std::vector<std::unique_ptr<chip::ChipClient>> chips_;
@@ -68,6 +72,7 @@ class ChipLeafSearch final : public LeafSearch {
   chip::SearchParams params_;
   std::vector<Job> jobs_;  // running, or answered and not yet asked for
   LeafStats stats_;
+  std::uint64_t started_ = 0;
 };
 
 }  // namespace db::search

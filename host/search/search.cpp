@@ -1,6 +1,7 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <deque>
 #include <thread>
 
 #include "search/interim_eval.h"
@@ -126,6 +127,39 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
 int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) {
   const std::uint64_t chip_nodes = leaf_->stats().nodes;
   auto at_least = [&](int t) { return leaf_->test(pos, path_, ply, depth, t); };
+  // With idle chips, a bisection asks ahead the questions it may ask next (both midpoints, as many
+  // levels as there are chips); it uses the same answers as alone, so the result and the node
+  // counts do not depend on the number of chips. Each value asked ahead is its own owner.
+  constexpr int kAheadOwner = 100000;
+  std::vector<int> ahead;
+  auto ask_ahead = [&](int t) {
+    leaf_->prefetch(pos, path_, ply, depth, t, kAheadOwner + t);
+    ahead.push_back(t);
+  };
+  auto speculate = [&](int lo, int hi) {
+    std::deque<std::pair<int, int>> intervals{{lo, hi}};
+    while (!intervals.empty() && leaf_->idle_chips() > 0) {
+      const auto [l, h] = intervals.front();
+      intervals.pop_front();
+      if (h - l <= 1) continue;
+      const int mid = l + (h - l) / 2;
+      ask_ahead(mid);
+      intervals.push_back({l, mid});
+      intervals.push_back({mid, h});
+    }
+  };
+  auto drop_ahead_outside = [&](int lo, int hi) {
+    for (int t : ahead) {
+      if (t <= lo || t >= hi) leaf_->cancel(kAheadOwner + t);
+    }
+    ahead.erase(std::remove_if(ahead.begin(), ahead.end(), [&](int t) { return t <= lo || t >= hi; }), ahead.end());
+  };
+  const bool parallel = leaf_->chips() > 1 && beta - alpha > 1;
+  if (parallel) {
+    ask_ahead(beta);
+    ask_ahead(alpha + 1);
+    speculate(alpha + 1, beta);
+  }
   int score;
   if (at_least(beta)) {
     score = beta;
@@ -135,11 +169,16 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
     int lo = alpha + 1;  // value >= lo
     int hi = beta;       // value < hi
     while (hi - lo > 1) {
+      if (parallel) {
+        drop_ahead_outside(lo, hi);
+        speculate(lo, hi);
+      }
       const int mid = lo + (hi - lo) / 2;
       (at_least(mid) ? lo : hi) = mid;
     }
     score = lo;
   }
+  drop_ahead_outside(kInfinite, -kInfinite);  // all of them
   nodes_ += leaf_->stats().nodes - chip_nodes;
   const Bound bound = score >= beta ? Bound::LOWER : score <= alpha ? Bound::UPPER : Bound::EXACT;
   tt_.store(pos.key(), Move::none(), score_to_tt(score, ply), depth * kCreditUnit, bound, 0, 0);
@@ -301,9 +340,12 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   int best = -kInfinite;
   Move best_move = Move::none();
   int searched = 0;
-  // With several chips, the children that go to the chips are started ahead (a null-window node
-  // asks each child the same question until one fails high); those a cutoff leaves are aborted.
-  const bool prefetching = leaf_ && leaf_->chips() > 1 && !pv_node && depth - 1 <= leaf_->depth();
+  // With several chips, the children that go to the chips are started ahead once the first child
+  // has not cut off (as in "young brothers wait": speculating before that measured no faster and
+  // wasted a third of the chips' work): every later child is asked the same null-window question
+  // (alpha, alpha + 1) until one fails high, or at a PV node until alpha rises (then the questions
+  // still running are aborted and asked again). Those that a cutoff leaves unasked are aborted.
+  const bool prefetching = leaf_ && leaf_->chips() > 1 && depth - 1 <= leaf_->depth();
   struct CancelPrefetches {
     LeafSearch* leaf;
     int owner;
@@ -314,9 +356,10 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   std::size_t next_prefetch = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
-    for (next_prefetch = std::max(next_prefetch, i); prefetching && next_prefetch < moves.size() && leaf_->idle_chips() > 0;
-         ++next_prefetch)
-      prefetch_child(pos, moves[next_prefetch], alpha, beta, depth, my_credit, his_credit, ply);
+    const bool null_window = searched > 0;
+    for (next_prefetch = std::max(next_prefetch, i);
+         prefetching && null_window && next_prefetch < moves.size() && leaf_->idle_chips() > 0; ++next_prefetch)
+      prefetch_child(pos, moves[next_prefetch], alpha, alpha + 1, depth, my_credit, his_credit, ply);
     if (options_.no_progress && ply >= 2 && !pos.in_check() && lists_[ply - 2] && !path_[ply - 1].is_none() &&
         is_no_progress(path_[ply - 2], path_[ply - 1], m, *lists_[ply - 2]) &&
         reachable_directly(pos, path_[ply - 2], path_[ply - 1], m))
@@ -351,6 +394,10 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
       best_move = m;
       if (score > alpha) {
         alpha = score;
+        if (prefetching && score < beta) {  // the questions asked ahead used the old alpha
+          leaf_->cancel(ply);
+          next_prefetch = i + 1;
+        }
         if (score >= beta) {
           if (!m.is_capture() && !m.is_promotion()) {
             if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
