@@ -1048,27 +1048,19 @@ module chip_ctrl (
             chip_pkg::REG_HALFMOVE: begin half_d = wdata_i[15:0]; host_ply_d = 6'd0; end
             chip_pkg::REG_FULLMOVE: begin full_d = wdata_i[15:0]; host_ply_d = 6'd0; end
             chip_pkg::REG_MOVE:     move_d = wdata_i[15:0];
-            chip_pkg::REG_TEST_VALUE, chip_pkg::REG_SLOW_EST: begin
-              if (wdata_i[31:16] != 16'd0) begin
-                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
-              end else if (addr_i == chip_pkg::REG_TEST_VALUE) begin
-                test_value_d = wdata_i[15:0];
-              end else begin
-                est_d = wdata_i[15:0];
-              end
-            end
-            chip_pkg::REG_SEP_BONUS: begin
+            // The 16-bit registers: one width check.
+            chip_pkg::REG_TEST_VALUE, chip_pkg::REG_SLOW_EST, chip_pkg::REG_SEP_BONUS,
+            chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_TIE: begin
               if (wdata_i[31:16] != 16'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
               end else begin
-                sep_bonus_d = wdata_i[15:0];
-              end
-            end
-            chip_pkg::REG_RUNNER_BONUS: begin
-              if (wdata_i[31:16] != 16'd0) begin
-                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
-              end else begin
-                runner_bonus_d = wdata_i[15:0];
+                unique case (addr_i)
+                  chip_pkg::REG_TEST_VALUE:   test_value_d   = wdata_i[15:0];
+                  chip_pkg::REG_SLOW_EST:     est_d          = wdata_i[15:0];
+                  chip_pkg::REG_SEP_BONUS:    sep_bonus_d    = wdata_i[15:0];
+                  chip_pkg::REG_RUNNER_BONUS: runner_bonus_d = wdata_i[15:0];
+                  default:                    test_tie_d     = wdata_i[15:0];
+                endcase
               end
             end
             chip_pkg::REG_SEARCH_CTRL: begin
@@ -1076,13 +1068,6 @@ module chip_ctrl (
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
               end else begin
                 search_ctrl_d = wdata_i[16:0];
-              end
-            end
-            chip_pkg::REG_TEST_TIE: begin
-              if (wdata_i[31:16] != 16'd0) begin
-                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
-              end else begin
-                test_tie_d = wdata_i[15:0];
               end
             end
             chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;

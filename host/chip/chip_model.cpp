@@ -975,20 +975,16 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             if (data >> 8) bus_error(err::BAD_ARGUMENT);
             else d.eval_ctrl = std::uint8_t(data);
             break;
-          case reg::TEST_VALUE:
+          case reg::TEST_VALUE:  // the 16-bit registers: one width check
           case reg::SLOW_EST:
           case reg::SEP_BONUS:
+          case reg::RUNNER_BONUS:
+          case reg::TEST_TIE:
             if (data >> 16) bus_error(err::BAD_ARGUMENT);
             else if (addr == reg::TEST_VALUE) d.test_value = std::uint16_t(data);
             else if (addr == reg::SLOW_EST) d.slow_est = std::uint16_t(data);
-            else d.sep_bonus = std::uint16_t(data);
-            break;
-          case reg::RUNNER_BONUS:
-            if (data >> 16) bus_error(err::BAD_ARGUMENT);
-            else d.runner_bonus = std::uint16_t(data);
-            break;
-          case reg::TEST_TIE:
-            if (data >> 16) bus_error(err::BAD_ARGUMENT);
+            else if (addr == reg::SEP_BONUS) d.sep_bonus = std::uint16_t(data);
+            else if (addr == reg::RUNNER_BONUS) d.runner_bonus = std::uint16_t(data);
             else d.test_tie = std::uint16_t(data);
             break;
           case reg::SEARCH_CTRL:

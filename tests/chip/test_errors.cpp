@@ -64,6 +64,19 @@ TEST_P(ChipErrors, ReadOnlyRegistersRefuseWrites) {
   }
 }
 
+TEST_P(ChipErrors, SixteenBitRegistersRefuseWiderValues) {
+  for (std::uint32_t addr : {reg::TEST_VALUE, reg::TEST_TIE, reg::SLOW_EST, reg::SEP_BONUS, reg::RUNNER_BONUS}) {
+    SCOPED_TRACE(addr);
+    chip_.write(addr, 0x8123);  // a valid 16-bit value (a negative score) reads back as written
+    EXPECT_EQ(chip_.read(addr), 0x8123u);
+    EXPECT_TRUE(raw(true, addr, 0x10000).error);
+    EXPECT_EQ(error_code(), err::BAD_ARGUMENT);
+    EXPECT_EQ(error_addr(), addr);
+    clear_error();
+    EXPECT_EQ(chip_.read(addr), 0x8123u);  // unchanged
+  }
+}
+
 TEST_P(ChipErrors, BadPieceCodesAreRefused) {
   for (std::uint32_t code : {7u, 8u, 15u, 16u, 0x100u}) {
     EXPECT_TRUE(raw(true, reg::BOARD_BASE + 12, code).error) << code;
