@@ -127,6 +127,22 @@ bool ArrayModel::target_candidate(int t, bool captures_only) const {
   return cand;
 }
 
+// target_candidate() for every square at once, in bitboards (the model's hot spot: the arbiter
+// runs on every GEN clock).
+Bitboard ArrayModel::target_candidates(bool captures_only) const {
+  const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+  const Bitboard empty = ~occupied_;
+  const Bitboard captures = color_[!stm_] & ~type_[CHIP_KING] & attacked(stm_);
+  const Bitboard ep = ep_valid_ && (pawn_hits(stm_) & square_bb(ep_sq_)) ? square_bb(ep_sq_) & empty : 0;
+  if (captures_only) return captures | ep;
+  const Bitboard push = stm_ ? own_pawns >> 8 : own_pawns << 8;
+  const Bitboard double_push = stm_ ? (own_pawns >> 16) & rank_bb(4) & ~(occupied_ >> 8)
+                                    : (own_pawns << 16) & rank_bb(3) & ~(occupied_ << 8);
+  const int base = stm_ ? 56 : 0;
+  const Bitboard castle = (castle_ok(true) ? square_bb(base + 6) : 0) | (castle_ok(false) ? square_bb(base + 2) : 0);
+  return captures | ep | (empty & (attacked_np(stm_) | push | double_push | castle));
+}
+
 std::uint32_t ArrayModel::target_key(int t) const {
   return std::uint32_t(target_class(t) << 8 | ring_of(t) << 6 | relative(t));
 }
@@ -172,11 +188,9 @@ int ArrayModel::arbitrate_target(bool captures_only, bool masked, int last_sq) c
   const std::uint32_t limit = masked ? target_key(last_sq) : 0xFFFFFFFFu;
   int best = -1;
   std::uint32_t best_key = 0;
-  // Only squares a piece of the side to move can reach (or push to) can be targets.
-  Bitboard squares = ~color_[stm_];
+  Bitboard squares = target_candidates(captures_only);
   while (squares) {
     const int t = pop_lsb(squares);
-    if (!target_candidate(t, captures_only)) continue;
     const std::uint32_t k = target_key(t);
     if (k >= limit) continue;
     if (best < 0 || k > best_key) best = t, best_key = k;

@@ -40,6 +40,7 @@ class ArrayModel {
   int arbitrate_attacker(int tsel, bool masked, int last_sq) const;
 
   bool target_candidate(int t, bool captures_only) const;
+  Bitboard target_candidates(bool captures_only) const;  // the squares target_candidate() accepts
   Bitboard attackers_of(int tsel) const;  // own pieces that can move to tsel (unmasked)
   std::uint32_t target_key(int t) const;
   std::uint32_t attacker_key(int s) const;
