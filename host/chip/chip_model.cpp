@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "chip/array_model.h"
@@ -369,9 +370,19 @@ bool ChipModel::no_progress(const Registers& r, int moves) const {
 std::uint8_t ChipModel::rep_status(const Registers& r, int moves) const {
   const std::uint8_t ep = std::uint8_t((r.ep_valid ? 0x40 : 0) | r.ep_sq);
   std::uint8_t status = 0;
+  // The current board as eight words of eight squares (4-bit piece codes in bytes).
+  std::uint64_t now[8];
+  std::memcpy(now, r.board.data(), sizeof now);
   for (int k = 0; k < moves && k < 32; ++k) {
-    int differ = 0;
-    for (int sq = 0; sq < 64 && differ < 3; ++sq) differ += boards_[k][sq] != r.board[sq];
+    std::uint64_t then[8];
+    std::memcpy(then, boards_[k].data(), sizeof then);
+    int differ = 0;  // differing squares, counted up to 3 as the comparator saturates
+    for (int w = 0; w < 8 && differ < 3; ++w) {
+      std::uint64_t x = now[w] ^ then[w];
+      x |= x >> 1;
+      x |= x >> 2;  // bit 0 of each byte: the square's code differs
+      differ += popcount(x & 0x0101010101010101ULL);
+    }
     const bool same_side = ((moves - k) & 1) == 0;
     if (same_side && differ == 0 && r.stack[k].castling == r.castling && r.stack[k].ep == ep) status |= 1;
     if (!same_side && differ == 2) status |= 2;
