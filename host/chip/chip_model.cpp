@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "chess/bitboard.h"
 #include "chip/array_model.h"
 #include "chip/chip_regs.h"
 #include "eval/kpk.h"
