@@ -15,6 +15,13 @@ namespace {
 int score_to_tt(int s, int ply) { return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s; }
 int score_from_tt(int s, int ply) { return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s; }
 
+// Whether a stored entry settles a node searched to depth with (alpha, beta) (a non-PV node).
+bool tt_settles(const TTEntry& e, int depth, int alpha, int beta, int ply) {
+  const int score = score_from_tt(e.score, ply);
+  return e.depth_q >= depth * kCreditUnit && (e.bound == Bound::EXACT || (e.bound == Bound::LOWER && score >= beta) ||
+                                              (e.bound == Bound::UPPER && score <= alpha));
+}
+
 bool is_passed_pawn_push(const Position& after, Move m) {
   const Piece p = after.piece_on(m.to());
   if (m.is_none() || type_of(p) != PAWN) return false;
@@ -207,12 +214,7 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   }
   bool asks = child_depth <= leaf_->depth() && child_beta - child_alpha == 1 && !pos.is_repetition() &&
               !pos.has_insufficient_material() && pos.halfmove_clock() < 100 && child_ply < kMaxPly - 2;
-  if (asks && entry) {
-    const int tt_score = score_from_tt(entry->score, child_ply);
-    asks = !(entry->depth_q >= child_depth * kCreditUnit &&
-             (entry->bound == Bound::EXACT || (entry->bound == Bound::LOWER && tt_score >= child_beta) ||
-              (entry->bound == Bound::UPPER && tt_score <= child_alpha)));
-  }
+  if (asks && entry) asks = !tt_settles(*entry, child_depth, child_alpha, child_beta, child_ply);
   if (asks) leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, ply);
   pos.unmake_move(m);
 }
@@ -321,11 +323,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   Move tt_move = Move::none();
   if (entry) {
     tt_move = entry->move;
-    const int tt_score = score_from_tt(entry->score, ply);
-    if (!pv_node && entry->depth_q >= depth * kCreditUnit &&
-        (entry->bound == Bound::EXACT || (entry->bound == Bound::LOWER && tt_score >= beta) ||
-         (entry->bound == Bound::UPPER && tt_score <= alpha)))
-      return tt_score;
+    if (!pv_node && tt_settles(*entry, depth, alpha, beta, ply)) return score_from_tt(entry->score, ply);
   }
   if (leaf_ && depth <= leaf_->depth()) return chip_leaf(pos, alpha, beta, std::max(depth, 1), ply);
 

@@ -38,6 +38,15 @@ ChipRun search_on_chips(const std::string& fen, int depth, const std::string& ba
   return run;
 }
 
+// The software saw the same tree: same move, score, node counts and chip questions used.
+void expect_same_tree(const ChipRun& a, const ChipRun& b) {
+  EXPECT_EQ(a.result.best, b.result.best);
+  EXPECT_EQ(a.result.score, b.result.score);
+  EXPECT_EQ(a.result.nodes, b.result.nodes);
+  EXPECT_EQ(a.chips.searches, b.chips.searches);
+  EXPECT_EQ(a.chips.nodes, b.chips.nodes);
+}
+
 // Middlegame positions from the AIJ paper's section 4.2 and WAC.
 const char* const kPositions[] = {
     "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37",
@@ -50,11 +59,7 @@ TEST(ChipLeaves, SameTreeOnOneChipAndOnSeveral) {
     SCOPED_TRACE(fen);
     const ChipRun one = search_on_chips(fen, 5, "model", 1, 2);
     const ChipRun four = search_on_chips(fen, 5, "model", 4, 2);
-    EXPECT_EQ(one.result.best, four.result.best);
-    EXPECT_EQ(one.result.score, four.result.score);
-    EXPECT_EQ(one.result.nodes, four.result.nodes);
-    EXPECT_EQ(one.chips.searches, four.chips.searches);
-    EXPECT_EQ(one.chips.nodes, four.chips.nodes);
+    expect_same_tree(one, four);
     EXPECT_GT(one.chips.searches, 100u);
     // One chip never wastes a search; four run ahead and overlap in simulated time.
     EXPECT_EQ(one.chips.wasted_searches, 0u);
@@ -69,11 +74,8 @@ TEST(ChipLeaves, SameMoveScoreAndNodesOnTheModelAndTheRtl) {
     SCOPED_TRACE(fen);
     const ChipRun model = search_on_chips(fen, 3, "model", 2, 2);
     const ChipRun rtl = search_on_chips(fen, 3, "rtl", 2, 2);
-    EXPECT_EQ(model.result.best, rtl.result.best);
-    EXPECT_EQ(model.result.score, rtl.result.score);
-    EXPECT_EQ(model.result.nodes, rtl.result.nodes);
-    EXPECT_EQ(model.chips.nodes, rtl.chips.nodes);
-    EXPECT_EQ(model.chips.busy_clocks, rtl.chips.busy_clocks);
+    expect_same_tree(model, rtl);
+    EXPECT_EQ(model.chips.busy_clocks, rtl.chips.busy_clocks);  // and the same clocks
   }
 }
 
