@@ -49,6 +49,10 @@ module chip_ctrl (
   input  logic        in_check_i,
   input  logic        king_capture_i,
   input  logic [63:0] hung_i,
+  input  logic        opp_hung_i,
+  input  logic [63:0] king_ring_i,
+  input  logic        esc_none_i,
+  input  logic        esc_one_i,
   // Piece placement table (eval_pst): host writes, three read ports.
   output logic        pst_we_o,
   output logic [8:0]  pst_waddr_o,
@@ -149,15 +153,24 @@ module chip_ctrl (
   logic [2:0]  lazy_q, lazy_d;
   logic        lazy_pend_q, lazy_pend_d;
   // Hardware search: parameters, results, "a legal move was searched at ply p", the unwinding
-  // flags, quiescence checks played ([1:0] white, [3:2] black), the quiescence check filter of the
-  // node being expanded (set in GEN), and the last leaf value (debug port).
-  logic [16:0] search_ctrl_q, search_ctrl_d;
+  // flags, quiescence checks played (mating: [1:0] white, [3:2] black; singular: [5:4], [7:6]), the
+  // quiescence check filter of the node being expanded (set in GEN), and the last leaf value
+  // (debug port).
+  logic [17:0] search_ctrl_q, search_ctrl_d;
   // Quiescence extensions: plies searched full width by an extension; plies whose side to move had
   // exactly one hung piece.
   logic [31:0] extended_q, extended_d, hung1_q, hung1_d;
   logic [15:0] test_tie_q, test_tie_d, best_q, best_d, leaf_q, leaf_d;
   logic [31:0] node_limit_q, node_limit_d, legal_q, legal_d;
-  logic [3:0]  result_q, result_d, qc_q, qc_d;
+  logic [7:0]  result_q, result_d;
+  logic [7:0]  qc_q, qc_d;
+  // Offset searches at the root (OFFSET_CTRL): the phase (the search, the offset searches of the
+  // alternatives, the extended search of the fail-high move), the alternatives that reached the
+  // offset test value, and the search's fail-high move.
+  localparam logic [1:0] PH_MAIN = 2'd0, PH_OFFSET = 2'd1, PH_EXTEND = 2'd2;
+  logic [23:0] offset_ctrl_q, offset_ctrl_d;
+  logic [1:0]  phase_q, phase_d, alt_q, alt_d;
+  logic [15:0] main_best_q, main_best_d;
   logic        child_fail_q, child_fail_d, stop_q, stop_d, qfilter_q, qfilter_d;
 
   // Move stack.
@@ -168,7 +181,7 @@ module chip_ctrl (
   logic [15:0] stk_half_q [StackDepth];
   logic [1:0]  stk_flag_q [StackDepth];   // {castle, en passant}
   logic [15:0] stk_pst_q  [StackDepth];
-  logic [3:0]  stk_qc_q   [StackDepth];   // quiescence checks played before the move
+  logic [7:0]  stk_qc_q   [StackDepth];   // quiescence checks played before the move
   logic        stk_we, stk_move_we;
   logic [4:0]  stk_waddr, stk_move_waddr;
   logic [15:0] stk_move_wdata;
@@ -177,7 +190,7 @@ module chip_ctrl (
   logic [15:0] stk_half_w;
   logic [1:0]  stk_flag_w;
   logic [15:0] stk_pst_w;
-  logic [3:0]  stk_qc_w;
+  logic [7:0]  stk_qc_w;
 
   // Command fields.
   logic [3:0] op_w;
@@ -231,11 +244,14 @@ module chip_ctrl (
   assign rep_on    = search_ctrl_q[2];
   assign np_on     = search_ctrl_q[3];
   assign ign_stale = search_ctrl_q[13];
-  logic ext_pawn7, ext_hung2, ext_hung1;
-  assign ext_pawn7 = search_ctrl_q[14];
-  assign ext_hung2 = search_ctrl_q[15];
-  assign ext_hung1 = search_ctrl_q[16];
-  assign qs_checks = search_ctrl_q[5:4];
+  logic ext_pawn7, ext_hung2, ext_hung1, ext_opp_hung;
+  logic [1:0] qs_singular;
+  assign ext_pawn7    = search_ctrl_q[14];
+  assign ext_hung2    = search_ctrl_q[15];
+  assign ext_hung1    = search_ctrl_q[16];
+  assign ext_opp_hung = search_ctrl_q[17];
+  assign qs_checks    = search_ctrl_q[5:4];  // mating checks
+  assign qs_singular  = search_ctrl_q[7:6];
   assign qs_depth  = search_ctrl_q[12:8];
   // The node being expanded is at ply p = ply_q, rel_p plies below the root; its child at p + 1.
   logic [5:0] rel_p, rel_c;
@@ -246,7 +262,30 @@ module chip_ctrl (
   assign odd_c = !rel_p[0];
   // Even plies test "value >= (V, Vtb)", odd plies "value > (-V, -Vtb)" (18 bits: no overflow).
   logic signed [17:0] tv_s, tv_tb;
-  assign tv_s  = 18'(signed'(test_value_q));
+  // The search's depth and test value in the current phase: the offset searches run to the offset
+  // depth against the test value less the margin; the extended search one ply deeper.
+  logic [4:0]  off_depth;
+  logic [15:0] off_margin;
+  logic        off_single, off_binary, off_trinary, off_on, off_condition;
+  logic [1:0]  alt_limit;
+  logic [5:0]  sdepth;
+  assign off_depth   = offset_ctrl_q[4:0];
+  assign off_single  = offset_ctrl_q[5];
+  assign off_binary  = offset_ctrl_q[6];
+  assign off_trinary = offset_ctrl_q[7];
+  assign off_margin  = offset_ctrl_q[23:8];
+  assign off_on      = off_single || off_binary || off_trinary;
+  assign alt_limit   = off_trinary ? 2'd3 : (off_binary ? 2'd2 : 2'd1);
+  assign off_condition = (alt_q == 2'd0 && off_single) || (alt_q == 2'd1 && off_binary) ||
+                         (alt_q == 2'd2 && off_trinary);
+  always_comb begin
+    unique case (phase_q)
+      PH_OFFSET: sdepth = {1'b0, off_depth};
+      PH_EXTEND: sdepth = {1'b0, depth_q} + 6'd1;
+      default:   sdepth = {1'b0, depth_q};
+    endcase
+  end
+  assign tv_s  = 18'(signed'(test_value_q)) - ((phase_q == PH_OFFSET) ? {2'd0, off_margin} : 18'd0);
   assign tv_tb = 18'(signed'(test_tie_q));
   function automatic logic succeeds(input logic signed [17:0] s, input logic signed [17:0] tb,
                                     input logic signed [17:0] v, input logic signed [17:0] vtb, input logic odd);
@@ -256,18 +295,45 @@ module chip_ctrl (
   // Quiescence nodes generate captures (or all moves filtered to captures and checks while the side
   // may still check); a side in check there searches all its moves.
   logic qnode, checks_ok;
-  assign qnode     = searching && rel_p >= 6'(depth_q) && !(in_check_i && ev_on) && !extended_q[pi];
-  assign checks_ok = qs_checks > (stm_q ? qc_q[3:2] : qc_q[1:0]);
+  assign qnode     = searching && rel_p >= sdepth && !(in_check_i && ev_on) && !extended_q[pi];
+  assign checks_ok = qs_checks > (stm_q ? qc_q[3:2] : qc_q[1:0]) ||
+                     qs_singular > (stm_q ? qc_q[7:6] : qc_q[5:4]);
   // Mate (in check, no legal move) or stalemate at the node being expanded.
   logic signed [17:0] mate_value;
   assign mate_value = in_check_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
   logic stale_ignored;  // no legal move, not in check, one ply above quiescence, flag set: fails
-  assign stale_ignored = ign_stale && !in_check_i && rel_p + 6'd1 == 6'(depth_q);
-  // The quiescence checks counter after the move at p (a checking non-capture counts for its mover).
-  logic [3:0] qc_after;
-  assign qc_after = (qfilter_q && stk_cap_q[pi] == 4'd0) ? qc_q + (stm_q ? 4'd1 : 4'd4) : qc_q;
+  assign stale_ignored = ign_stale && !in_check_i && rel_p + 6'd1 == sdepth;
+  // Quiescence checks (AIJ 5, parameters 5 and 6), on the child's board: the checking non-capture
+  // just made is a "mating" check (no escape square, or a queen contact check), a "singular" one
+  // (one escape square, a rook contact check, or the checked side has a hung piece), or neither.
+  // In the child the mover is the side not to move (stm_q = 1: white moved).
+  logic       quiet_filtered, contact, check_mating, check_singular, check_allowed;
+  logic [2:0] to_type;
+  logic [1:0] mover_mating, mover_singular;
+  logic [7:0] qc_after;
+  assign quiet_filtered = qfilter_q && stk_cap_q[pi] == 4'd0;
+  assign to_type        = board_i[{mv_q[11:6], 2'b00} +: 3];
+  assign contact        = king_ring_i[mv_q[11:6]];
+  assign check_mating   = esc_none_i || (contact && to_type == 3'd5);
+  assign check_singular = !check_mating && (esc_one_i || (contact && to_type == 3'd4) || hung_i != 64'd0);
+  assign mover_mating   = stm_q ? qc_q[1:0] : qc_q[3:2];
+  assign mover_singular = stm_q ? qc_q[5:4] : qc_q[7:6];
+  assign check_allowed  = (check_mating && qs_checks > mover_mating) ||
+                          (check_singular && qs_singular > mover_singular);
+  // The counters after the move at p: a searched checking non-capture counts in its class.
+  always_comb begin
+    qc_after = qc_q;
+    if (quiet_filtered) begin
+      unique case ({check_mating, stm_q})
+        2'b11:   qc_after = qc_q + 8'd1;
+        2'b10:   qc_after = qc_q + 8'd4;
+        2'b01:   qc_after = qc_q + 8'd16;
+        default: qc_after = qc_q + 8'd64;
+      endcase
+    end
+  end
   logic can_quiesce;  // a child whose stand pat failed is searched on in the quiescence search
-  assign can_quiesce = qs_on && 7'(rel_c) < 7'(depth_q) + 7'(qs_depth) && ply_q < 6'd31;
+  assign can_quiesce = qs_on && 7'(rel_c) < 7'(sdepth) + 7'(qs_depth) && ply_q < 6'd31;
   // Quiescence extensions, on the child's board in TEST: its side to move's hung pieces, a pawn the
   // move just put on the 7th rank; at most one extension per path (plies base+1 .. c-1).
   logic        one_hung, many_hung, pawn7, extend;
@@ -282,7 +348,8 @@ module chip_ctrl (
   end
   assign extend = ply_q < 6'd31 && (extended_q & path_mask) == 32'd0 &&
                   ((ext_pawn7 && pawn7) || (ext_hung2 && many_hung) ||
-                   (ext_hung1 && one_hung && rel_c >= 6'd3 && hung1_q[ci - 5'd2]));
+                   (ext_hung1 && one_hung && rel_c >= 6'd3 && hung1_q[ci - 5'd2]) ||
+                   (ext_opp_hung && opp_hung_i));
   logic node_limit_hit;
   assign node_limit_hit = node_limit_q != 32'd0 && count_q + 64'd1 >= {32'd0, node_limit_q};
 
@@ -487,7 +554,12 @@ module chip_ctrl (
   logic undo;  // this clock unmakes the move at ply p
   // Search actions decided in the state case and carried out after it.
   logic leaf_go, leaf_success, leaf_terminal, do_descend, ext_mark, root_done, root_success, root_none, gen_none;
-  logic [15:0] root_best;
+  logic [15:0] root_best, final_best;
+  logic        final_go, final_success, restart_root, root_skip;
+  logic [3:0]  final_flags;
+  // The offset searches skip the fail-high move at the root; the extended search the others.
+  assign root_skip = ply_q == base_q && ((phase_q == PH_OFFSET && mv_q == main_best_q) ||
+                                         (phase_q == PH_EXTEND && mv_q != main_best_q));
   logic test_accept;
   always_comb begin
     unique case (mode_q)
@@ -522,7 +594,7 @@ module chip_ctrl (
       chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
       chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_VALUE,
       chip_pkg::REG_SLOW_EST, chip_pkg::REG_SEP_BONUS, chip_pkg::REG_SEARCH_CTRL, chip_pkg::REG_TEST_TIE,
-      chip_pkg::REG_NODE_LIMIT: is_reg_rw = 1'b1;
+      chip_pkg::REG_NODE_LIMIT, chip_pkg::REG_OFFSET_CTRL: is_reg_rw = 1'b1;
       default: ;
     endcase
   end
@@ -581,10 +653,11 @@ module chip_ctrl (
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
         chip_pkg::REG_DRAW_SCORE:     rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
-        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {15'd0, search_ctrl_q};
+        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {14'd0, search_ctrl_q};
         chip_pkg::REG_TEST_TIE:     rdata_d = {16'd0, test_tie_q};
         chip_pkg::REG_NODE_LIMIT:   rdata_d = node_limit_q;
-        chip_pkg::REG_RESULT:       rdata_d = {28'd0, result_q};
+        chip_pkg::REG_RESULT:       rdata_d = {24'd0, result_q};
+        chip_pkg::REG_OFFSET_CTRL:  rdata_d = {8'd0, offset_ctrl_q};
         chip_pkg::REG_BEST_MOVE:    rdata_d = {16'd0, best_q};
         chip_pkg::REG_REP_STATUS:   rdata_d = {30'd0, rep_near, rep_hit};
         default:                 rdata_d = 32'd0;
@@ -681,6 +754,15 @@ module chip_ctrl (
     root_none      = 1'b0;
     root_best      = 16'd0;
     gen_none       = 1'b0;
+    final_go       = 1'b0;
+    final_success  = 1'b0;
+    final_best     = 16'd0;
+    final_flags    = 4'd0;
+    restart_root   = 1'b0;
+    offset_ctrl_d  = offset_ctrl_q;
+    phase_d        = phase_q;
+    alt_d          = alt_q;
+    main_best_d    = main_best_q;
 
     if (busy) cycles_d = cycles_q + 64'd1;
     if (se_finish_i) begin
@@ -728,8 +810,10 @@ module chip_ctrl (
           gen_none = !qnode && !legal_q[pi];
           if (ply_q == base_q) begin
             root_done    = 1'b1;
-            root_success = gen_none && !stale_ignored && succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
-            root_none    = gen_none;
+            // Only the search proper scores a mate or stalemate at the root.
+            root_success = phase_q == PH_MAIN && gen_none && !stale_ignored &&
+                           succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
+            root_none    = phase_q == PH_MAIN && gen_none;
           end else begin
             ply_d        = ply_q - 6'd1;
             child_fail_d = !(gen_none && !stale_ignored && succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p));
@@ -774,7 +858,7 @@ module chip_ctrl (
         if (state_q == S_TEST) begin
           unique case (op_q)
             chip_pkg::OP_SEARCH: begin
-              if (king_capture_i || (qfilter_q && stk_cap_q[pi] == 4'd0 && !in_check_i)) begin
+              if (king_capture_i || (quiet_filtered && !(in_check_i && check_allowed)) || root_skip) begin
                 state_d = S_GEN;
               end else begin
                 count_d = count_q + 64'd1;
@@ -782,7 +866,7 @@ module chip_ctrl (
                 hung1_d = (hung1_q & ~(32'd1 << ci)) | ({31'd0, one_hung} << ci);
                 if (node_limit_hit) begin
                   stop_d   = 1'b1;
-                  result_d = 4'd4;
+                  result_d = 8'd4;
                   if (ply_q == base_q) begin
                     state_d = S_IDLE;
                     done_d  = 1'b1;
@@ -800,7 +884,7 @@ module chip_ctrl (
                   leaf_go       = 1'b1;
                   leaf_terminal = 1'b1;
                   leaf_success  = 1'b1;
-                end else if (rel_c < 6'(depth_q) || (ev_on && in_check_i && ply_q < 6'd31)) begin
+                end else if (rel_c < sdepth || (ev_on && in_check_i && ply_q < 6'd31)) begin
                   do_descend = 1'b1;
                 end else if (extend) begin
                   do_descend = 1'b1;
@@ -948,11 +1032,57 @@ module chip_ctrl (
       qc_d           = qc_after;
       state_d        = S_GEN;
     end
+    // The root decided; in the offset phase a success is one alternative that reached the offset
+    // test value. RESULT [5:4] alternatives, [6] the offset searches ran, [7] the extended search
+    // decided.
     if (root_done) begin
-      result_d = {root_none, 1'b0, root_success, 1'b1};
-      best_d   = root_success ? root_best : 16'd0;
-      state_d  = S_IDLE;
-      done_d   = 1'b1;
+      final_go      = 1'b1;
+      final_success = root_success;
+      final_best    = root_best;
+      final_flags   = 4'd0;
+      unique case (phase_q)
+        PH_MAIN: begin
+          if (root_success && off_on && root_best != 16'd0) begin
+            final_go     = 1'b0;
+            restart_root = 1'b1;
+            phase_d      = PH_OFFSET;
+            main_best_d  = root_best;
+            alt_d        = 2'd0;
+          end
+        end
+        PH_OFFSET: begin
+          final_success = 1'b1;
+          final_best    = main_best_q;
+          final_flags   = {2'b01, alt_q};
+          if (root_success && alt_q + 2'd1 == alt_limit) begin
+            final_flags = {2'b01, alt_limit};
+          end else if (root_success) begin
+            final_go     = 1'b0;           // go on with the next root move
+            alt_d        = alt_q + 2'd1;
+            child_fail_d = 1'b0;
+            state_d      = S_GEN;
+          end else if (off_condition) begin
+            final_go     = 1'b0;
+            restart_root = 1'b1;
+            phase_d      = PH_EXTEND;
+          end
+        end
+        default: final_flags = {2'b11, alt_q};
+      endcase
+      if (restart_root) begin
+        stk_move_we    = 1'b1;
+        stk_move_waddr = base_q[4:0];
+        stk_move_wdata = 16'd0;
+        legal_d        = legal_d & ~(32'd1 << base_q[4:0]);
+        child_fail_d   = 1'b0;
+        state_d        = S_GEN;
+      end
+      if (final_go) begin
+        result_d = {final_flags, root_none, 1'b0, final_success, 1'b1};
+        best_d   = final_success ? final_best : 16'd0;
+        state_d  = S_IDLE;
+        done_d   = 1'b1;
+      end
     end
     if (undo) begin
       wr_en_o = {um_castle, um_ep || um_castle, 2'b11};
@@ -1064,13 +1194,20 @@ module chip_ctrl (
               end
             end
             chip_pkg::REG_SEARCH_CTRL: begin
-              if ((wdata_i & ~32'h0001_FF3F) != 32'd0) begin
+              if ((wdata_i & ~32'h0003_FFFF) != 32'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
               end else begin
-                search_ctrl_d = wdata_i[16:0];
+                search_ctrl_d = wdata_i[17:0];
               end
             end
             chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;
+            chip_pkg::REG_OFFSET_CTRL: begin
+              if (wdata_i[31:24] != 8'd0) begin
+                err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
+              end else begin
+                offset_ctrl_d = wdata_i[23:0];
+              end
+            end
             chip_pkg::REG_EVAL_CTRL: begin
               if (wdata_i[31:8] != 24'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
@@ -1152,15 +1289,21 @@ module chip_ctrl (
                 chip_pkg::OP_SLOW_EVAL: se_start_o = 1'b1;
                 chip_pkg::OP_SEARCH: begin
                   count_d      = 64'd0;
-                  result_d     = 4'd0;
+                  result_d     = 8'd0;
                   best_d       = 16'd0;
                   legal_d      = 32'd0;
                   extended_d   = 32'd0;
                   hung1_d      = 32'd0;
-                  qc_d         = 4'd0;
+                  qc_d         = 8'd0;
                   stop_d       = 1'b0;
                   child_fail_d = 1'b0;
-                  if (depth_w == 5'd0 || 7'(host_ply_q) + 7'(depth_w) > 7'(StackDepth)) begin
+                  phase_d      = PH_MAIN;
+                  alt_d        = 2'd0;
+                  main_best_d  = 16'd0;
+                  // Offset searches need an offset depth of 1..depth and room for the extension.
+                  if (depth_w == 5'd0 || 7'(host_ply_q) + 7'(depth_w) > 7'(StackDepth) ||
+                      (off_on && (off_depth == 5'd0 || off_depth > depth_w ||
+                                  7'(host_ply_q) + 7'(depth_w) + 7'd1 > 7'(StackDepth)))) begin
                     err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i; done_d = 1'b1;
                   end else begin
                     stk_move_we    = 1'b1;
@@ -1232,7 +1375,7 @@ module chip_ctrl (
       est_q        <= 16'd0;
       lazy_q       <= 3'd0;
       lazy_pend_q  <= 1'b0;
-      search_ctrl_q <= 17'd0;
+      search_ctrl_q <= 18'd0;
       extended_q   <= 32'd0;
       hung1_q      <= 32'd0;
       test_tie_q   <= 16'd0;
@@ -1240,8 +1383,12 @@ module chip_ctrl (
       best_q       <= 16'd0;
       leaf_q       <= 16'd0;
       legal_q      <= 32'd0;
-      result_q     <= 4'd0;
-      qc_q         <= 4'd0;
+      result_q     <= 8'd0;
+      qc_q         <= 8'd0;
+      offset_ctrl_q <= 24'd0;
+      phase_q      <= PH_MAIN;
+      alt_q        <= 2'd0;
+      main_best_q  <= 16'd0;
       child_fail_q <= 1'b0;
       stop_q       <= 1'b0;
       qfilter_q    <= 1'b0;
@@ -1292,6 +1439,10 @@ module chip_ctrl (
       legal_q      <= legal_d;
       result_q     <= result_d;
       qc_q         <= qc_d;
+      offset_ctrl_q <= offset_ctrl_d;
+      phase_q      <= phase_d;
+      alt_q        <= alt_d;
+      main_best_q  <= main_best_d;
       child_fail_q <= child_fail_d;
       stop_q       <= stop_d;
       qfilter_q    <= qfilter_d;
@@ -1320,5 +1471,5 @@ module chip_ctrl (
   assign dbg_move_o  = mv_q;
   assign dbg_nodes_o = count_q[31:0];
   assign dbg_leaf_o  = leaf_q;
-  assign dbg_flags_o = {2'd0, stop_q, child_fail_q, result_q};
+  assign dbg_flags_o = {phase_q, stop_q, child_fail_q, result_q[3:0]};
 endmodule

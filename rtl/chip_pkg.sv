@@ -49,6 +49,7 @@ package chip_pkg;
   localparam logic [16:0] REG_NODE_LIMIT = 17'h00102;
   localparam logic [16:0] REG_RESULT = 17'h00103;
   localparam logic [16:0] REG_BEST_MOVE = 17'h00104;
+  localparam logic [16:0] REG_OFFSET_CTRL = 17'h00106;
   localparam logic [16:0] REG_REP_STATUS = 17'h00105;
   localparam logic [16:0] SE_GROUP_BASE = 17'h01020;
   localparam int SE_GROUP_COUNT = 32;

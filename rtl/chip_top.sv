@@ -28,7 +28,8 @@ module chip_top (
   logic [255:0] board;
   logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
   logic        tgt_found, att_found, tsel_attacks, in_check, king_capture;
-  logic [63:0] tgt_cand, att_cand, hung;
+  logic [63:0] tgt_cand, att_cand, hung, king_ring;
+  logic        opp_hung, esc_none, esc_one;
   logic        pst_we;
   logic [8:0]  pst_waddr, pst_raddr_a, pst_raddr_b, pst_raddr_c;
   logic [15:0] pst_wdata, pst_rdata_a, pst_rdata_b, pst_rdata_c;
@@ -76,6 +77,10 @@ module chip_top (
     .in_check_i      (in_check),
     .king_capture_i  (king_capture),
     .hung_i          (hung),
+    .opp_hung_i      (opp_hung),
+    .king_ring_i     (king_ring),
+    .esc_none_i      (esc_none),
+    .esc_one_i       (esc_one),
     .pst_we_o        (pst_we),
     .pst_waddr_o     (pst_waddr),
     .pst_wdata_o     (pst_wdata),
@@ -146,7 +151,11 @@ module chip_top (
     .tsel_attacks_o  (tsel_attacks),
     .in_check_o      (in_check),
     .king_capture_o  (king_capture),
-    .hung_o          (hung)
+    .hung_o          (hung),
+    .opp_hung_o      (opp_hung),
+    .king_ring_o     (king_ring),
+    .esc_none_o      (esc_none),
+    .esc_one_o       (esc_one)
   );
 
   eval_pst u_pst (

@@ -37,7 +37,13 @@ module mg_array (
   // Status.
   output logic        in_check_o,       // the side to move's king is attacked
   output logic        king_capture_o,   // the side to move can capture the other king (illegal)
-  output logic [63:0] hung_o
+  output logic [63:0] hung_o,         // the side to move's men attacked and not defended
+  output logic        opp_hung_o,     // the other side has such a man
+  // The side to move's king ring and its escape squares (not own men, not attacked; like the
+  // attack maps they do not look through the king): none, or exactly one.
+  output logic [63:0] king_ring_o,
+  output logic        esc_none_o,
+  output logic        esc_one_o
 );
   logic [255:0] board;
   assign board_o = board;
@@ -323,4 +329,18 @@ module mg_array (
   assign in_check_o     = |(own_king & atk_opp);
   assign king_capture_o = |(opp_king & atk_stm);
   assign hung_o         = own_men & atk_opp & ~atk_stm;
+
+  // Quiescence check classes and the "opponent hung" extension.
+  logic [63:0] opp_men, king_ring, escapes;
+  always_comb begin
+    for (int s = 0; s < 64; s++) begin
+      opp_men[s] = !empty[s] && board[s*4+3] != stm_i && board[s*4 +: 3] != 3'd6;
+    end
+  end
+  assign opp_hung_o  = |(opp_men & atk_stm & ~atk_opp);
+  assign king_ring   = stm_i ? kg_b : kg_w;
+  assign escapes     = king_ring & ~own_men & ~own_king & ~atk_opp;
+  assign king_ring_o = king_ring;
+  assign esc_none_o  = escapes == 64'd0;
+  assign esc_one_o   = escapes != 64'd0 && (escapes & (escapes - 64'd1)) == 64'd0;
 endmodule

@@ -224,6 +224,30 @@ Bitboard ArrayModel::hung() const {
   return color_[stm_] & ~type_[CHIP_KING] & attacked(!stm_) & ~attacked(stm_);
 }
 
+Bitboard ArrayModel::opp_hung() const {
+  return color_[!stm_] & ~type_[CHIP_KING] & attacked(stm_) & ~attacked(!stm_);
+}
+
+Bitboard ArrayModel::king_ring() const {
+  Bitboard kings = type_[CHIP_KING] & color_[stm_], ring = 0;
+  while (kings) ring |= attacks::king[pop_lsb(kings)];
+  return ring;
+}
+
+Bitboard ArrayModel::king_escapes() const {
+  return king_ring() & ~color_[stm_] & ~attacked(!stm_);
+}
+
+ArrayModel::CheckClass ArrayModel::check_class(int to) const {
+  const Bitboard escapes = king_escapes();
+  const int type = board_[to] & 7;
+  const bool contact = king_ring() >> to & 1;
+  if (escapes == 0 || (contact && type == CHIP_QUEEN)) return CheckClass::kMating;
+  const bool one_escape = (escapes & (escapes - 1)) == 0;
+  if (one_escape || (contact && type == CHIP_ROOK) || hung() != 0) return CheckClass::kSingular;
+  return CheckClass::kPlain;
+}
+
 bool ArrayModel::tsel_attacks(int tsel) const {
   Bitboard reach = 0;
   switch (board_[tsel] & 7) {

@@ -47,7 +47,18 @@ class ArrayModel {
 
   bool in_check() const;      // the side to move's king is attacked
   bool king_capture() const;  // the side to move can capture the other king
-  Bitboard hung() const;
+  Bitboard hung() const;      // the side to move's men attacked and not defended
+  Bitboard opp_hung() const;  // the same for the other side's men
+  // Squares next to the side to move's king (the king ring) and, among them, its escape squares:
+  // not occupied by its own men and not attacked by the other side. Like the chip's attack maps
+  // the count does not look through the king, so the square behind it on a checking line counts.
+  Bitboard king_ring() const;
+  Bitboard king_escapes() const;
+  // The class of a check by the piece that just moved to `to` (AIJ 5, search parameters 5 and 6):
+  // "mating" when the king has no escape square or the queen gives a contact check; "singular"
+  // with one escape square, a rook contact check, or a hung piece of the checked side; else plain.
+  enum class CheckClass { kPlain, kMating, kSingular };
+  CheckClass check_class(int to) const;
   // The piece on tsel attacks a non-king piece of the side to move.
   bool tsel_attacks(int tsel) const;
 

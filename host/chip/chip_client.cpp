@@ -227,17 +227,33 @@ ChipClient::SlowEval ChipClient::slow_eval(CommandStats* stats) {
 namespace db::chip {
 
 std::uint32_t SearchParams::control_word() const {
-  if (quiescence_checks < 0 || quiescence_checks > 3) {
-    throw std::invalid_argument(fmt::format("quiescence checks {} out of range 0-3", quiescence_checks));
+  if (mating_checks < 0 || mating_checks > 3) {
+    throw std::invalid_argument(fmt::format("mating checks {} out of range 0-3", mating_checks));
+  }
+  if (singular_checks < 0 || singular_checks > 3) {
+    throw std::invalid_argument(fmt::format("singular checks {} out of range 0-3", singular_checks));
   }
   if (quiescence_depth < 0 || quiescence_depth > 31) {
     throw std::invalid_argument(fmt::format("quiescence depth {} out of range 0-31", quiescence_depth));
   }
   return std::uint32_t(quiescence) | std::uint32_t(evasions) << 1 | std::uint32_t(repetition) << 2 |
-         std::uint32_t(no_progress) << 3 | std::uint32_t(quiescence_checks) << 4 |
+         std::uint32_t(no_progress) << 3 | std::uint32_t(mating_checks) << 4 |
+         std::uint32_t(singular_checks) << 6 |
          std::uint32_t(quiescence_depth) << 8 | std::uint32_t(ignore_stalemate) << 13 |
          std::uint32_t(extend_pawn_on_7th) << 14 | std::uint32_t(extend_hung_pieces) << 15 |
-         std::uint32_t(extend_hung_twice) << 16;
+         std::uint32_t(extend_hung_twice) << 16 | std::uint32_t(extend_opp_hung) << 17;
+}
+
+std::uint32_t SearchParams::offset_word() const {
+  const bool on = offset_singular || offset_binary || offset_trinary;
+  if (offset_depth < 0 || offset_depth > 31 || (on && (offset_depth < 1 || offset_depth > depth))) {
+    throw std::invalid_argument(fmt::format("offset depth {} out of range 1-{} (the search depth)", offset_depth, depth));
+  }
+  if (offset_margin < 0 || offset_margin > 0xFFFF) {
+    throw std::invalid_argument(fmt::format("offset margin {} out of range 0-65535", offset_margin));
+  }
+  return std::uint32_t(offset_depth) | std::uint32_t(offset_singular) << 5 | std::uint32_t(offset_binary) << 6 |
+         std::uint32_t(offset_trinary) << 7 | std::uint32_t(offset_margin) << 8;
 }
 
 void ChipClient::start_search(const SearchParams& params) {
@@ -248,6 +264,7 @@ void ChipClient::start_search(const SearchParams& params) {
     if (v < -32767 || v > 32767) throw std::invalid_argument(fmt::format("test value {} out of range", v));
   }
   write(reg::SEARCH_CTRL, params.control_word());
+  write(reg::OFFSET_CTRL, params.offset_word());
   write(reg::TEST_VALUE, std::uint16_t(params.test_value));
   write(reg::TEST_TIE, std::uint16_t(params.test_tie));
   write(reg::NODE_LIMIT, params.node_limit);
@@ -270,6 +287,9 @@ SearchResult ChipClient::search_result() {
   r.fail_high = result & 2;
   r.node_limit = result & 4;
   r.no_legal_move = result & 8;
+  r.alternatives = int(result >> 4 & 3);
+  r.offset_ran = result & 0x40;
+  r.extended = result & 0x80;
   r.aborted = read(reg::STATUS) & STATUS_ABORTED;
   r.best_move = std::uint16_t(read(reg::BEST_MOVE));
   r.nodes = std::uint64_t(read(reg::COUNT_HI)) << 32 | read(reg::COUNT_LO);

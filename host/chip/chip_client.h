@@ -55,14 +55,25 @@ struct SearchParams {
   bool extend_pawn_on_7th = false;   // the move just made put a pawn on the 7th rank
   bool extend_hung_pieces = false;   // the side to move has two or more hung pieces
   bool extend_hung_twice = false;    // the side to move has one hung piece, as at its previous turn
-  int quiescence_checks = 0;     // checking non-captures each side may play in the quiescence search (0-3)
+  bool extend_opp_hung = false;      // (flag 12) the other side has a hung piece
+  // Checking non-captures each side may play in the quiescence search (AIJ 5, parameters 5-6), 0-3:
+  int mating_checks = 0;    // no escape square for the king, or a queen contact check
+  int singular_checks = 0;  // one escape square, a rook contact check, or the checked side has a hung piece
   int quiescence_depth = 16;     // plies beyond the full-width depth (0-31)
   std::uint32_t node_limit = 0;  // 0 = none
+  // Offset searches at the root (AIJ 5, parameters 2 and 7; OFFSET_CTRL): after a fail high, the
+  // other root moves are searched to offset_depth against test_value - offset_margin; the
+  // fail-high move is searched one ply deeper, and decides, when none (singular), one (binary) or
+  // two (trinary) of them reach it.
+  bool offset_singular = false, offset_binary = false, offset_trinary = false;
+  int offset_depth = 0;     // 1..depth when a test is on
+  int offset_margin = 50;   // 0-65535
   // The lazy evaluation's low-pass filter moves with every slow evaluation; a search starts it
   // here (white's view) so that the same search gives the same tree, unless keep_slow_estimate.
   int slow_estimate = 0;
   bool keep_slow_estimate = false;
   std::uint32_t control_word() const;  // SEARCH_CTRL; throws std::invalid_argument on a bad field
+  std::uint32_t offset_word() const;   // OFFSET_CTRL; the same
 };
 
 struct SearchResult {
@@ -71,6 +82,9 @@ struct SearchResult {
   bool node_limit = false;
   bool aborted = false;
   bool no_legal_move = false;   // the root is mate or stalemate
+  bool offset_ran = false;      // the offset searches ran (a test was on and the search failed high)
+  int alternatives = 0;         // other root moves that reached the offset test value (saturating)
+  bool extended = false;        // the fail-high move was searched one ply deeper and decided
   std::uint16_t best_move = 0;  // the move that failed high (chip encoding), else 0
   std::uint64_t nodes = 0;
   std::uint64_t cycles = 0;

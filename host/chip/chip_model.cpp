@@ -93,7 +93,7 @@ bool is_read_write(std::uint32_t a) {
     case reg::CMD: case reg::ABORT: case reg::ERROR: case reg::STM: case reg::CASTLING:
     case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE: case reg::EVAL_CTRL:
     case reg::RUNNER_BONUS: case reg::TEST_VALUE: case reg::SLOW_EST: case reg::SEP_BONUS:
-    case reg::SEARCH_CTRL: case reg::TEST_TIE: case reg::NODE_LIMIT:
+    case reg::SEARCH_CTRL: case reg::TEST_TIE: case reg::NODE_LIMIT: case reg::OFFSET_CTRL:
       return true;
     default:
       return false;
@@ -114,7 +114,8 @@ bool is_eval_table(std::uint32_t a) {
   return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
 }
 // Data with bits set above a register's or table's width.
-constexpr std::uint32_t SEARCH_CTRL_MASK = 0x1FF3F;  // SEARCH_CTRL's defined bits
+constexpr std::uint32_t SEARCH_CTRL_MASK = 0x3FFFF;  // SEARCH_CTRL's defined bits
+constexpr std::uint32_t OFFSET_CTRL_MASK = 0xFFFFFF;  // OFFSET_CTRL's
 
 bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
 
@@ -348,7 +349,7 @@ std::uint16_t ChipModel::phase_word_swapped(const Registers& r, const Tables& t)
 
 DebugPort ChipModel::debug() const {
   return DebugPort{r_.state, r_.ply, r_.mv, std::uint32_t(r_.count), r_.leaf,
-                   std::uint8_t((r_.stop ? 0x20 : 0) | (r_.child_fail ? 0x10 : 0) | r_.result)};
+                   std::uint8_t(r_.phase << 6 | (r_.stop ? 0x20 : 0) | (r_.child_fail ? 0x10 : 0) | (r_.result & 15))};
 }
 
 bool ChipModel::no_progress(const Registers& r, int moves) const {
@@ -413,7 +414,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   const bool busy = q.state != S_IDLE || q.se_busy;
   const int op = q.cmd & 15;
   const int mode = (q.cmd >> 4) & 7;
-  const int depth = (q.cmd >> 8) & 31;
+  const int depth = (q.cmd >> 8) & 31;  // PERFT's depth; the search's is sdepth below
   const int pi = q.ply & 31;
   const std::uint16_t last = q.stack[pi].move;
   const bool searching = op == int(op::SEARCH);
@@ -423,8 +424,21 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   const bool qs_on = q.search_ctrl & 1, ev_on = q.search_ctrl >> 1 & 1, rep_on = q.search_ctrl >> 2 & 1;
   const bool np_on = q.search_ctrl >> 3 & 1, ignore_stalemate = q.search_ctrl >> 13 & 1;
   const bool ext_pawn7 = q.search_ctrl >> 14 & 1, ext_hung2 = q.search_ctrl >> 15 & 1, ext_hung1 = q.search_ctrl >> 16 & 1;
-  const int qs_checks = q.search_ctrl >> 4 & 3, qs_depth = q.search_ctrl >> 8 & 31;
-  const int test_s = std::int16_t(q.test_value), test_tb = std::int16_t(q.test_tie);
+  const bool ext_opp_hung = q.search_ctrl >> 17 & 1;
+  const int qs_mating = q.search_ctrl >> 4 & 3, qs_singular = q.search_ctrl >> 6 & 3;
+  const int qs_depth = q.search_ctrl >> 8 & 31;
+  // Offset searches at the root (AIJ 5, parameters 2 and 7): after the search failed high with a
+  // move, the other root moves are searched to the offset depth against the test value less the
+  // margin; if the number that reach it is one the flags ask for (none: singular, one: binary,
+  // two: trinary), the fail-high move is searched again one ply deeper and decides the result.
+  enum { PH_MAIN = 0, PH_OFFSET = 1, PH_EXTEND = 2 };
+  const int off_depth = q.offset_ctrl & 31, off_margin = q.offset_ctrl >> 8 & 0xFFFF;
+  const bool off_single = q.offset_ctrl >> 5 & 1, off_binary = q.offset_ctrl >> 6 & 1, off_trinary = q.offset_ctrl >> 7 & 1;
+  const bool off_on = off_single || off_binary || off_trinary;
+  const int alt_limit = off_trinary ? 3 : off_binary ? 2 : 1;  // stop counting here: no condition left
+  const int sdepth = q.phase == PH_OFFSET ? off_depth : q.phase == PH_EXTEND ? depth + 1 : depth;
+  const int test_s = std::int16_t(q.test_value) - (q.phase == PH_OFFSET ? off_margin : 0);
+  const int test_tb = std::int16_t(q.test_tie);
   auto succeeds = [&](int s, int tb, bool odd) {
     return odd ? (s > -test_s || (s == -test_s && tb > -test_tb)) : (s > test_s || (s == test_s && tb >= test_tb));
   };
@@ -471,14 +485,54 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   auto fast_stm = [&] { return q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t); };
   // The search's unwinding: the node at ply p succeeded (its parent goes on with its next move) or
   // failed (its parent succeeds and returns at once); at the root either ends the search.
-  auto root_result = [&](bool success, std::uint16_t best) {
-    d.result = std::uint8_t(1 | (success ? 2 : 0));
-    d.best_move = success ? best : 0;
-    finish();
+  // The root decided (or, in the offset phase, one alternative reached the offset test value).
+  // RESULT: [0] finished, [1] fail high, [3] no legal move, [5:4] alternatives found, [6] the
+  // offset searches ran, [7] the fail-high move was searched one ply deeper.
+  auto root_result = [&](bool success, std::uint16_t best, bool none = false) {
+    auto final_result = [&](bool s, std::uint16_t b, int flags) {
+      d.result = std::uint8_t(1 | (s ? 2 : 0) | (none ? 8 : 0) | flags);
+      d.best_move = s ? b : 0;
+      finish();
+    };
+    auto restart_root = [&] {
+      d.stack[q.base & 31].move = 0;
+      d.legal = d.legal & ~(1u << (q.base & 31));
+      d.child_fail = false;
+      d.state = S_GEN;
+    };
+    const int ran = 0x40, extended = 0x80;
+    if (q.phase == PH_MAIN) {
+      if (success && off_on && best != 0) {
+        d.phase = PH_OFFSET;
+        d.main_best = best;
+        d.alternatives = 0;
+        restart_root();
+      } else {
+        final_result(success, best, 0);
+      }
+    } else if (q.phase == PH_OFFSET) {
+      const bool condition = (q.alternatives == 0 && off_single) || (q.alternatives == 1 && off_binary) ||
+                             (q.alternatives == 2 && off_trinary);
+      if (success && q.alternatives + 1 == alt_limit) {
+        final_result(true, q.main_best, ran | alt_limit << 4);
+      } else if (success) {
+        d.alternatives = std::uint8_t(q.alternatives + 1);  // go on with the next root move
+        d.child_fail = false;
+        d.state = S_GEN;
+      } else if (condition) {
+        d.phase = PH_EXTEND;
+        restart_root();
+      } else {
+        final_result(true, q.main_best, ran | q.alternatives << 4);
+      }
+    } else {
+      final_result(success, best, ran | extended | q.alternatives << 4);
+    }
   };
-  auto node_done = [&](bool success) {
+  auto node_done = [&](bool success, bool none) {
     if (q.ply == q.base) {
-      root_result(success, 0);
+      // Out of moves at the root: only the search proper scores a mate or stalemate there.
+      root_result(q.phase == PH_MAIN && success, 0, q.phase == PH_MAIN && none);
     } else {
       d.ply = std::uint8_t(q.ply - 1);
       d.child_fail = !success;
@@ -500,7 +554,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   auto leaf_decided = [&](bool child_success, std::uint8_t qc, bool terminal) {
     if (child_success) {
       d.state = S_GEN;
-    } else if (!terminal && qs_on && rel_c < depth + qs_depth && q.ply < 31) {
+    } else if (!terminal && qs_on && rel_c < sdepth + qs_depth && q.ply < 31) {
       descend(qc);
     } else if (q.ply == q.base) {
       root_result(true, q.mv);
@@ -510,9 +564,27 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       d.state = S_UNMAKE;
     }
   };
-  // The quiescence checks counter after the move at p (a checking non-capture counts for its mover).
-  const std::uint8_t qc_after =
-      std::uint8_t(q.qfilter && q.stack[pi].captured == 0 ? q.qc + (q.stm ? 1 : 4) : q.qc);
+  // Quiescence checks (AIJ 5, parameters 5 and 6), classified on the child's board
+  // (ArrayModel::check_class). Counters: [1:0] white's mating checks, [3:2] black's, [5:4] and
+  // [7:6] the singular ones; in the child the mover is the side not to move (q.stm = 1: white moved).
+  using CheckClass = ArrayModel::CheckClass;
+  const bool quiet_filtered = q.qfilter && q.stack[pi].captured == 0;
+  // A filtered non-capture is searched when it checks and its class has checks left for its mover.
+  auto check_allowed = [&] {
+    const int mover_shift = q.stm ? 0 : 2;
+    switch (array.check_class(to_of(q.mv))) {
+      case CheckClass::kMating: return qs_mating > (q.qc >> mover_shift & 3);
+      case CheckClass::kSingular: return qs_singular > (q.qc >> (4 + mover_shift) & 3);
+      default: return false;
+    }
+  };
+  // The counters after the move at p: a searched checking non-capture counts in its class.
+  auto qc_after_move = [&] {
+    if (!quiet_filtered) return q.qc;
+    const int mover_shift = q.stm ? 0 : 2;
+    const int shift = array.check_class(to_of(q.mv)) == CheckClass::kMating ? mover_shift : 4 + mover_shift;
+    return std::uint8_t(q.qc + (1 << shift));
+  };
   switch (q.state) {
     case S_CHECK: {
       const int from = from_of(q.move), to = to_of(q.move);
@@ -535,8 +607,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       // Quiescence nodes generate captures, or every move filtered to captures and checks while the
       // side may still check; a side in check there searches all its moves (evasions).
       const bool in_check = array.in_check();
-      const bool qnode = searching && rel_p >= depth && !(in_check && ev_on) && !(q.extended >> pi & 1);
-      const bool checks_ok = qs_checks > (q.stm ? q.qc >> 2 & 3 : q.qc & 3);
+      const bool qnode = searching && rel_p >= sdepth && !(in_check && ev_on) && !(q.extended >> pi & 1);
+      const int own_shift = q.stm ? 2 : 0;
+      const bool checks_ok = qs_mating > (q.qc >> own_shift & 3) || qs_singular > (q.qc >> (4 + own_shift) & 3);
       d.qfilter = qnode && checks_ok;
       const bool captures_only = (mode == int(mode::CAPTURES) && op == int(op::GEN)) || (qnode && !checks_ok);
       int att = -1;
@@ -564,10 +637,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           // or evasion node.
           const bool none = !qnode && !(q.legal >> pi & 1);
           // With the flag, a stalemate one ply above quiescence is not scored: the node fails.
-          const bool stale_ignored = ignore_stalemate && !in_check && rel_p + 1 == depth;
+          const bool stale_ignored = ignore_stalemate && !in_check && rel_p + 1 == sdepth;
           const bool success = none && !stale_ignored && succeeds(in_check ? -(int(MATE_SCORE) - rel_p) : 0, 0, odd_p);
-          node_done(success);
-          if (none && q.ply == q.base) d.result = std::uint8_t(d.result | 8);
+          node_done(success, none);
         } else {
           finish();
           d.move_valid = false;
@@ -653,12 +725,16 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             d.state = S_GEN;
           }
         } else if (searching) {
-          const bool accept = !q.qfilter || q.stack[pi].captured != 0 || array.in_check();
-          if (array.king_capture() || !accept) {
+          const bool accept = !quiet_filtered || (array.in_check() && check_allowed());
+          // The offset searches skip the fail-high move at the root; the extended search the others.
+          const bool root_skip = q.ply == q.base && ((q.phase == PH_OFFSET && q.mv == q.main_best) ||
+                                                     (q.phase == PH_EXTEND && q.mv != q.main_best));
+          if (array.king_capture() || !accept || root_skip) {
             d.state = S_GEN;
           } else {
             d.count = q.count + 1;
             d.legal = q.legal | 1u << pi;
+            const std::uint8_t qc_after = qc_after_move();
             // Quiescence extensions: the child's hung pieces (side to move's), a pawn on the 7th.
             const Bitboard hung = array.hung();
             const int c = q.ply + 1;
@@ -670,7 +746,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             for (int k = q.base + 1; k < c; ++k) path |= 1u << (k & 31);
             const bool extend = q.ply < 31 && (q.extended & path) == 0 &&
                                 ((ext_pawn7 && pawn7) || (ext_hung2 && hung != 0 && !one_hung) ||
-                                 (ext_hung1 && one_hung && rel_c >= 3 && (q.hung1 >> ((c - 2) & 31) & 1)));
+                                 (ext_hung1 && one_hung && rel_c >= 3 && (q.hung1 >> ((c - 2) & 31) & 1)) ||
+                                 (ext_opp_hung && array.opp_hung() != 0));
             if (q.node_limit != 0 && q.count + 1 >= q.node_limit) {
               d.stop = true;
               d.result = 4;
@@ -684,7 +761,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               leaf_decided(succeeds(0, 0, odd_c), qc_after, true);
             } else if (np_on && no_progress(q, q.ply + 1)) {
               leaf_decided(true, qc_after, true);  // no progress: fails low for its mover
-            } else if (rel_c < depth || (ev_on && array.in_check() && q.ply < 31)) {
+            } else if (rel_c < sdepth || (ev_on && array.in_check() && q.ply < 31)) {
               descend(qc_after);
             } else if (extend) {
               descend(qc_after);
@@ -766,7 +843,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         const std::uint16_t total = std::uint16_t(fast_stm() + d.se_value);
         d.leaf = total;
         undo = true;
-        leaf_decided(succeeds(std::int16_t(total), 0, odd_c), qc_after, false);
+        leaf_decided(succeeds(std::int16_t(total), 0, odd_c), qc_after_move(), false);
       }
       break;
     }
@@ -924,6 +1001,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::SEARCH_CTRL: resp.data = q.search_ctrl; break;
         case reg::TEST_TIE: resp.data = q.test_tie; break;
         case reg::NODE_LIMIT: resp.data = q.node_limit; break;
+        case reg::OFFSET_CTRL: resp.data = q.offset_ctrl; break;
         case reg::RESULT: resp.data = q.result; break;
         case reg::BEST_MOVE: resp.data = q.best_move; break;
         case reg::REP_STATUS: resp.data = rep_status(q, q.state == S_TEST ? q.ply + 1 : q.host_ply); break;
@@ -1004,6 +1082,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             else d.search_ctrl = data;
             break;
           case reg::NODE_LIMIT: d.node_limit = data; break;
+          case reg::OFFSET_CTRL:
+            if (data & ~OFFSET_CTRL_MASK) bus_error(err::BAD_ARGUMENT);
+            else d.offset_ctrl = data;
+            break;
           case reg::CMD: {
             const std::uint32_t wop = data & 15, wmode = (data >> 4) & 7, wdepth = (data >> 8) & 31;
             d.cmd = data;
@@ -1107,7 +1189,14 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               d.qc = 0;
               d.stop = false;
               d.child_fail = false;
-              if (wdepth == 0 || q.host_ply + wdepth > STACK_DEPTH) {
+              d.phase = PH_MAIN;
+              d.alternatives = 0;
+              d.main_best = 0;
+              // Offset searches need an offset depth of 1..depth and room for the extension.
+              const std::uint32_t off = q.offset_ctrl & 31;
+              const bool offsets = (q.offset_ctrl >> 5 & 7) != 0;
+              if (wdepth == 0 || q.host_ply + wdepth > STACK_DEPTH ||
+                  (offsets && (off == 0 || off > wdepth || q.host_ply + wdepth + 1 > STACK_DEPTH))) {
                 cmd_error(err::BAD_ARGUMENT);
               } else {
                 d.stack[q.host_ply & 31].move = 0;

@@ -82,6 +82,12 @@ class ChipModel final : public ChipBackend {
     std::uint16_t test_tie = 0, best_move = 0, leaf = 0;
     std::uint8_t result = 0, qc = 0;
     bool child_fail = false, stop = false, qfilter = false;
+    // Offset searches at the root (OFFSET_CTRL): the phase (0 the search, 1 the offset searches
+    // of the alternatives, 2 the extended search of the fail-high move), the alternatives that
+    // reached the offset test value, and the fail-high move of the search.
+    std::uint32_t offset_ctrl = 0;
+    std::uint8_t phase = 0, alternatives = 0;
+    std::uint16_t main_best = 0;
   };
   // The evaluation RAMs, written only by the host: kept out of Registers, which the model copies
   // on every clock.

@@ -55,6 +55,7 @@ constexpr std::uint32_t TEST_TIE = 0x00101;  // rw
 constexpr std::uint32_t NODE_LIMIT = 0x00102;  // rw
 constexpr std::uint32_t RESULT = 0x00103;  // ro
 constexpr std::uint32_t BEST_MOVE = 0x00104;  // ro
+constexpr std::uint32_t OFFSET_CTRL = 0x00106;  // rw
 constexpr std::uint32_t REP_STATUS = 0x00105;  // ro
 constexpr std::uint32_t SE_GROUP_BASE = 0x01020;
 constexpr std::uint32_t SE_GROUP_COUNT = 32;
@@ -231,6 +232,7 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::NODE_LIMIT: return "NODE_LIMIT";
     case reg::RESULT: return "RESULT";
     case reg::BEST_MOVE: return "BEST_MOVE";
+    case reg::OFFSET_CTRL: return "OFFSET_CTRL";
     case reg::REP_STATUS: return "REP_STATUS";
     default: break;
   }

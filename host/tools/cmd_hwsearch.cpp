@@ -126,6 +126,9 @@ void run_hwsearch(HwSearchOptions opt) {
       j["fail_high"] = last.fail_high;
       j["node_limit"] = last.node_limit;
       j["no_legal_move"] = last.no_legal_move;
+      if (last.offset_ran) {
+        j["offset"] = {{"alternatives", last.alternatives}, {"extended", last.extended}};
+      }
     }
     print_json(j);
     return;
@@ -139,6 +142,12 @@ void run_hwsearch(HwSearchOptions opt) {
                              last.fail_high ? ">=" : "<", opt.params.test_value, opt.params.test_tie,
                              last.fail_high ? ", best move " + best_str : "",
                              last.no_legal_move ? " (no legal move: mate or stalemate)" : "");
+    if (last.offset_ran) {
+      std::cout << fmt::format("offset searches: {}{} other root moves reached the offset test value; {}\n",
+                               last.alternatives, last.alternatives == 3 ? " or more" : "",
+                               last.extended ? "the fail-high move was searched one ply deeper and decided"
+                                             : "no extension");
+    }
   }
   std::cout << fmt::format("{} nodes, {} clocks ({:.2f} clocks/node), {:.3f} s on the {} backend ({:.0f} nodes/s)\n",
                            nodes, cycles, cpn, seconds, opt.chip.backend, nps);
@@ -179,7 +188,11 @@ void add_hwsearch_command(CLI::App& app) {
   cmd->add_option("--test-tie", opt->params.test_tie, "Tie-breaker of the test value (AIJ 4.3)")
       ->check(CLI::Range(-32767, 32767))->capture_default_str();
   cmd->add_option("--qdepth", opt->params.quiescence_depth, "Quiescence plies beyond the depth")->check(CLI::Range(0, 31))->capture_default_str();
-  cmd->add_option("--qchecks", opt->params.quiescence_checks, "Checking non-captures each side may play in the quiescence search")
+  cmd->add_option("--mating-checks", opt->params.mating_checks,
+                  "Mating checks (no escape square, or a queen contact check) each side may play in the quiescence search")
+      ->check(CLI::Range(0, 3))->capture_default_str();
+  cmd->add_option("--singular-checks", opt->params.singular_checks,
+                  "Singular checks (one escape square, a rook contact check, or a hung piece) each side may play in the quiescence search")
       ->check(CLI::Range(0, 3))->capture_default_str();
   cmd->add_option("--node-limit", opt->params.node_limit, "Stop after this many nodes (0 = none)")->capture_default_str();
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "No quiescence search (stand pat at the depth)");
@@ -190,6 +203,14 @@ void add_hwsearch_command(CLI::App& app) {
   cmd->add_flag("--extend-pawn7", opt->params.extend_pawn_on_7th, "Quiescence extension after a pawn reaches the 7th rank");
   cmd->add_flag("--extend-hung", opt->params.extend_hung_pieces, "Quiescence extension when the side to move has two or more hung pieces");
   cmd->add_flag("--extend-hung-twice", opt->params.extend_hung_twice, "Quiescence extension when one piece stays hung on consecutive turns");
+  cmd->add_option("--offset-depth", opt->params.offset_depth, "Depth of the offset searches at the root (1 to --depth)")
+      ->check(CLI::Range(0, 31))->capture_default_str();
+  cmd->add_option("--offset-margin", opt->params.offset_margin, "Offset margin below the test value")
+      ->check(CLI::Range(0, 65535))->capture_default_str();
+  cmd->add_flag("--singular", opt->params.offset_singular, "Extend a fail-high root move no other move comes within the margin of");
+  cmd->add_flag("--binary", opt->params.offset_binary, "... when exactly one other move does");
+  cmd->add_flag("--trinary", opt->params.offset_trinary, "... when exactly two other moves do");
+  cmd->add_flag("--extend-opp-hung", opt->params.extend_opp_hung, "Quiescence extension when the other side has a hung piece");
   cmd->add_flag("--exact", opt->exact, "Find the exact value by bisection with null-window searches");
   add_chip_options(cmd, opt->chip, "model");
   cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")

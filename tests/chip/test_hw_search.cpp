@@ -189,7 +189,8 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
   // Each flag on a position where its condition arises in the quiescence search, against a test
   // value nobody reaches (every move searched): the extended nodes are searched full width, so the
   // tree grows. A pawn reaching b7; two undefended black knights attacked by the rook and the
-  // bishop; one knight left hanging on consecutive turns.
+  // bishop; one knight left hanging on consecutive turns; the rook moving to c3 or c7, where the
+  // knight takes it for nothing.
   ChipClient chip(make_backend(GetParam()));
   struct Case {
     const char* fen;
@@ -198,7 +199,8 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
   };
   for (const Case& c : {Case{"8/8/1P4k1/8/8/8/6K1/8 w - - 0 1", 1, &SearchParams::extend_pawn_on_7th},
                         Case{"6k1/8/8/3n1n2/8/8/2B5/3R2K1 w - - 0 1", 1, &SearchParams::extend_hung_pieces},
-                        Case{"6k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", 3, &SearchParams::extend_hung_twice}}) {
+                        Case{"6k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", 3, &SearchParams::extend_hung_twice},
+                        Case{"6k1/8/8/3n4/8/8/8/2R3K1 w - - 0 1", 1, &SearchParams::extend_opp_hung}}) {
     setup(chip, Position::from_fen(c.fen));
     SearchParams p;
     p.depth = c.depth;
@@ -209,6 +211,108 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
     EXPECT_FALSE(plain.fail_high || extended.fail_high) << c.fen;
     EXPECT_GT(extended.nodes, plain.nodes) << c.fen;
   }
+}
+
+TEST_P(HwSearchChip, QuiescenceChecksOfEachClassHaveTheirOwnBudget) {
+  ChipClient chip(make_backend(GetParam()));
+  // White to move has only a2-a3 and a2-a4; then black mates with a quiet queen check (Qc1 or Qc6,
+  // no escape square: "mating" checks) in the quiescence search, if black may play one.
+  setup(chip, Position::from_fen("8/2q5/8/8/8/7p/P4k1P/7K w - - 0 1"));
+  SearchParams p;
+  p.depth = 1;
+  p.test_value = -20000;
+  EXPECT_TRUE(chip.search(p).fail_high);  // no checks in the quiescence search: no mate
+  p.mating_checks = 1;
+  EXPECT_FALSE(chip.search(p).fail_high);
+  p.mating_checks = 0;
+  p.singular_checks = 3;
+  EXPECT_TRUE(chip.search(p).fail_high);  // the mating checks are not singular ones
+
+  // Ne2+ forks the king and the undefended rook on c3 (a check while the checked side has a hung
+  // piece: "singular"); the king has five escape squares and no queen or rook gives contact, so
+  // black has no mating check. Singular checks grow the tree, mating ones do not.
+  setup(chip, Position::from_fen("k7/8/8/8/5n2/2R5/8/6K1 w - - 0 1"));
+  SearchParams q;
+  q.depth = 1;
+  q.test_value = 400;
+  const std::uint64_t plain = chip.search(q).nodes;
+  q.mating_checks = 3;
+  EXPECT_EQ(chip.search(q).nodes, plain);
+  q.mating_checks = 0;
+  q.singular_checks = 1;
+  EXPECT_GT(chip.search(q).nodes, plain);
+}
+
+TEST_P(HwSearchChip, OffsetSearchesAtTheRootExtendSingularBinaryAndTrinaryMoves) {
+  ChipClient chip(make_backend(GetParam()));
+  const auto best_uci = [](const Position& pos, std::uint16_t chip_move) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+      if (to_chip_move(m) == chip_move) return move_to_uci(m);
+    }
+    return std::string("none");
+  };
+  // Only Rxd5 wins the queen: no other move comes within the margin, the capture is singular and
+  // searched one ply deeper, where it still fails high.
+  const Position lone = Position::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  setup(chip, lone);
+  SearchParams p;
+  p.depth = 3;
+  p.test_value = 300;
+  p.offset_depth = 2;
+  p.offset_margin = 200;
+  const SearchResult plain = chip.search(p);
+  EXPECT_FALSE(plain.offset_ran);
+  p.offset_singular = true;
+  SearchResult r = chip.search(p);
+  EXPECT_TRUE(r.fail_high && r.offset_ran && r.extended);
+  EXPECT_EQ(r.alternatives, 0);
+  EXPECT_EQ(best_uci(lone, r.best_move), "d2d5");
+  EXPECT_GT(r.nodes, plain.nodes);
+
+  // The extension decides: without quiescence, Qxd5 wins a rook at depth 1 but loses the queen to
+  // exd5 one ply deeper, so the singular capture fails low.
+  setup(chip, Position::from_fen("4k3/8/4p3/3r4/8/8/3Q4/4K3 w - - 0 1"));
+  SearchParams q;
+  q.depth = 1;
+  q.quiescence = false;
+  q.evasions = false;
+  q.test_value = 600;
+  EXPECT_TRUE(chip.search(q).fail_high);
+  q.offset_depth = 1;
+  q.offset_margin = 100;
+  q.offset_singular = true;
+  r = chip.search(q);
+  EXPECT_TRUE(r.offset_ran && r.extended);
+  EXPECT_FALSE(r.fail_high);
+
+  // Rxd5 and Bxd5 both win the queen, and no check does (Rd8+ Qxd8): one alternative. Singular
+  // alone stops counting there (no extension); binary extends; trinary alone counts on but does
+  // not extend.
+  const Position two = Position::from_fen("6k1/5ppp/8/3q4/8/8/B2R4/4K3 w - - 0 1");
+  setup(chip, two);
+  p.offset_singular = true;
+  r = chip.search(p);
+  EXPECT_TRUE(r.fail_high && r.offset_ran && !r.extended);
+  EXPECT_EQ(r.alternatives, 1);
+  p.offset_singular = false;
+  p.offset_binary = true;
+  r = chip.search(p);
+  EXPECT_TRUE(r.fail_high && r.extended);
+  EXPECT_EQ(r.alternatives, 1);
+  const std::string first = best_uci(two, r.best_move);
+  EXPECT_TRUE(first == "d2d5" || first == "a2d5") << first;
+  p.offset_binary = false;
+  p.offset_trinary = true;
+  r = chip.search(p);
+  EXPECT_TRUE(r.fail_high && r.offset_ran && !r.extended);
+  EXPECT_EQ(r.alternatives, 1);
+
+  // A fail low runs no offset searches.
+  p.test_value = 2000;
+  r = chip.search(p);
+  EXPECT_FALSE(r.fail_high || r.offset_ran);
 }
 
 // The software reference: is the position after `moves` equal to one of the positions before the
@@ -323,19 +427,39 @@ TEST_P(HwSearchChip, AbortAtAnyClockLeavesTheChipReady) {
 TEST_P(HwSearchChip, BadParametersAreRefused) {
   ChipClient chip(make_backend(GetParam()));
   setup(chip, Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x40), ChipError);     // bit 6 is not defined
-  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x20000), ChipError);  // nor bit 17
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x40000), ChipError);     // bit 18 is not defined
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x80000000), ChipError);  // nor bit 31
   EXPECT_THROW(chip.write(reg::TEST_TIE, 0x10000), ChipError);
+  EXPECT_THROW(chip.write(reg::OFFSET_CTRL, 0x1000000), ChipError);  // bits above 23
+  // An offset test needs an offset depth of 1 to the search depth.
+  chip.write(reg::OFFSET_CTRL, 0x20);  // singular, offset depth 0
+  EXPECT_THROW(chip.run(op::SEARCH | 2u << 8), ChipError);  // depth 2
+  chip.write(reg::OFFSET_CTRL, 0x23);  // singular, offset depth 3 > 2
+  EXPECT_THROW(chip.run(op::SEARCH | 2u << 8), ChipError);  // depth 2
+  chip.write(reg::OFFSET_CTRL, 0);
   EXPECT_THROW(chip.write(reg::RESULT, 1), ChipError);
   EXPECT_THROW(chip.run(op::SEARCH), ChipError);  // depth 0
   SearchParams p;
   p.depth = 0;
   EXPECT_THROW(chip.start_search(p), std::invalid_argument);
   p.depth = 2;
-  p.quiescence_checks = 4;
+  p.mating_checks = 4;
   EXPECT_THROW(chip.start_search(p), std::invalid_argument);
+  p.mating_checks = 0;
+  p.singular_checks = -1;
+  EXPECT_THROW(chip.start_search(p), std::invalid_argument);
+  p.singular_checks = 0;
+  p.offset_binary = true;  // offset depth 0
+  EXPECT_THROW(chip.start_search(p), std::invalid_argument);
+  p.offset_depth = 3;      // deeper than the search
+  EXPECT_THROW(chip.start_search(p), std::invalid_argument);
+  p.offset_depth = 1;
+  p.offset_margin = 70000;
+  EXPECT_THROW(chip.start_search(p), std::invalid_argument);
+  p.offset_binary = false;
+  p.offset_depth = 0;
+  p.offset_margin = 50;
   // Writes while a search runs are refused with BUSY; the search goes on.
-  p.quiescence_checks = 0;
   p.depth = 4;
   chip.start_search(p);
   EXPECT_THROW(chip.write(reg::TEST_VALUE, 5), ChipError);

@@ -48,10 +48,20 @@ std::uint64_t search_position(ChipClient& chip, const std::string& fen, std::mt1
       p.extend_pawn_on_7th = rng() % 2;
       p.extend_hung_pieces = rng() % 2;
       p.extend_hung_twice = rng() % 2;
-      p.quiescence_checks = int(rng() % 4);
+      p.extend_opp_hung = rng() % 2;
+      p.mating_checks = int(rng() % 4);
+      p.singular_checks = int(rng() % 4);
       p.quiescence_depth = int(rng() % 32);
       p.slow_estimate = int(rng() % 401) - 200;
       p.node_limit = rng() % 5 == 0 ? 1 + rng() % 200 : 0;
+      if (rng() % 2) {  // offset searches at the root
+        p.offset_depth = 1 + int(rng() % unsigned(depth));
+        p.offset_margin = int(rng() % 300);
+        const unsigned tests = 1 + rng() % 7;
+        p.offset_singular = tests & 1;
+        p.offset_binary = tests & 2;
+        p.offset_trinary = tests & 4;
+      }
     }
     const SearchResult r = chip.search(p);
     EXPECT_TRUE(r.finished || r.node_limit) << fen;
