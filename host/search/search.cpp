@@ -415,28 +415,34 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
 
 // The root: like an inner node, but it keeps the move order between iterations (best first) and
 // tracks the AIJ 8.4 trouble states: the previous best failing low, a new move failing high.
-int Searcher::search_root(Position& pos, MoveList& moves, int depth, int alpha, int beta) {
+// Only moves[first..] are searched (MultiPV: moves[0..first-1] are the lines already chosen in this
+// iteration); the best of them moves to moves[first]. Line 1 (first == 0) alone sets the trouble
+// state: it is about the move the machine would play.
+int Searcher::search_root(Position& pos, MoveList& moves, std::size_t first, int depth, int alpha, int beta) {
   lists_[0] = &moves;
+  const bool main_line = first == 0;
   int best = -kInfinite;
-  std::size_t best_index = 0;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
+  std::size_t best_index = first;
+  for (std::size_t i = first; i < moves.size(); ++i) {
     const Move m = moves[i];
     path_[0] = m;
     pos.make_move(m);
     int score;
-    if (i == 0) {
+    if (i == first) {
       score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
       // The previous best dropping 15 points or more (AIJ 8.4): search on until the iteration ends.
-      root_in_trouble_ = depth > 1 && in_trouble({previous_score_, score, false, false});
+      if (main_line) root_in_trouble_ = depth > 1 && in_trouble({previous_score_, score, false, false});
     } else {
       score = -dual_credit(pos, -alpha - 1, -alpha, depth - 1, 0, 0, 1, false);
       if (score > alpha && score < beta) {
         const bool was_in_trouble = root_in_trouble_;
-        root_in_trouble_ = true;  // a new move is failing high: resolve it before stopping
+        if (main_line) root_in_trouble_ = true;  // a new move is failing high: resolve it before stopping
         score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
-        root_in_trouble_ = was_in_trouble && score <= previous_score_ - 15;
+        if (main_line) root_in_trouble_ = was_in_trouble && score <= previous_score_ - 15;
       }
     }
+    // Credit looks at every root move as an alternative, the excluded lines too (their singularity
+    // is the position's, not the line's).
     if (options_.dual_credit && !stop_ && score > alpha && score > best && moves.size() > 0) {
       pos.unmake_move(m);
       const int credit = generate_credit(pos, moves, i, score, depth, 0, 0);
@@ -452,8 +458,9 @@ int Searcher::search_root(Position& pos, MoveList& moves, int depth, int alpha, 
       alpha = std::max(alpha, score);
     }
   }
-  // Best move first for the next iteration.
-  if (best_index > 0) std::rotate(moves.begin(), moves.begin() + best_index, moves.begin() + best_index + 1);
+  // Best move first for the next iteration (or the next MultiPV line).
+  if (best_index > first)
+    std::rotate(moves.begin() + first, moves.begin() + best_index, moves.begin() + best_index + 1);
   return best;
 }
 
@@ -505,21 +512,40 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.best = root_moves[0];
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
+  const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
   int previous_score = 0;
   previous_score_ = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     seldepth_ = max_software_ply_ = 0;
-    const int score = search_root(root, root_moves, depth, -kInfinite, kInfinite);
+    int score = search_root(root, root_moves, 0, depth, -kInfinite, kInfinite);
     if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
     if (stop_ && score == -kInfinite) break;  // stopped before any root move had a score
+    // Each line's PV is read from the table before the next line's search can overwrite it.
+    std::vector<PvLine> lines{{root_moves[0], score, extract_pv(root, root_moves[0])}};
+    // MultiPV: line i is the best of the moves not in lines 1..i-1, with a full window (exact).
+    // A line that a stop interrupts is dropped, and so are the ones after it.
+    for (std::size_t i = 1; i < lines_wanted && !stop_; ++i) {
+      const int line_score = search_root(root, root_moves, i, depth, -kInfinite, kInfinite);
+      if (stop_) break;
+      lines.push_back({root_moves[i], line_score, extract_pv(root, root_moves[i])});
+    }
+    if (lines.size() > 1) {
+      // Each line's score is exact, but a later line can come out higher than an earlier one (the
+      // credit a move earns depends on the alpha it beats, and the table has changed): best first,
+      // and the root keeps that order for the next iteration.
+      std::stable_sort(lines.begin(), lines.end(), [](const PvLine& a, const PvLine& b) { return a.score > b.score; });
+      for (std::size_t i = 0; i < lines.size(); ++i) root_moves[i] = lines[i].move;
+      score = lines[0].score;
+    }
     result.best = root_moves[0];
     result.score = score;
     result.depth = depth;
-    result.pv = extract_pv(root, result.best);
+    result.pv = lines[0].pv;
     result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
+    result.lines = std::move(lines);
     if (on_iteration) {
       on_iteration({depth, seldepth_, max_software_ply_, score, nodes_, extensions_, elapsed_ms() / 1000,
-                    tt_.hashfull(), result.pv});
+                    tt_.hashfull(), result.pv, result.lines});
     }
     if (stop_) break;
     if (is_mate_score(score) && limits.depth == 0 && depth > 2 * std::abs(mate_in_moves(score)) + 2) break;

@@ -38,6 +38,19 @@ struct SearchOptions {
   CreditTable credit;
   // Contempt (centipawns): a draw counts this much below zero for the side to move at the root.
   int contempt = 0;
+  // MultiPV: how many root moves get an exact score and their own principal variation (the best
+  // ones, capped by the number of legal moves). Line i is searched with lines 1..i-1 excluded at the
+  // root; 1 is the ordinary search.
+  int multipv = 1;
+};
+
+constexpr int kMaxMultiPv = 256;  // more than the most legal moves in any position (218)
+
+// One of the MultiPV lines: a root move, its exact score and its principal variation (pv[0] == move).
+struct PvLine {
+  Move move = Move::none();
+  int score = 0;
+  std::vector<Move> pv;
 };
 
 struct IterationInfo {
@@ -50,6 +63,9 @@ struct IterationInfo {
   double seconds = 0;
   int hashfull = 0;
   std::vector<Move> pv;
+  // The MultiPV lines, best first (lines[0] is move pv[0] with score): SearchOptions::multipv of
+  // them, fewer when the root has fewer legal moves or a stop ended the iteration after line 1.
+  std::vector<PvLine> lines;
 };
 
 struct SearchResult {
@@ -60,6 +76,7 @@ struct SearchResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::vector<Move> pv;
+  std::vector<PvLine> lines;  // the last reported iteration's MultiPV lines (IterationInfo::lines)
   LeafStats leaf;  // the chips' share (all zero without a leaf search)
 };
 
@@ -79,7 +96,7 @@ class Searcher {
   void set_leaf_search(LeafSearch* leaf) { leaf_ = leaf; }
 
  private:
-  int search_root(Position& pos, MoveList& root_moves, int depth, int alpha, int beta);
+  int search_root(Position& pos, MoveList& root_moves, std::size_t first, int depth, int alpha, int beta);
   int dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply, bool pv_node);
   int quiescence(Position& pos, int alpha, int beta, int ply);
   int chip_leaf(Position& pos, int alpha, int beta, int depth, int ply);

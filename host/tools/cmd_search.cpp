@@ -21,6 +21,7 @@ struct SearchOptions {
   std::int64_t movetime_ms = 0;
   std::uint64_t nodes = 0;
   std::size_t hash_mib = 64;
+  int multipv = 1;
   LeafOptions leaf;
   bool no_dual_credit = false;
   bool no_progress = false;
@@ -33,6 +34,15 @@ std::string pv_text(const std::vector<Move>& pv) {
   return s;
 }
 
+// The MultiPV lines (--multipv > 1): best first, each with its exact score and principal variation.
+nlohmann::json lines_json(const std::vector<search::PvLine>& lines) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const search::PvLine& l : lines)
+    out.push_back({{"move", move_to_uci(l.move)}, {"score", l.score},
+                   {"mate", search::is_mate_score(l.score) ? search::mate_in_moves(l.score) : 0}, {"pv", pv_text(l.pv)}});
+  return out;
+}
+
 void run_search(const SearchOptions& opt) {
   if (opt.depth == 0 && opt.movetime_ms == 0 && opt.nodes == 0)
     throw std::invalid_argument("give a limit: --depth, --movetime or --nodes");
@@ -41,6 +51,7 @@ void run_search(const SearchOptions& opt) {
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
   so.no_progress = opt.no_progress;
+  so.multipv = opt.multipv;
   search::Searcher searcher(tt, so);
   const std::unique_ptr<search::ChipLeafSearch> chips = make_leaf_search(opt.leaf);
   searcher.set_leaf_search(chips.get());
@@ -58,6 +69,7 @@ void run_search(const SearchOptions& opt) {
                           {"nodes", info.nodes}, {"seconds", info.seconds}, {"max_software_ply", info.max_software_ply},
                           {"extensions", info.extensions}, {"pv", pv_text(info.pv)},
                           {"chip", chip_stats()}});
+    if (opt.multipv > 1) iterations.back()["lines"] = lines_json(info.lines);
     if (progress) {
       const std::string chip_part =
           chips ? fmt::format(" chip searches {:8} chips busy {:4.2f}", chips->stats().searches,
@@ -66,19 +78,30 @@ void run_search(const SearchOptions& opt) {
       std::cerr << fmt::format("depth {:2} software {:2} seldepth {:2} ext {:6} score {:6} nodes {:10} time {:7.2f}s{} pv {}\n",
                                info.depth, info.max_software_ply, info.seldepth, info.extensions, info.score, info.nodes,
                                info.seconds, chip_part, pv_text(info.pv));
+      for (std::size_t i = 1; i < info.lines.size(); ++i)
+        std::cerr << fmt::format("  line {:2} score {:6} pv {}\n", i + 1, info.lines[i].score, pv_text(info.lines[i].pv));
     }
   });
   if (opt.json) {
-    print_json({{"fen", pos.fen()}, {"bestmove", move_to_uci(result.best)}, {"score", result.score},
-                {"mate", search::is_mate_score(result.score) ? search::mate_in_moves(result.score) : 0},
-                {"depth", result.depth}, {"nodes", result.nodes}, {"seconds", result.seconds},
-                {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0}, {"pv", pv_text(result.pv)},
-                {"backend", chips ? opt.leaf.backend : "software"}, {"chips", chips ? opt.leaf.chips : 0},
-                {"chip_depth", opt.leaf.chip_depth}, {"chip", chip_stats()}, {"iterations", iterations}});
+    nlohmann::json out = {{"fen", pos.fen()}, {"bestmove", move_to_uci(result.best)}, {"score", result.score},
+                          {"mate", search::is_mate_score(result.score) ? search::mate_in_moves(result.score) : 0},
+                          {"depth", result.depth}, {"nodes", result.nodes}, {"seconds", result.seconds},
+                          {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0},
+                          {"pv", pv_text(result.pv)}, {"backend", chips ? opt.leaf.backend : "software"},
+                          {"chips", chips ? opt.leaf.chips : 0}, {"chip_depth", opt.leaf.chip_depth},
+                          {"chip", chip_stats()}, {"iterations", iterations}};
+    if (opt.multipv > 1) {
+      out["multipv"] = opt.multipv;
+      out["lines"] = lines_json(result.lines);
+    }
+    print_json(out);
     return;
   }
   std::cout << "bestmove " << move_to_uci(result.best) << " score " << result.score << " depth " << result.depth
             << " nodes " << result.nodes << "\n";
+  for (std::size_t i = 1; i < result.lines.size(); ++i)
+    std::cout << "line " << i + 1 << " " << move_to_uci(result.lines[i].move) << " score " << result.lines[i].score
+              << " pv " << pv_text(result.lines[i].pv) << "\n";
 }
 
 }  // namespace
@@ -91,6 +114,9 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--movetime", opt->movetime_ms, "Time limit in milliseconds")->check(CLI::NonNegativeNumber);
   cmd->add_option("--nodes", opt->nodes, "Node limit");
   cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
+  cmd->add_option("--multipv", opt->multipv, "Lines to search, best first, each with an exact score and its PV")
+      ->check(CLI::Range(1, search::kMaxMultiPv))
+      ->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 4);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain NegaScout with a check extension (for comparison)");
   cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");

@@ -122,7 +122,7 @@ void UciEngine::cmd_uci() {
   send("option name Backend type combo default model var model var rtl var cosim");
   send("option name ChipDepth type spin default 0 min 0 max 8");
   send("option name Move Overhead type spin default 30 min 0 max 5000");
-  send("option name MultiPV type spin default 1 min 1 max 1");
+  send("option name MultiPV type spin default 1 min 1 max " + std::to_string(search::kMaxMultiPv));
   send("option name Ponder type check default false");
   send("option name Contempt type spin default 0 min -200 max 200");
   send("option name DualCredit type check default true");
@@ -166,7 +166,14 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
   } else if (name == "Move Overhead") {
     options_.move_overhead_ms = parse_count(name, value);
   } else if (name == "MultiPV") {
-    if (parse_count(name, value) != 1) throw std::invalid_argument("MultiPV: only 1 is supported");
+    const auto n = parse_count(name, value);
+    if (n < 1 || n > search::kMaxMultiPv)
+      throw std::invalid_argument("MultiPV must be 1.." + std::to_string(search::kMaxMultiPv) + ", got '" +
+                                  printable(value) + "'");
+    options_.multipv = int(n);
+    search::SearchOptions so = searcher_.options();
+    so.multipv = options_.multipv;
+    searcher_.set_options(so);
   } else if (name == "Contempt") {
     std::size_t used = 0;
     int v = 0;
@@ -241,13 +248,19 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
   const Position root = position_;
   search_thread_ = std::thread([this, root, limits] {
     const auto result = searcher_.run(root, limits, [this](const search::IterationInfo& info) {
-      std::ostringstream line;
+      // One info line per MultiPV line, best first ("multipv 1" is the move the engine would play).
       const double secs = std::max(info.seconds, 1e-6);
-      line << "info depth " << info.depth << " seldepth " << info.seldepth << " score " << score_text(info.score)
-           << " nodes " << info.nodes << " nps " << std::uint64_t(double(info.nodes) / secs) << " time "
-           << std::int64_t(info.seconds * 1000) << " hashfull " << info.hashfull << " pv";
-      for (Move m : info.pv) line << ' ' << move_to_uci(m);
-      send(line.str());
+      std::vector<search::PvLine> lines = info.lines;
+      if (lines.empty()) lines.push_back({info.pv.empty() ? Move::none() : info.pv[0], info.score, info.pv});
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        std::ostringstream line;
+        line << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv " << i + 1 << " score "
+             << score_text(lines[i].score) << " nodes " << info.nodes << " nps "
+             << std::uint64_t(double(info.nodes) / secs) << " time " << std::int64_t(info.seconds * 1000)
+             << " hashfull " << info.hashfull << " pv";
+        for (Move m : lines[i].pv) line << ' ' << move_to_uci(m);
+        send(line.str());
+      }
     });
     std::string best = "bestmove " + move_to_uci(result.best);
     if (!result.ponder.is_none()) best += " ponder " + move_to_uci(result.ponder);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -27,9 +28,12 @@ struct ChipRun {
   LeafStats chips;
 };
 
-ChipRun search_on_chips(const std::string& fen, int depth, const std::string& backend, int chips, int chip_depth) {
+ChipRun search_on_chips(const std::string& fen, int depth, const std::string& backend, int chips, int chip_depth,
+                        int multipv = 1) {
   TranspositionTable tt(8);
-  Searcher searcher(tt);
+  SearchOptions options;
+  options.multipv = multipv;
+  Searcher searcher(tt, options);
   auto leaf = make_chips(backend, chips, chip_depth);
   searcher.set_leaf_search(leaf.get());
   Limits limits;
@@ -90,6 +94,43 @@ TEST(ChipLeaves, MatesFoundByTheChipsScoreFromTheSoftwareRoot) {
   EXPECT_EQ(move_to_uci(m2.result.best), "d5f6");
   EXPECT_EQ(m2.result.score, kMate - 3);
   EXPECT_EQ(mate_in_moves(m2.result.score), 2);
+}
+
+TEST(ChipLeaves, MultiPvLinesWithTheChipsAsLeaves) {
+  // Two back-rank mates (a1a8, b1b8; Stockfish 15.1: mate 1, mate 1, then cp 738): with the last two
+  // plies on the chips, lines 1 and 2 are the mates and line 3 is not.
+  const ChipRun mates = search_on_chips("6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1", 4, "model", 1, 2, 3);
+  const auto& lines = mates.result.lines;
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].score, kMate - 1);
+  EXPECT_EQ(lines[1].score, kMate - 1);
+  EXPECT_EQ((std::set<std::string>{move_to_uci(lines[0].move), move_to_uci(lines[1].move)}),
+            (std::set<std::string>{"a1a8", "b1b8"}));
+  EXPECT_FALSE(is_mate_score(lines[2].score));
+  EXPECT_GT(lines[2].score, 300);
+  EXPECT_GT(mates.chips.searches, 0u);
+  // Three lines on one chip and on four: the same tree, and the same lines.
+  for (const char* fen : {kPositions[0], kPositions[2]}) {
+    SCOPED_TRACE(fen);
+    const ChipRun one = search_on_chips(fen, 4, "model", 1, 2, 3);
+    const ChipRun four = search_on_chips(fen, 4, "model", 4, 2, 3);
+    expect_same_tree(one, four);
+    ASSERT_EQ(one.result.lines.size(), 3u);
+    ASSERT_EQ(four.result.lines.size(), 3u);
+    std::set<std::uint16_t> moves;
+    for (std::size_t i = 0; i < 3; ++i) {
+      EXPECT_EQ(one.result.lines[i].move, four.result.lines[i].move);
+      EXPECT_EQ(one.result.lines[i].score, four.result.lines[i].score);
+      EXPECT_EQ(one.result.lines[i].pv, four.result.lines[i].pv);
+      moves.insert(one.result.lines[i].move.raw());
+      if (i > 0) {
+        EXPECT_LE(one.result.lines[i].score, one.result.lines[i - 1].score);
+      }
+    }
+    EXPECT_EQ(moves.size(), 3u);
+    // More work than one line.
+    EXPECT_GT(one.result.nodes, search_on_chips(fen, 4, "model", 1, 2).result.nodes);
+  }
 }
 
 TEST(ChipLeaves, HistoryReachesTheChipsRepetitionDetector) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "uci/uci.h"
@@ -83,6 +84,71 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
   // After all that, a valid position (black to move after 1.e4) is searched.
   EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
   EXPECT_NE(out.find("readyok"), std::string::npos);
+}
+
+// The lines of the last "info depth <depth> ..." block, in order.
+std::vector<std::string> info_lines_at_depth(const std::string& out, int depth) {
+  std::vector<std::string> lines;
+  std::istringstream in(out);
+  const std::string prefix = "info depth " + std::to_string(depth) + " ";
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(prefix, 0) == 0) lines.push_back(line);
+  return lines;
+}
+
+TEST(Uci, MultiPvReportsEachLineBestFirst) {
+  // Two back-rank mates (a1a8, b1b8; Stockfish 15.1 agrees), then a rook-up line.
+  const std::string out = run_session(
+      "uci\n"
+      "setoption name MultiPV value 3\n"
+      "position fen 6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1\n"
+      "go depth 4\n"
+      "isready\n"
+      "quit\n");
+  EXPECT_NE(out.find("option name MultiPV type spin default 1 min 1 max 256"), std::string::npos) << out;
+  EXPECT_EQ(out.find("info string error"), std::string::npos) << out;
+  const std::vector<std::string> lines = info_lines_at_depth(out, 4);
+  ASSERT_EQ(lines.size(), 3u) << out;
+  std::set<std::string> first_moves;
+  for (int i = 0; i < 3; ++i) {
+    SCOPED_TRACE(lines[std::size_t(i)]);
+    EXPECT_NE(lines[std::size_t(i)].find(" multipv " + std::to_string(i + 1) + " score "), std::string::npos);
+    const std::size_t pv = lines[std::size_t(i)].find(" pv ");
+    ASSERT_NE(pv, std::string::npos);
+    first_moves.insert(lines[std::size_t(i)].substr(pv + 4, 4));
+  }
+  EXPECT_NE(lines[0].find("score mate 1 "), std::string::npos);
+  EXPECT_NE(lines[1].find("score mate 1 "), std::string::npos);
+  EXPECT_NE(lines[2].find("score cp "), std::string::npos);
+  EXPECT_EQ(first_moves.size(), 3u);  // three different moves
+  EXPECT_TRUE(first_moves.count("a1a8") && first_moves.count("b1b8"));
+  // bestmove is line 1's move.
+  const std::string line1_move = lines[0].substr(lines[0].find(" pv ") + 4, 4);
+  EXPECT_NE(out.find("bestmove " + line1_move), std::string::npos) << out;
+}
+
+TEST(Uci, BadMultiPvValuesGiveErrorsAndKeepTheLastGoodValue) {
+  const std::string out = run_session(
+      "setoption name MultiPV value 2\n"
+      "setoption name MultiPV value 0\n"
+      "setoption name MultiPV value lots\n"
+      "setoption name MultiPV value 257\n"
+      "setoption name MultiPV value -3\n"
+      "position startpos\n"
+      "go depth 3\n"
+      "isready\n"
+      "quit\n");
+  EXPECT_NE(out.find("info string error MultiPV must be 1..256, got '0'"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string error 'MultiPV' needs a number, got 'lots'"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string error MultiPV must be 1..256, got '257'"), std::string::npos) << out;
+  EXPECT_NE(out.find("info string error MultiPV must be 1..256, got '-3'"), std::string::npos) << out;
+  // Still alive, still on MultiPV 2.
+  const std::vector<std::string> lines = info_lines_at_depth(out, 3);
+  ASSERT_EQ(lines.size(), 2u) << out;
+  EXPECT_NE(lines[0].find(" multipv 1 "), std::string::npos);
+  EXPECT_NE(lines[1].find(" multipv 2 "), std::string::npos);
+  EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
+  EXPECT_NE(out.find("readyok"), std::string::npos) << out;
 }
 
 TEST(Uci, StopEndsAnInfiniteSearchWithABestMove) {
