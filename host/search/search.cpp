@@ -94,7 +94,7 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
   }
 }
 
-int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
+int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, bool checks) {
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
@@ -112,6 +112,16 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
     generate_legal(pos, moves, GenType::NOISY);
   }
   order_moves(pos, moves, Move::none(), kMaxPly);
+  // The quiet checks come after the captures.
+  if (checks && !in_check) {
+    MoveList quiet;
+    generate_legal(pos, quiet, GenType::QUIET);
+    for (Move m : quiet) {
+      pos.make_move(m);
+      if (pos.in_check()) moves.push(m);
+      pos.unmake_move(m);
+    }
+  }
   for (Move m : moves) {
     pos.make_move(m);
     const int score = -quiescence(pos, -beta, -alpha, ply + 1);
@@ -306,7 +316,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
     my_credit = c.my_credit;
     his_credit = c.his_credit;
   }
-  if (depth <= 0 && !leaf_) return quiescence(pos, alpha, beta, ply);
+  if (depth <= 0 && !leaf_) return quiescence(pos, alpha, beta, ply, options_.quiescence_checks);
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
   max_software_ply_ = std::max(max_software_ply_, ply);

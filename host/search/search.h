@@ -42,6 +42,9 @@ struct SearchOptions {
   // ones, capped by the number of legal moves). Line i is searched with lines 1..i-1 excluded at the
   // root; 1 is the ordinary search.
   int multipv = 1;
+  // Checking non-captures the side to move may play at the first ply of the quiescence search (as
+  // the chip's quiescence plays mating and singular checks, AIJ 5): 0 = captures only.
+  bool quiescence_checks = true;
 };
 
 constexpr int kMaxMultiPv = 256;  // more than the most legal moves in any position (218)
@@ -98,7 +101,8 @@ class Searcher {
  private:
   int search_root(Position& pos, MoveList& root_moves, std::size_t first, int depth, int alpha, int beta);
   int dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply, bool pv_node);
-  int quiescence(Position& pos, int alpha, int beta, int ply);
+  // checks: quiet checking moves are searched too (the first quiescence ply only).
+  int quiescence(Position& pos, int alpha, int beta, int ply, bool checks = false);
   int chip_leaf(Position& pos, int alpha, int beta, int depth, int ply);
   void prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit, int ply);
   bool reachable_directly(Position& pos, Move earlier, Move reply, Move now);

@@ -26,6 +26,7 @@ struct EpdOptions {
   int first = 0;
   int count = 0;  // 0: all
   bool no_dual_credit = false;
+  bool no_qchecks = false;
   bool json = false;
   LeafOptions leaf;
 };
@@ -49,6 +50,7 @@ void run_epd(const EpdOptions& opt) {
   search::TranspositionTable tt(opt.hash_mib);
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
+  so.quiescence_checks = !opt.no_qchecks;
   int solved = 0, total = 0;
   nlohmann::json results = nlohmann::json::array();
   const bool progress = stderr_is_terminal();
@@ -103,6 +105,7 @@ void add_epd_command(CLI::App& app) {
   cmd->add_option("--first", opt->first, "Index of the first record (0-based)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--count", opt->count, "Number of records (0: all)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain search with check extension (for comparison)");
+  cmd->add_flag("--no-quiescence-checks", opt->no_qchecks, "Captures only in the software quiescence search (no quiet checks at its first ply)");
   add_leaf_options(cmd, opt->leaf, 0);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_epd(*opt); });

@@ -24,6 +24,7 @@ struct SearchOptions {
   int multipv = 1;
   LeafOptions leaf;
   bool no_dual_credit = false;
+  bool no_qchecks = false;
   bool no_progress = false;
   bool json = false;
 };
@@ -50,6 +51,7 @@ void run_search(const SearchOptions& opt) {
   search::TranspositionTable tt(opt.hash_mib);
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
+  so.quiescence_checks = !opt.no_qchecks;
   so.no_progress = opt.no_progress;
   so.multipv = opt.multipv;
   search::Searcher searcher(tt, so);
@@ -119,6 +121,7 @@ void add_search_command(CLI::App& app) {
       ->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 4);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain NegaScout with a check extension (for comparison)");
+  cmd->add_flag("--no-quiescence-checks", opt->no_qchecks, "Captures only in the software quiescence search (no quiet checks at its first ply)");
   cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_search(*opt); });

@@ -30,6 +30,27 @@ TEST(Search, FindsMateInTwo) {
   EXPECT_EQ(mate_in_moves(r.score), 2);
 }
 
+TEST(Search, QuietChecksInTheQuiescenceSearchSeeAMateBeyondTheHorizon) {
+  // White to move has only a2-a3 and a2-a4; black then mates with a quiet queen check (Qc1# or
+  // Qc6#). At depth 1 only the quiescence search can see it, and only with its quiet checks.
+  const Position pos = Position::from_fen("8/2q5/8/8/8/7p/P4k1P/7K w - - 0 1");
+  for (bool dual : {false, true}) {
+    TranspositionTable tt(8);
+    SearchOptions options;
+    options.dual_credit = dual;
+    Limits limits;
+    limits.depth = 1;
+    options.quiescence_checks = true;
+    const SearchResult with = Searcher(tt, options).run(pos, limits);
+    EXPECT_EQ(with.score, -kMate + 2) << dual;  // mated at ply 2
+    tt.clear();
+    options.quiescence_checks = false;
+    const SearchResult without = Searcher(tt, options).run(pos, limits);
+    EXPECT_FALSE(is_mate_score(without.score)) << dual;
+    EXPECT_LT(without.score, -500) << dual;  // a queen down
+  }
+}
+
 TEST(Search, RecognisesBeingMatedAndStalemate) {
   const auto mated = search_depth("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 3);
   EXPECT_TRUE(mated.best.is_none());
