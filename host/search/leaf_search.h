@@ -11,6 +11,9 @@
 
 namespace db::search {
 
+// The 1997 chip's clock (IEEE Micro): simulated time is chip clocks at this rate.
+constexpr double kChipClockHz = 24e6;
+
 struct LeafStats {
   std::uint64_t searches = 0;         // hardware searches whose answer the software used
   std::uint64_t nodes = 0;            // their nodes

@@ -51,6 +51,9 @@ double Searcher::elapsed_ms() const {
 bool Searcher::should_stop() {
   if (stop_.load(std::memory_order_relaxed)) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stop_ = true;
+  if (leaf_ && limits_.chip_movetime_ms > 0 &&
+      double(leaf_->stats().parallel_clocks) >= double(limits_.chip_movetime_ms) * (kChipClockHz / 1000))
+    return stop_ = true;
   // The clock is read every 1024th call, or every call when the chips search the leaves (a chip's
   // answer takes thousands of times as long as a software node).
   if (((++stop_checks_ & 1023) == 0 || leaf_) && !pondering_.load(std::memory_order_relaxed) && !limits_.infinite) {
@@ -94,7 +97,7 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
   }
 }
 
-int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, bool checks) {
+int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks) {
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
@@ -113,7 +116,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, bool check
   }
   order_moves(pos, moves, Move::none(), kMaxPly);
   // The quiet checks come after the captures.
-  if (checks && !in_check) {
+  if (checks > 0 && !in_check) {
     MoveList quiet;
     generate_legal(pos, quiet, GenType::QUIET);
     for (Move m : quiet) {
@@ -124,7 +127,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, bool check
   }
   for (Move m : moves) {
     pos.make_move(m);
-    const int score = -quiescence(pos, -beta, -alpha, ply + 1);
+    const int score = -quiescence(pos, -beta, -alpha, ply + 1, checks - 1);
     pos.unmake_move(m);
     if (stop_) return 0;
     if (score > best) {

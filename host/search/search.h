@@ -28,6 +28,9 @@ struct Limits {
   ClockState clock;          // time_left_ms < 0: no clock
   bool infinite = false;     // search until stop()
   bool ponder = false;       // do not stop on time until ponderhit()
+  // Simulated chip time (ms at the chips' 24 MHz, the clocks during which some chip searched; the
+  // host's own time is not modelled): with chips as the leaf search, stop when it is spent.
+  std::int64_t chip_movetime_ms = 0;
 };
 
 struct SearchOptions {
@@ -42,9 +45,9 @@ struct SearchOptions {
   // ones, capped by the number of legal moves). Line i is searched with lines 1..i-1 excluded at the
   // root; 1 is the ordinary search.
   int multipv = 1;
-  // Checking non-captures the side to move may play at the first ply of the quiescence search (as
+  // The first plies of the quiescence search at which quiet checking moves are searched too (as
   // the chip's quiescence plays mating and singular checks, AIJ 5): 0 = captures only.
-  bool quiescence_checks = true;
+  int quiescence_checks = 1;
 };
 
 constexpr int kMaxMultiPv = 256;  // more than the most legal moves in any position (218)
@@ -101,8 +104,8 @@ class Searcher {
  private:
   int search_root(Position& pos, MoveList& root_moves, std::size_t first, int depth, int alpha, int beta);
   int dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply, bool pv_node);
-  // checks: quiet checking moves are searched too (the first quiescence ply only).
-  int quiescence(Position& pos, int alpha, int beta, int ply, bool checks = false);
+  // checks: quiet checking moves are searched too at this ply and the next checks - 1.
+  int quiescence(Position& pos, int alpha, int beta, int ply, int checks = 0);
   int chip_leaf(Position& pos, int alpha, int beta, int depth, int ply);
   void prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit, int ply);
   bool reachable_directly(Position& pos, Move earlier, Move reply, Move now);

@@ -45,14 +45,13 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
 }
 
 nlohmann::json leaf_stats_json(const search::LeafStats& st) {
-  constexpr double kChipHz = 24e6;  // the 1997 chip's clock (IEEE Micro)
   return nlohmann::json{{"searches", st.searches},
                         {"nodes", st.nodes},
                         {"wasted_searches", st.wasted_searches},
                         {"wasted_nodes", st.wasted_nodes},
                         {"busy_clocks", st.busy_clocks},
                         {"parallel_clocks", st.parallel_clocks},
-                        {"simulated_seconds", double(st.parallel_clocks) / kChipHz},
+                        {"simulated_seconds", double(st.parallel_clocks) / search::kChipClockHz},
                         {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0}};
 }
 

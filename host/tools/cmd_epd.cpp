@@ -20,13 +20,14 @@ namespace {
 struct EpdOptions {
   std::string file;
   std::int64_t movetime_ms = 1000;
+  std::int64_t chip_movetime_ms = 0;
   int depth = 0;
   std::uint64_t nodes = 0;
   std::size_t hash_mib = 64;
   int first = 0;
   int count = 0;  // 0: all
   bool no_dual_credit = false;
-  bool no_qchecks = false;
+  int qchecks = 1;
   bool json = false;
   LeafOptions leaf;
 };
@@ -45,12 +46,14 @@ bool matches_any(const Position& pos, const std::string& list, Move m) {
 }
 
 void run_epd(const EpdOptions& opt) {
+  if (opt.chip_movetime_ms > 0 && opt.leaf.chip_depth == 0)
+    throw std::invalid_argument("--chip-movetime needs the chips as the leaf search (--chip-depth 1-8)");
   const auto records = read_epd_file(opt.file, FenMode::Lenient);
   const int end = opt.count > 0 ? std::min<int>(int(records.size()), opt.first + opt.count) : int(records.size());
   search::TranspositionTable tt(opt.hash_mib);
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
-  so.quiescence_checks = !opt.no_qchecks;
+  so.quiescence_checks = opt.qchecks;
   int solved = 0, total = 0;
   nlohmann::json results = nlohmann::json::array();
   const bool progress = stderr_is_terminal();
@@ -64,8 +67,10 @@ void run_epd(const EpdOptions& opt) {
     search::Searcher searcher(tt, so);
     searcher.set_leaf_search(chips.get());
     search::Limits limits;
-    const bool fixed = opt.depth > 0 || opt.nodes > 0;  // deterministic runs: no clock
+    // Deterministic runs have no wall clock: a fixed depth, nodes or simulated chip time.
+    const bool fixed = opt.depth > 0 || opt.nodes > 0 || opt.chip_movetime_ms > 0;
     limits.movetime_ms = fixed ? 0 : opt.movetime_ms;
+    limits.chip_movetime_ms = opt.chip_movetime_ms;
     limits.depth = opt.depth;
     limits.nodes = opt.nodes;
     const auto r = searcher.run(rec.position, limits);
@@ -84,7 +89,7 @@ void run_epd(const EpdOptions& opt) {
   }
   if (progress && opt.json) std::cerr << "\n";
   if (opt.json) {
-    print_json({{"file", opt.file}, {"solved", solved}, {"total", total}, {"movetime_ms", opt.movetime_ms},
+    print_json({{"file", opt.file}, {"solved", solved}, {"total", total}, {"movetime_ms", opt.movetime_ms}, {"chip_movetime_ms", opt.chip_movetime_ms},
                 {"dual_credit", so.dual_credit}, {"chip_depth", opt.leaf.chip_depth},
                 {"chips", chips ? opt.leaf.chips : 0}, {"results", results}});
     return;
@@ -99,13 +104,17 @@ void add_epd_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("epd", "Run an EPD test suite (bm/am) and count the solved positions");
   cmd->add_option("file", opt->file, "EPD file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--movetime", opt->movetime_ms, "Milliseconds per position")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--chip-movetime", opt->chip_movetime_ms,
+                  "Simulated chip milliseconds per position instead (24 MHz; needs --chip-depth): repeatable")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--depth", opt->depth, "Fixed depth instead of a time")->check(CLI::Range(1, 60));
   cmd->add_option("--nodes", opt->nodes, "Fixed node budget instead of a time (repeatable results)");
   cmd->add_option("--hash", opt->hash_mib, "Transposition table MiB")->check(CLI::Range(1, 65536))->capture_default_str();
   cmd->add_option("--first", opt->first, "Index of the first record (0-based)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--count", opt->count, "Number of records (0: all)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain search with check extension (for comparison)");
-  cmd->add_flag("--no-quiescence-checks", opt->no_qchecks, "Captures only in the software quiescence search (no quiet checks at its first ply)");
+  cmd->add_option("--quiescence-checks", opt->qchecks, "First plies of the software quiescence search that also search quiet checks (0: captures only)")
+      ->check(CLI::Range(0, 8))->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 0);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_epd(*opt); });

@@ -19,12 +19,13 @@ struct SearchOptions {
   std::string fen = "startpos";
   int depth = 0;
   std::int64_t movetime_ms = 0;
+  std::int64_t chip_movetime_ms = 0;
   std::uint64_t nodes = 0;
   std::size_t hash_mib = 64;
   int multipv = 1;
   LeafOptions leaf;
   bool no_dual_credit = false;
-  bool no_qchecks = false;
+  int qchecks = 1;
   bool no_progress = false;
   bool json = false;
 };
@@ -45,13 +46,15 @@ nlohmann::json lines_json(const std::vector<search::PvLine>& lines) {
 }
 
 void run_search(const SearchOptions& opt) {
-  if (opt.depth == 0 && opt.movetime_ms == 0 && opt.nodes == 0)
-    throw std::invalid_argument("give a limit: --depth, --movetime or --nodes");
+  if (opt.depth == 0 && opt.movetime_ms == 0 && opt.nodes == 0 && opt.chip_movetime_ms == 0)
+    throw std::invalid_argument("give a limit: --depth, --movetime, --chip-movetime or --nodes");
+  if (opt.chip_movetime_ms > 0 && opt.leaf.chip_depth == 0)
+    throw std::invalid_argument("--chip-movetime needs the chips as the leaf search (--chip-depth 1-8)");
   const Position pos = parse_position_arg(opt.fen);
   search::TranspositionTable tt(opt.hash_mib);
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
-  so.quiescence_checks = !opt.no_qchecks;
+  so.quiescence_checks = opt.qchecks;
   so.no_progress = opt.no_progress;
   so.multipv = opt.multipv;
   search::Searcher searcher(tt, so);
@@ -60,6 +63,7 @@ void run_search(const SearchOptions& opt) {
   search::Limits limits;
   limits.depth = opt.depth;
   limits.movetime_ms = opt.movetime_ms;
+  limits.chip_movetime_ms = opt.chip_movetime_ms;
   limits.nodes = opt.nodes;
   nlohmann::json iterations = nlohmann::json::array();
   // A line per iteration: always without --json; with it, on a terminal only (stderr), never in logs.
@@ -114,6 +118,9 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
   cmd->add_option("--depth", opt->depth, "Depth limit in plies")->check(CLI::Range(0, 100));
   cmd->add_option("--movetime", opt->movetime_ms, "Time limit in milliseconds")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--chip-movetime", opt->chip_movetime_ms,
+                  "Limit in simulated chip time (ms at 24 MHz; with --chip-depth): the 1997 machine's clock, not this one's")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--nodes", opt->nodes, "Node limit");
   cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
   cmd->add_option("--multipv", opt->multipv, "Lines to search, best first, each with an exact score and its PV")
@@ -121,7 +128,8 @@ void add_search_command(CLI::App& app) {
       ->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 4);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain NegaScout with a check extension (for comparison)");
-  cmd->add_flag("--no-quiescence-checks", opt->no_qchecks, "Captures only in the software quiescence search (no quiet checks at its first ply)");
+  cmd->add_option("--quiescence-checks", opt->qchecks, "First plies of the software quiescence search that also search quiet checks (0: captures only)")
+      ->check(CLI::Range(0, 8))->capture_default_str();
   cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_search(*opt); });

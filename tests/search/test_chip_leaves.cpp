@@ -152,6 +152,30 @@ TEST(ChipLeaves, HistoryReachesTheChipsRepetitionDetector) {
   }
 }
 
+TEST(ChipLeaves, SimulatedChipTimeLimitsTheSearch) {
+  // 20 ms of the 1997 chip's time (480,000 clocks at 24 MHz) on two chips: the search stops once
+  // the chips' timeline passes it, a chip question at most later, and repeats exactly.
+  auto run = [] {
+    TranspositionTable tt(8);
+    Searcher searcher(tt);
+    auto leaf = make_chips("model", 2, 2);
+    searcher.set_leaf_search(leaf.get());
+    Limits limits;
+    limits.chip_movetime_ms = 20;
+    return searcher.run(Position::from_fen(kPositions[0]), limits);
+  };
+  const SearchResult a = run();
+  const double budget = 20 * kChipClockHz / 1000;
+  EXPECT_GE(double(a.leaf.parallel_clocks), budget);
+  EXPECT_LT(double(a.leaf.parallel_clocks), 2 * budget);
+  EXPECT_GE(a.depth, 1);
+  EXPECT_FALSE(a.best.is_none());
+  const SearchResult b = run();
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.leaf.parallel_clocks, b.leaf.parallel_clocks);
+}
+
 TEST(ChipLeaves, BadConfigurationsAreRejected) {
   EXPECT_THROW(ChipLeafSearch({}, 2), std::invalid_argument);
   EXPECT_THROW(make_chips("model", 1, 0), std::invalid_argument);

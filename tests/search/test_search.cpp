@@ -40,11 +40,11 @@ TEST(Search, QuietChecksInTheQuiescenceSearchSeeAMateBeyondTheHorizon) {
     options.dual_credit = dual;
     Limits limits;
     limits.depth = 1;
-    options.quiescence_checks = true;
+    options.quiescence_checks = 1;
     const SearchResult with = Searcher(tt, options).run(pos, limits);
     EXPECT_EQ(with.score, -kMate + 2) << dual;  // mated at ply 2
     tt.clear();
-    options.quiescence_checks = false;
+    options.quiescence_checks = 0;
     const SearchResult without = Searcher(tt, options).run(pos, limits);
     EXPECT_FALSE(is_mate_score(without.score)) << dual;
     EXPECT_LT(without.score, -500) << dual;  // a queen down
