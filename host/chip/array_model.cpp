@@ -14,6 +14,15 @@ int ring_of(int sq) {
   return fr < rr ? fr : rr;
 }
 
+// The squares of each ring (0 the edge .. 3 the centre); the same seen from either side.
+struct RingMasks {
+  Bitboard ring[4] = {0, 0, 0, 0};
+  RingMasks() {
+    for (int sq = 0; sq < 64; ++sq) ring[ring_of(sq)] |= Bitboard(1) << sq;
+  }
+};
+const RingMasks RINGS;
+
 // Attacker order: least valuable first (pawn 5 .. king 0).
 constexpr int ATTACKER_ORDER[7] = {0, 5, 4, 3, 2, 1, 0};
 
@@ -57,6 +66,16 @@ void BoardSets::compute_attacks() const {
     attacked[c] = np | (c == 0 ? shift<7>(pawns) | shift<9>(pawns) : shift<-7>(pawns) | shift<-9>(pawns));
   }
   attacks_ready = true;
+}
+
+bool BoardSets::square_attacked(int sq, int c) const {
+  if (attacks_ready) return attacked[c] >> sq & 1;
+  const Bitboard men = color[c];
+  const Bitboard diag = (type[CHIP_BISHOP] | type[CHIP_QUEEN]) & men;
+  const Bitboard orth = (type[CHIP_ROOK] | type[CHIP_QUEEN]) & men;
+  return (attacks::knight[sq] & type[CHIP_KNIGHT] & men) || (attacks::king[sq] & type[CHIP_KING] & men) ||
+         (attacks::pawn[!c][sq] & type[CHIP_PAWN] & men) || (diag && (attacks::bishop(sq, occupied) & diag)) ||
+         (orth && (attacks::rook(sq, occupied) & orth));
 }
 
 ArrayModel::ArrayModel(const BoardSets& sets, bool stm, std::uint8_t castling, bool ep_valid, std::uint8_t ep_sq)
@@ -185,6 +204,45 @@ Bitboard ArrayModel::attackers_of(int tsel) const {
 }
 
 int ArrayModel::arbitrate_target(bool captures_only, bool masked, int last_sq) const {
+  // The key is {class, ring, relative square}: the best candidate is in the highest class that has
+  // one below the limit, then the highest ring, then the highest relative square. The candidates
+  // by class (target_class(): enemy men by type; empty squares: en passant 2, promotion push 1).
+  const Bitboard cand = target_candidates(captures_only);
+  if (!cand) return -1;
+  const Bitboard enemy = color_[!stm_];
+  const Bitboard empty = cand & ~occupied_;
+  const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+  const Bitboard ep = ep_valid_ && (pawn_hits(stm_) & square_bb(ep_sq_)) ? empty & square_bb(ep_sq_) : 0;
+  const Bitboard promo = empty & ~ep & (stm_ ? rank_bb(0) & (own_pawns >> 8) : rank_bb(7) & (own_pawns << 8));
+  const Bitboard by_class[7] = {empty & ~ep & ~promo,
+                                promo,
+                                (cand & enemy & type_[CHIP_PAWN]) | ep,
+                                cand & enemy & type_[CHIP_KNIGHT],
+                                cand & enemy & type_[CHIP_BISHOP],
+                                cand & enemy & type_[CHIP_ROOK],
+                                cand & enemy & type_[CHIP_QUEEN]};
+  const std::uint32_t limit = masked ? target_key(last_sq) : 0x7FFu;  // 0x7FF: above every key
+  const int limit_class = int(limit >> 8), limit_ring = int(limit >> 6 & 3), limit_rel = int(limit & 63);
+  for (int cls = limit_class < 6 ? limit_class : 6; cls >= 0; --cls) {
+    if (!by_class[cls]) continue;
+    // In the side's own view (ranks flipped for black): the relative square is the square.
+    const Bitboard rel = stm_ ? __builtin_bswap64(by_class[cls]) : by_class[cls];
+    for (int ring = 3; ring >= 0; --ring) {
+      Bitboard x = rel & RINGS.ring[ring];
+      if (cls == limit_class && masked) {
+        if (ring > limit_ring) continue;
+        if (ring == limit_ring) x &= (Bitboard(1) << limit_rel) - 1;
+      }
+      if (x) {
+        const int r = 63 - __builtin_clzll(x);
+        return stm_ ? r ^ 56 : r;
+      }
+    }
+  }
+  return -1;
+}
+
+int ArrayModel::arbitrate_target_reference(bool captures_only, bool masked, int last_sq) const {
   const std::uint32_t limit = masked ? target_key(last_sq) : 0xFFFFFFFFu;
   int best = -1;
   std::uint32_t best_key = 0;
@@ -217,7 +275,12 @@ bool ArrayModel::in_check() const {
 }
 
 bool ArrayModel::king_capture() const {
-  return (type_[CHIP_KING] & color_[!stm_] & attacked(stm_)) != 0;
+  // Before the maps are needed (a move just made, often illegal), look from the king's square.
+  Bitboard kings = type_[CHIP_KING] & color_[!stm_];
+  while (kings) {
+    if (sets_.square_attacked(pop_lsb(kings), stm_)) return true;
+  }
+  return false;
 }
 
 Bitboard ArrayModel::hung() const {

@@ -14,8 +14,8 @@ constexpr std::uint8_t CHIP_EMPTY = 0, CHIP_PAWN = 1, CHIP_KNIGHT = 2, CHIP_BISH
                        CHIP_QUEEN = 5, CHIP_KING = 6, CHIP_BLACK = 8;
 
 // The board's piece sets and attack maps: the part of the array's work that depends on the board
-// alone. The model keeps one across clocks while the board does not change (GEN, GENATT and MAKE
-// see the same board); the attack maps are computed on first use.
+// alone. The model keeps one for its current board, changed square by square as the board is
+// written (set()); the attack maps are computed on first use, or restored (restore_attacks()).
 struct BoardSets {
   std::array<std::uint8_t, 64> board{};
   bool valid = false;
@@ -27,7 +27,27 @@ struct BoardSets {
   mutable Bitboard attacked_np[2] = {0, 0};  // pawns excluded
   // Recomputes the sets if the board differs from the one they were made from.
   void update(const std::array<std::uint8_t, 64>& b);
+  // One square of the board changes (a legal chip code: type 0-6, no black empty square).
+  void set(int sq, std::uint8_t piece) {
+    const std::uint8_t old = board[sq];
+    if (old == piece) return;
+    const Bitboard b = Bitboard(1) << sq;
+    if (old & 7) {
+      occupied &= ~b;
+      color[old >> 3] &= ~b;
+      type[old & 7] &= ~b;
+    }
+    if (piece & 7) {
+      occupied |= b;
+      color[piece >> 3] |= b;
+      type[piece & 7] |= b;
+    }
+    board[sq] = piece;
+    attacks_ready = false;
+  }
   void compute_attacks() const;
+  // Colour c attacks square sq (the attack maps' bit, without computing the maps).
+  bool square_attacked(int sq, int c) const;
 };
 
 class ArrayModel {
@@ -36,6 +56,7 @@ class ArrayModel {
 
   // Find-victim: the best target square with key below that of last_sq (if masked); -1 if none.
   int arbitrate_target(bool captures_only, bool masked, int last_sq) const;
+  int arbitrate_target_reference(bool captures_only, bool masked, int last_sq) const;  // key by key
   // Find-attacker: the best attacker of target tsel with key below that of last_sq (if masked).
   int arbitrate_attacker(int tsel, bool masked, int last_sq) const;
 
@@ -46,7 +67,7 @@ class ArrayModel {
   std::uint32_t attacker_key(int s) const;
 
   bool in_check() const;      // the side to move's king is attacked
-  bool king_capture() const;  // the side to move can capture the other king
+  bool king_capture() const;  // the side to move can capture the other king (the maps' answer)
   Bitboard hung() const;      // the side to move's men attacked and not defended
   Bitboard opp_hung() const;  // the same for the other side's men
   // Squares next to the side to move's king (the king ring) and, among them, its escape squares:

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <vector>
 
 #include "chess/bitboard.h"
@@ -71,6 +72,13 @@ class SmallList {
 struct BoardWrite {
   int sq;
   std::uint8_t piece;
+};
+
+// A write to the move stack, applied at the end of the clock: the whole entry, or its move only.
+struct StackWrite {
+  int index;
+  bool whole;
+  ChipModel::StackEntry entry;
 };
 
 bool is_read_only(std::uint32_t a) {
@@ -386,10 +394,56 @@ std::uint8_t ChipModel::rep_status(const Registers& r, int moves) const {
       differ += popcount(x & 0x0101010101010101ULL);
     }
     const bool same_side = ((moves - k) & 1) == 0;
-    if (same_side && differ == 0 && r.stack[k].castling == r.castling && r.stack[k].ep == ep) status |= 1;
+    if (same_side && differ == 0 && stack_[k].castling == r.castling && stack_[k].ep == ep) status |= 1;
     if (!same_side && differ == 2) status |= 2;
   }
   return status;
+}
+
+void ChipModel::FreeMemo::operator()(SlowMemoEntry* p) const { std::free(p); }
+
+SlowEvalResult ChipModel::slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm,
+                                                  std::uint8_t castling, std::uint16_t phase,
+                                                  std::uint16_t phase_swap) {
+  if (!slow_memo_) {
+    void* p = std::calloc(std::size_t(1) << SLOW_MEMO_BITS, sizeof(SlowMemoEntry));
+    if (!p) throw std::bad_alloc();
+    slow_memo_.reset(static_cast<SlowMemoEntry*>(p));
+  }
+  // The board's codes are 4 bits: two squares a byte, 32 bytes.
+  std::uint64_t key[4];
+  for (int i = 0; i < 4; ++i) {
+    std::uint64_t lo, hi;
+    std::memcpy(&lo, board.data() + 16 * i, 8);
+    std::memcpy(&hi, board.data() + 16 * i + 8, 8);
+    auto pack = [](std::uint64_t w) {
+      w &= 0x0F0F0F0F0F0F0F0FULL;
+      w = (w | (w >> 4)) & 0x00FF00FF00FF00FFULL;
+      w = (w | (w >> 8)) & 0x0000FFFF0000FFFFULL;
+      return (w | (w >> 16)) & 0xFFFFFFFFULL;
+    };
+    key[i] = pack(lo) | pack(hi) << 32;
+  }
+  const std::uint64_t rest = std::uint64_t(phase_swap) << 21 | std::uint64_t(phase) << 5 | std::uint64_t(castling & 15) << 1 |
+                             std::uint64_t(stm);
+  std::uint64_t h = rest * 0x9E3779B97F4A7C15ULL;
+  for (const std::uint64_t k : key) h = (h ^ k) * 0xFF51AFD7ED558CCDULL;
+  SlowMemoEntry& e = slow_memo_[(h ^ (h >> 29)) >> (64 - SLOW_MEMO_BITS)];
+  SlowEvalResult res;
+  if (e.generation == slow_memo_generation_ && e.rest == rest && std::memcmp(e.board, key, sizeof key) == 0) {
+    res.group = e.group;
+    res.white = e.white;
+    res.draw_score = e.draw_score;
+    return res;
+  }
+  res = slow_evaluate(board, stm, castling, phase, phase_swap, tables_.slow);
+  std::memcpy(e.board, key, sizeof key);
+  e.rest = rest;
+  e.generation = slow_memo_generation_;
+  e.group = res.group;
+  e.white = res.white;
+  e.draw_score = res.draw_score;
+  return res;
 }
 
 BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data) {
@@ -400,6 +454,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   const Tables& t = tables_;
   Registers d = r_;
   SmallList<BoardWrite, 4> writes;
+  SmallList<StackWrite, 4> stack_writes;
   int board_snapshot = -1;  // MAKE stores the board before the move at this stack entry
   SmallList<PhaseEvent, 4> phase_events;
   bool phase_clear = false;
@@ -409,14 +464,13 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   bool eval_reg_write = false, eval_table_write = false;
   BusResponse resp;
 
-  sets_.update(q.board);
   const ArrayModel array(sets_, q.stm, q.castling, q.ep_valid, q.ep_sq);
   const bool busy = q.state != S_IDLE || q.se_busy;
   const int op = q.cmd & 15;
   const int mode = (q.cmd >> 4) & 7;
   const int depth = (q.cmd >> 8) & 31;  // PERFT's depth; the search's is sdepth below
   const int pi = q.ply & 31;
-  const std::uint16_t last = q.stack[pi].move;
+  const std::uint16_t last = stack_[pi].move;
   const bool searching = op == int(op::SEARCH);
   // Hardware search: the node being expanded is at ply p = q.ply, rel_p plies from the root; its
   // child is at c = p + 1. Even plies test "value >= (V, Vtb)", odd plies "value > (-V, -Vtb)".
@@ -461,7 +515,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     d.se_clock = std::uint8_t(q.se_clock + 1);
     if (q.se_clock == SLOW_EVAL_CLOCKS - 1) {
       const SlowEvalResult res =
-          slow_evaluate(q.board, q.stm, q.castling, phase_word(q, t), phase_word_swapped(q, t), t.slow);
+          slow_eval_cached(q.board, q.stm, q.castling, phase_word(q, t), phase_word_swapped(q, t));
       d.draw_score = res.draw_score;
       d.se_group = res.group;
       d.se_value = q.stm ? std::uint16_t(0 - res.white) : res.white;
@@ -495,7 +549,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       finish();
     };
     auto restart_root = [&] {
-      d.stack[q.base & 31].move = 0;
+      stack_writes.push_back({q.base & 31, false, StackEntry{0}});
       d.legal = d.legal & ~(1u << (q.base & 31));
       d.child_fail = false;
       d.state = S_GEN;
@@ -543,7 +597,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     undo = false;
     const int c = q.ply + 1;
     d.ply = std::uint8_t(c);
-    d.stack[c & 31].move = 0;
+    stack_writes.push_back({c & 31, false, StackEntry{0}});
     d.legal = d.legal & ~(1u << (c & 31));
     d.extended = q.extended & ~(1u << (c & 31));
     d.qc = qc;
@@ -568,7 +622,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   // (ArrayModel::check_class). Counters: [1:0] white's mating checks, [3:2] black's, [5:4] and
   // [7:6] the singular ones; in the child the mover is the side not to move (q.stm = 1: white moved).
   using CheckClass = ArrayModel::CheckClass;
-  const bool quiet_filtered = q.qfilter && q.stack[pi].captured == 0;
+  const bool quiet_filtered = q.qfilter && stack_[pi].captured == 0;
   // A filtered non-capture is searched when it checks and its class has checks left for its mover.
   auto check_allowed = [&] {
     const int mover_shift = q.stm ? 0 : 2;
@@ -674,7 +728,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         writes.push_back({rook_from, 0});
         writes.push_back({rook_to, std::uint8_t(me | CHIP_ROOK)});
       }
-      StackEntry& e = d.stack[pi];
+      StackEntry e;
       e.move = q.mv;
       e.captured = cap;
       e.castling = q.castling;
@@ -699,6 +753,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         const std::uint16_t delta = std::uint16_t(vb - va + vc + cdelta);
         d.pst = std::uint16_t(q.stm ? q.pst - delta : q.pst + delta);
         e.pst = q.pst;
+        stack_writes.push_back({pi, true, e});
         const bool promo = promo_of(q.mv);
         phase_events.push_back({pc, from, promo ? -1 : 0});
         phase_events.push_back({moved, to, promo ? 1 : 0});
@@ -721,7 +776,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           } else {
             undo = false;
             d.ply = std::uint8_t(q.ply + 1);
-            d.stack[(pi + 1) & 31].move = 0;
+            stack_writes.push_back({(pi + 1) & 31, false, StackEntry{0}});
             d.state = S_GEN;
           }
         } else if (searching) {
@@ -808,7 +863,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           }
         } else {
           bool accept = true;
-          const StackEntry& e = q.stack[pi];
+          const StackEntry& e = stack_[pi];
           if (mode == int(mode::CAPTURES)) accept = e.captured != 0;
           else if (mode == int(mode::CHECKS)) accept = array.in_check();
           else if (mode == int(mode::ATTACKS)) accept = e.captured == 0 && array.tsel_attacks(to_of(q.mv));
@@ -827,7 +882,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         // Stopping unwinds to the root; a failed child means this node succeeded.
         if (q.ply == q.base) {
           if (q.stop) finish();
-          else root_result(true, q.stack[pi].move);
+          else root_result(true, stack_[pi].move);
         } else {
           d.ply = std::uint8_t(q.ply - 1);
           d.child_fail = false;
@@ -872,7 +927,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       break;
   }
   if (undo) {
-    const StackEntry& e = q.stack[pi];
+    const StackEntry& e = stack_[pi];
     const int from = from_of(e.move), to = to_of(e.move);
     const bool mover = !q.stm;
     const int base = mover ? 56 : 0;
@@ -1118,7 +1173,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               } else if (wmode == mode::EVASIONS && !array.in_check()) {
                 d.done = true;
               } else {
-                d.stack[q.host_ply & 31].move = q.move;
+                stack_writes.push_back({q.host_ply & 31, false, StackEntry{q.move}});
                 d.state = valid_of(q.move) ? S_CHECK : S_GEN;
               }
             } else if (wop == op::MAKE) {
@@ -1136,7 +1191,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               if (wdepth == 0 || q.host_ply + wdepth > STACK_DEPTH) {
                 cmd_error(err::BAD_ARGUMENT);
               } else {
-                d.stack[q.host_ply & 31].move = 0;
+                stack_writes.push_back({q.host_ply & 31, false, StackEntry{0}});
                 d.state = S_GEN;
               }
             } else if (wop == op::EVAL_INIT) {
@@ -1199,7 +1254,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                   (offsets && (off == 0 || off > wdepth || q.host_ply + wdepth + 1 > STACK_DEPTH))) {
                 cmd_error(err::BAD_ARGUMENT);
               } else {
-                d.stack[q.host_ply & 31].move = 0;
+                stack_writes.push_back({q.host_ply & 31, false, StackEntry{0}});
                 d.state = S_GEN;
               }
             } else {
@@ -1221,14 +1276,46 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     const std::uint32_t off = addr - EVAL_TABLES_BASE;
     tables_.slow.tables[off / EVAL_TABLES_WINDOW][off % EVAL_TABLES_WINDOW] = data;
   }
+  if ((eval_reg_write || eval_table_write) && ++slow_memo_generation_ == 0) {  // the memo's values are stale
+    slow_memo_.reset();  // the generation wrapped: no old entry may match
+    slow_memo_generation_ = 1;
+  }
   apply_phase_events(d, phase_events);
   if (phase_clear) {
     d.counts.fill(0);
     d.locs.fill(0);
   }
-  if (board_snapshot >= 0) boards_[board_snapshot & 31] = q.board;
-  for (const BoardWrite& w : writes) d.board[w.sq] = w.piece;
-  if (clear) d.board.fill(0);
+  if (board_snapshot >= 0) {
+    boards_[board_snapshot & 31] = q.board;
+    SavedAttacks& a = saved_attacks_[board_snapshot & 31];
+    a.ready = sets_.attacks_ready;
+    if (a.ready) {
+      a.attacked[0] = sets_.attacked[0], a.attacked[1] = sets_.attacked[1];
+      a.attacked_np[0] = sets_.attacked_np[0], a.attacked_np[1] = sets_.attacked_np[1];
+    }
+  }
+  for (const BoardWrite& w : writes) {
+    d.board[w.sq] = w.piece;
+    sets_.set(w.sq, w.piece);
+  }
+  if (undo) {
+    // The move taken back: the board is most often the one stored at its MAKE.
+    const SavedAttacks& a = saved_attacks_[pi];
+    if (a.ready && !sets_.attacks_ready && sets_.board == boards_[pi]) {
+      sets_.attacked[0] = a.attacked[0], sets_.attacked[1] = a.attacked[1];
+      sets_.attacked_np[0] = a.attacked_np[0], sets_.attacked_np[1] = a.attacked_np[1];
+      sets_.attacks_ready = true;
+    }
+  }
+  for (const StackWrite& w : stack_writes) {
+    StackEntry& e = stack_[w.index & 31];
+    if (w.whole) e = w.entry;
+    else e.move = w.entry.move;
+  }
+  if (clear) {
+    d.board.fill(0);
+    sets_ = BoardSets{};
+  }
   r_ = d;
   return resp;
 }

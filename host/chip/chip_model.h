@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <memory>
 
 #include "chess/types.h"
 #include "chip/array_model.h"
@@ -51,7 +52,8 @@ class ChipModel final : public ChipBackend {
     std::uint8_t err_code = 0;
     std::uint32_t err_addr = 0;
     std::array<std::uint8_t, 64> board{};
-    std::array<StackEntry, 32> stack{};
+    // (The move stack is ChipModel::stack(): kept out of Registers, which the model copies on
+    // every clock.)
     // Fast evaluation: piece placement.
     std::uint16_t pst = 0, castle_k = 0, castle_q = 0;
     std::uint8_t eval_ctrl = 0, scan = 0;
@@ -101,6 +103,8 @@ class ChipModel final : public ChipBackend {
   // The word at the index with the two sides' signatures swapped (black's king-safety relevance).
   static std::uint16_t phase_word_swapped(const Registers& r, const Tables& t);
   const Registers& registers() const { return r_; }
+  // The move stack (the stack register file of rtl/chip_ctrl.sv).
+  const std::array<StackEntry, 32>& stack() const { return stack_; }
   // Clocks spent in each controller state since construction (for benchmarks; not a register).
   const std::array<std::uint64_t, CTRL_STATES>& state_clocks() const { return state_clocks_; }
   // The repetition detector's view of the position after `moves` stack entries: {[0] repetition,
@@ -115,15 +119,43 @@ class ChipModel final : public ChipBackend {
  private:
   // One clock: the request (if any) and the controller step, from the registers before the clock.
   BusResponse clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data);
+  // slow_evaluate() through a memo (not chip state: the evaluation is a function of its inputs,
+  // and every write to the evaluation registers or tables empties the memo).
+  SlowEvalResult slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
+                                         std::uint16_t phase, std::uint16_t phase_swap);
+
+  // A memo entry, trivial so that the memo can be zeroed pages from calloc (generation 0: empty),
+  // touched only as it fills: a short search pays for little of it.
+  struct SlowMemoEntry {
+    std::uint64_t board[4];  // the 64 4-bit piece codes
+    std::uint64_t rest;      // {phase_swap, phase, castling, stm}
+    std::uint32_t generation;  // valid while equal to slow_memo_generation_
+    std::uint16_t white, draw_score;
+    std::array<std::uint16_t, SLOW_GROUPS> group;
+  };
+  struct FreeMemo {
+    void operator()(SlowMemoEntry* p) const;
+  };
+  static constexpr int SLOW_MEMO_BITS = 15;
 
   Registers r_;
+  std::array<StackEntry, 32> stack_{};  // written at the end of the clock, like r_
   Tables tables_;
   // The smart move stack's boards: the position before the move at each stack entry, written by
   // MAKE (the repetition detector compares the current board with them).
   std::array<std::array<std::uint8_t, 64>, 32> boards_{};
   BoardSets sets_;  // the array's piece sets and attack maps for the current board (a cache)
+  // The attack maps of boards_[k], when they had been computed at the MAKE that stored it: an
+  // UNMAKE that brings the board back to boards_[k] restores them instead of computing them.
+  struct SavedAttacks {
+    bool ready = false;
+    Bitboard attacked[2] = {0, 0}, attacked_np[2] = {0, 0};
+  };
+  std::array<SavedAttacks, 32> saved_attacks_{};
   std::uint64_t clock_ = 0;
   std::array<std::uint64_t, CTRL_STATES> state_clocks_{};
+  std::unique_ptr<SlowMemoEntry[], FreeMemo> slow_memo_;  // allocated on the first slow evaluation
+  std::uint32_t slow_memo_generation_ = 1;
 };
 
 }  // namespace db::chip

@@ -20,7 +20,7 @@ std::string CosimBackend::report(const char* what, const DebugPort& m, const Deb
   ChipModel::Registers regs = before_;
   std::string path;
   for (int p = regs.base; p < regs.ply && p < 32; ++p) {
-    path += (path.empty() ? "" : " ") + chip_move_to_string(regs.stack[p].move);
+    path += (path.empty() ? "" : " ") + chip_move_to_string(before_stack_[p].move);
   }
   return fmt::format(
       "cosim: RTL and model differ at clock {} ({})\n  position: {}\n  ply: {} (moves from the command's "
@@ -37,6 +37,7 @@ void CosimBackend::compare(const char* what) {
 
 BusResponse CosimBackend::access(bool write, std::uint32_t addr, std::uint32_t data) {
   before_ = model_.registers();
+  before_stack_ = model_.stack();
   const BusResponse m = model_.access(write, addr, data);
   const BusResponse r = rtl_.access(write, addr, data);
   if (m.data != r.data || m.error != r.error) {
@@ -53,6 +54,7 @@ BusResponse CosimBackend::access(bool write, std::uint32_t addr, std::uint32_t d
 void CosimBackend::tick(std::uint64_t n) {
   for (std::uint64_t i = 0; i < n; ++i) {
     before_ = model_.registers();
+    before_stack_ = model_.stack();
     model_.tick(1);
     rtl_.tick(1);
     compare("idle bus");

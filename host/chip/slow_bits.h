@@ -34,9 +34,10 @@ inline std::uint8_t reverse8(std::uint8_t x) {
 // File f of a bitboard as an 8-bit column from colour c's side; files off the board are empty.
 inline std::uint8_t column(std::uint64_t bb, int f, int c) {
   if (f < 0 || f > 7) return 0;
-  std::uint8_t x = 0;
-  for (int r = 0; r < 8; ++r) x = std::uint8_t(x | ((bb >> (f + 8 * r) & 1) << r));
-  return c ? reverse8(x) : x;
+  // File f moved to file a, then one multiply gathers its eight bits into the top byte: bit r =
+  // rank r (white's side), or bit r = rank 7 - r (black's); the partial products never overlap.
+  const std::uint64_t x = (bb >> f) & FILE_A;
+  return std::uint8_t((x * (c ? 0x8040201008040201ULL : 0x0102040810204080ULL)) >> 56);
 }
 
 inline bool bit(std::uint8_t x, int r) { return r >= 0 && r < 8 && (x >> r & 1); }

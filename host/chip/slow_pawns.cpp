@@ -20,20 +20,23 @@ constexpr std::uint64_t QUEEN_WING = FILE_A * 0x0F, KING_WING = FILE_A * 0xF0;
 }  // namespace
 
 std::uint64_t slow_passed_pawns(const SlowBoard& b, int c) {
-  std::uint64_t out = 0;
+  // The squares strictly behind each enemy pawn (from colour c's side: below a black pawn, above a
+  // white one) on its file and the two beside it: an own pawn there has an enemy pawn ahead.
   const std::uint64_t own = b.pieces[c][CHIP_PAWN], opp = b.pieces[1 - c][CHIP_PAWN];
-  for (int sq = 0; sq < 64; ++sq) {
-    if (!(own >> sq & 1)) continue;
-    const int f = sq & 7, r = sq >> 3;
-    bool passed = true;
-    for (int g = std::max(0, f - 1); g <= std::min(7, f + 1); ++g) {
-      for (int q = 0; q < 8; ++q) {
-        if ((opp >> (g + 8 * q) & 1) && (c ? q < r : q > r)) passed = false;
-      }
-    }
-    if (passed) out |= 1ULL << sq;
+  std::uint64_t x;
+  if (c == 0) {
+    x = opp >> 8;
+    x |= x >> 8;
+    x |= x >> 16;
+    x |= x >> 32;
+  } else {
+    x = opp << 8;
+    x |= x << 8;
+    x |= x << 16;
+    x |= x << 32;
   }
-  return out;
+  const std::uint64_t blocked = x | ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
+  return own & ~blocked;
 }
 
 PawnFileIndices pawn_file_indices(const SlowBoard& b, int c, int f) {

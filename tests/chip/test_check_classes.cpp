@@ -87,5 +87,43 @@ TEST(ChipCheckClasses, HandMadeChecks) {
   EXPECT_EQ(class_of("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "a8"), C::kSingular);
 }
 
+// The model's fast paths against their plain definitions on every shared data position: the
+// target arbiter (class, ring and square sets) against the key-by-key scan for every limit, the
+// king-capture test from the king's square against the attack maps, and piece sets changed
+// square by square against sets built from the whole board.
+TEST(ChipArrayFastPaths, MatchTheirDefinitions) {
+  int checked = 0;
+  for (const std::string& fen : testdata::shared_positions()) {
+    const Position pos = Position::from_fen(fen);
+    const BoardSets sets = sets_of(pos);
+    BoardSets changed;
+    for (int s = 63; s >= 0; --s) changed.set(s, sets.board[std::size_t(s)]);
+    changed.set(0, CHIP_QUEEN), changed.set(0, sets.board[0]);  // a square written and put back
+    EXPECT_EQ(changed.occupied, sets.occupied) << fen;
+    for (int c = 0; c < 2; ++c) EXPECT_EQ(changed.color[c], sets.color[c]) << fen;
+    for (int t = 0; t < 7; ++t) EXPECT_EQ(changed.type[t], sets.type[t]) << fen;
+    const bool ep_valid = pos.ep_square() != SQ_NONE;
+    const ArrayModel array(sets, pos.side_to_move() == BLACK, pos.castling_rights(), ep_valid,
+                           std::uint8_t(ep_valid ? pos.ep_square() : 0));
+    for (int c = 0; c < 2; ++c) {
+      for (int sq = 0; sq < 64; ++sq) {
+        sets.attacks_ready = false;
+        const bool direct = sets.square_attacked(sq, c);
+        sets.compute_attacks();
+        ASSERT_EQ(direct, (sets.attacked[c] >> sq & 1) != 0) << fen << " square " << sq;
+      }
+    }
+    for (const bool captures : {false, true}) {
+      EXPECT_EQ(array.arbitrate_target(captures, false, 0), array.arbitrate_target_reference(captures, false, 0)) << fen;
+      for (int last = 0; last < 64; ++last) {
+        ASSERT_EQ(array.arbitrate_target(captures, true, last), array.arbitrate_target_reference(captures, true, last))
+            << fen << " last " << last;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 900);
+}
+
 }  // namespace
 }  // namespace db::chip
