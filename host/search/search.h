@@ -47,7 +47,7 @@ struct SearchOptions {
   int multipv = 1;
   // The first plies of the quiescence search at which quiet checking moves are searched too (as
   // the chip's quiescence plays mating and singular checks, AIJ 5): 0 = captures only.
-  int quiescence_checks = 1;
+  int quiescence_checks = 3;
 };
 
 constexpr int kMaxMultiPv = 256;  // more than the most legal moves in any position (218)

@@ -27,7 +27,7 @@ struct EpdOptions {
   int first = 0;
   int count = 0;  // 0: all
   bool no_dual_credit = false;
-  int qchecks = 1;
+  int qchecks = search::SearchOptions{}.quiescence_checks;
   bool json = false;
   LeafOptions leaf;
 };

@@ -25,7 +25,7 @@ struct SearchOptions {
   int multipv = 1;
   LeafOptions leaf;
   bool no_dual_credit = false;
-  int qchecks = 1;
+  int qchecks = search::SearchOptions{}.quiescence_checks;
   bool no_progress = false;
   bool json = false;
 };
