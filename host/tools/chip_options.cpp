@@ -23,10 +23,11 @@ chip::ChipClient make_chip_client(const ChipOptions& opt) {
   return chip::ChipClient(chip::make_backend(opt.backend, h));
 }
 
-std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth) {
+std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth,
+                                                         const chip::SearchParams& params) {
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend(backend)));
-  return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth);
+  return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params);
 }
 
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
@@ -37,11 +38,20 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                   "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence on the interim evaluation)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
+  cmd->add_option("--chip-checks", opt.chip_checks,
+                  "Mating and singular checks each side may play in the chips' quiescence search (AIJ 5; 0-3)")
+      ->check(CLI::Range(0, 3))
+      ->capture_default_str();
+  cmd->add_flag("--chip-offsets", opt.chip_offsets,
+                "Singular and binary offset tests at each chip search's root, extending the fail-high move a ply (AIJ 5)");
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt) {
   if (opt.chip_depth == 0) return nullptr;
-  return make_leaf_search(opt.backend, opt.chips, opt.chip_depth);
+  chip::SearchParams params;
+  params.mating_checks = params.singular_checks = opt.chip_checks;
+  params.offset_singular = params.offset_binary = opt.chip_offsets;
+  return make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params);
 }
 
 nlohmann::json leaf_stats_json(const search::LeafStats& st) {

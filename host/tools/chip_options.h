@@ -25,16 +25,19 @@ void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& defaul
 chip::ChipClient make_chip_client(const ChipOptions& opt);
 // The chips of one host as the software search's leaf searcher: `chips` clients on the backend,
 // handed the nodes with at most `depth` plies left.
-std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth);
+std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth,
+                                                         const chip::SearchParams& params = {});
 
 // --backend, --chips, --chip-depth of the commands that run the software search.
 struct LeafOptions {
   std::string backend = "model";
   int chips = 1;
   int chip_depth = 0;  // 0: software leaves
+  int chip_checks = 0;        // mating and singular checks per side in the chips' quiescence search
+  bool chip_offsets = false;  // singular and binary tests at the chips' roots (one ply shallower)
 };
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
-// nullptr for chip depth 0.
+// nullptr for chip depth 0; the chips get the hardware search parameters of opt.
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt);
 // The chips' statistics as JSON, with the simulated time at the chip's 24 MHz.
 nlohmann::json leaf_stats_json(const search::LeafStats& st);

@@ -176,6 +176,30 @@ TEST(ChipLeaves, SimulatedChipTimeLimitsTheSearch) {
   EXPECT_EQ(a.leaf.parallel_clocks, b.leaf.parallel_clocks);
 }
 
+TEST(ChipLeaves, HardwareSearchParametersReachTheChips) {
+  // Quiescence checks and root offset tests on the chips change what they search; the answers
+  // still do not depend on the number of chips.
+  auto run = [](int chips, bool offsets) {
+    std::vector<std::unique_ptr<chip::ChipClient>> clients;
+    for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
+    chip::SearchParams params;
+    params.mating_checks = params.singular_checks = offsets ? 1 : 0;
+    params.offset_singular = params.offset_binary = offsets;
+    ChipLeafSearch leaf(std::move(clients), 2, params);
+    TranspositionTable tt(8);
+    Searcher searcher(tt);
+    searcher.set_leaf_search(&leaf);
+    Limits limits;
+    limits.depth = 5;
+    return ChipRun{searcher.run(Position::from_fen(kPositions[0]), limits), leaf.stats()};
+  };
+  const ChipRun plain = run(1, false);
+  const ChipRun one = run(1, true);
+  const ChipRun three = run(3, true);
+  EXPECT_NE(plain.chips.nodes, one.chips.nodes);
+  expect_same_tree(one, three);
+}
+
 TEST(ChipLeaves, BadConfigurationsAreRejected) {
   EXPECT_THROW(ChipLeafSearch({}, 2), std::invalid_argument);
   EXPECT_THROW(make_chips("model", 1, 0), std::invalid_argument);
