@@ -245,8 +245,7 @@ std::uint32_t SearchParams::control_word() const {
 }
 
 std::uint32_t SearchParams::offset_word() const {
-  const bool on = offset_singular || offset_binary || offset_trinary;
-  if (offset_depth < 0 || offset_depth > 31 || (on && (offset_depth < 1 || offset_depth > depth))) {
+  if (offset_depth < 0 || offset_depth > 31 || (offset_tests() && (offset_depth < 1 || offset_depth > depth))) {
     throw std::invalid_argument(fmt::format("offset depth {} out of range 1-{} (the search depth)", offset_depth, depth));
   }
   if (offset_margin < 0 || offset_margin > 0xFFFF) {

@@ -74,6 +74,7 @@ struct SearchParams {
   bool keep_slow_estimate = false;
   std::uint32_t control_word() const;  // SEARCH_CTRL; throws std::invalid_argument on a bad field
   std::uint32_t offset_word() const;   // OFFSET_CTRL; the same
+  bool offset_tests() const { return offset_singular || offset_binary || offset_trinary; }
 };
 
 struct SearchResult {

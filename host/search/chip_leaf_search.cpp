@@ -66,7 +66,7 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
   chip::SearchParams params = params_;
   params.depth = q.depth;
   // Offset searches at the chip's root (when asked for) one ply shallower than the question.
-  if (params.offset_singular || params.offset_binary || params.offset_trinary) params.offset_depth = std::max(1, q.depth - 1);
+  if (params.offset_tests()) params.offset_depth = std::max(1, q.depth - 1);
   params.test_value = chip_test_value(q.test, q.ply);
   params.test_tie = -32767;  // scores only: the software search has no tie-breakers
   chip.start_search(params);
