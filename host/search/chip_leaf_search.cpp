@@ -67,8 +67,10 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
   params.depth = q.depth;
   // Offset searches at the chip's root (when asked for) one ply shallower than the question.
   if (params.offset_tests()) params.offset_depth = std::max(1, q.depth - 1);
-  params.test_value = chip_test_value(q.test, q.ply);
-  params.test_tie = -32767;  // scores only: the software search has no tie-breakers
+  // The question is a two-part score (score.h); a tie-breaker at the bottom of the software's
+  // range stands for the chip's whole range (the software clamps the chip's tie-breakers).
+  params.test_value = chip_test_value(value_of(q.test), q.ply);
+  params.test_tie = tie_of(q.test) <= -kMaxTie ? -32767 : tie_of(q.test);
   chip.start_search(params);
   running_[chip_index] = true;
   Job job;

@@ -12,14 +12,31 @@ namespace db::search {
 
 namespace {
 
-int score_to_tt(int s, int ply) { return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s; }
-int score_from_tt(int s, int ply) { return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s; }
+// Scores inside the search are two-part (score.h); S(v) is the value v with tie-breaker 0.
+constexpr int S(int v) { return v * kTieScale; }
+constexpr int kInf = S(kInfinite);
+constexpr int kMateBoundS = S(kMateBound);
+
+int score_to_tt(int s, int ply) { return s >= kMateBoundS ? s + S(ply) : s <= -kMateBoundS ? s - S(ply) : s; }
+int score_from_tt(int s, int ply) { return s >= kMateBoundS ? s - S(ply) : s <= -kMateBoundS ? s + S(ply) : s; }
+bool is_mate(int s) { return s >= kMateBoundS || s <= -kMateBoundS; }
 
 // Whether a stored entry settles a node searched to depth with (alpha, beta) (a non-PV node).
 bool tt_settles(const TTEntry& e, int depth, int alpha, int beta, int ply) {
   const int score = score_from_tt(e.score, ply);
   return e.depth_q >= depth * kCreditUnit && (e.bound == Bound::EXACT || (e.bound == Bound::LOWER && score >= beta) ||
                                               (e.bound == Bound::UPPER && score <= alpha));
+}
+
+// The next question of a PV leaf's bisection of [lo, hi) (lo <= score < hi), in two-part scores:
+// a value boundary while the interval spans several values, so that the tie-breaker costs no
+// questions where it is 0. The chip's tie-breakers are nonzero only on draw scores (value 0); in a
+// single other value whose tie-breaker 0 is inside the interval, the search is settled: returns lo.
+int bisection_mid(int lo, int hi) {
+  const int vlo = value_of(lo), vhi = value_of(hi - 1);
+  if (vlo < vhi) return value_floor(vlo + (vhi - vlo + 1) / 2);
+  if (vlo != 0 && lo <= S(vlo) && S(vlo) < hi) return lo;
+  return lo + (hi - lo) / 2;
 }
 
 bool is_passed_pawn_push(const Position& after, Move m) {
@@ -97,19 +114,23 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
   }
 }
 
+// The software's static value: the interim evaluation, with the static evaluation of a
+// theoretically drawn ending (KPK by the ROM) as the tie-breaker of its draw score.
+int Searcher::static_score(const Position& pos) const { return two_part(interim_evaluate(pos), interim_draw_tie(pos)); }
+
 int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks) {
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
-  if (ply >= kMaxPly - 1) return interim_evaluate(pos);
+  if (ply >= kMaxPly - 1) return static_score(pos);
   const bool in_check = pos.in_check();
   MoveList moves;
-  int best = -kInfinite;
+  int best = -kInf;
   if (in_check) {
     generate_legal(pos, moves);  // check evasions: every legal move
-    if (moves.empty()) return -kMate + ply;
+    if (moves.empty()) return S(-kMate + ply);
   } else {
-    best = interim_evaluate(pos);  // stand pat
+    best = static_score(pos);  // stand pat
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
     generate_legal(pos, moves, GenType::NOISY);
@@ -162,7 +183,8 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
       const auto [l, h] = intervals.front();
       intervals.pop_front();
       if (h - l <= 1) continue;
-      const int mid = l + (h - l) / 2;
+      const int mid = bisection_mid(l, h);
+      if (mid == l) continue;
       ask_ahead(mid);
       intervals.push_back({l, mid});
       intervals.push_back({mid, h});
@@ -193,12 +215,16 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
         drop_ahead_outside(lo, hi);
         speculate(lo, hi);
       }
-      const int mid = lo + (hi - lo) / 2;
+      const int mid = bisection_mid(lo, hi);
+      if (mid == lo) {  // one value left, not a draw's: its tie-breaker is 0
+        lo = S(value_of(lo));
+        break;
+      }
       (at_least(mid) ? lo : hi) = mid;
     }
     score = lo;
   }
-  drop_ahead_outside(kInfinite, -kInfinite);  // all of them
+  drop_ahead_outside(kInf, -kInf);  // all of them
   nodes_ += leaf_->stats().nodes - chip_nodes;
   const Bound bound = score >= beta ? Bound::LOWER : score <= alpha ? Bound::UPPER : Bound::EXACT;
   tt_.store(pos.key(), Move::none(), score_to_tt(score, ply), depth * kCreditUnit, bound, 0, 0);
@@ -214,8 +240,8 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   pos.make_move(m);
   const int child_ply = ply + 1;
   int child_depth = depth - 1;
-  int child_alpha = std::max(-beta, -kMate + child_ply);
-  int child_beta = std::min(-alpha, kMate - child_ply - 1);
+  int child_alpha = std::max(-beta, S(-kMate + child_ply));
+  int child_beta = std::min(-alpha, S(kMate - child_ply - 1));
   const TTEntry* entry = tt_.probe(pos.key());
   if (options_.dual_credit) {
     int child_my = his_credit, child_his = my_credit;
@@ -259,14 +285,14 @@ int Searcher::threat_credit(Position& pos, int alpha, int depth, int ply) {
   const Move last = path_[ply - 1];
   const Move before = ply >= 3 ? path_[ply - 3] : Move::none();
   if (!(last.is_capture() || before.is_capture())) return 0;
-  const int threshold = alpha - options_.credit.threat_margin;
-  if (threshold <= -kMateBound) return 0;
+  const int threshold = alpha - S(options_.credit.threat_margin);
+  if (threshold <= -kMateBoundS) return 0;
   pos.make_null();
   path_[ply] = Move::none();
   const int v = -dual_credit(pos, -threshold, -threshold + 1, depth - 2, 0, 0, ply + 1, false);
   pos.unmake_null();
   if (stop_ || v >= threshold) return 0;
-  return v <= -kMateBound ? options_.credit.mate_threat : options_.credit.threat;
+  return v <= -kMateBoundS ? options_.credit.mate_threat : options_.credit.threat;
 }
 
 int Searcher::generate_credit(Position& pos, const MoveList& moves, std::size_t index, int score, int depth, int ply,
@@ -278,9 +304,9 @@ int Searcher::generate_credit(Position& pos, const MoveList& moves, std::size_t 
     credit = ct.absolute_singular;
   } else {
     if (pos.in_check()) credit += moves.size() <= 2 ? ct.few_evasions : ct.check_evasion;
-    if (depth >= options_.credit.offset_min_depth && !is_mate_score(score) &&
+    if (depth >= options_.credit.offset_min_depth && !is_mate(score) &&
         (ct.singular | ct.binary | ct.trinary) != 0) {
-      const int good = count_good_alternatives(pos, moves, index, score - ct.singular_margin, depth, ply, 3);
+      const int good = count_good_alternatives(pos, moves, index, score - S(ct.singular_margin), depth, ply, 3);
       credit += good == 0 ? ct.singular : good == 1 ? ct.binary : good == 2 ? ct.trinary : 0;
     }
     credit += threat;
@@ -324,13 +350,16 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   seldepth_ = std::max(seldepth_, ply);
   max_software_ply_ = std::max(max_software_ply_, ply);
   if (should_stop()) return 0;
-  if (pos.is_repetition() || pos.has_insufficient_material() || (pos.halfmove_clock() >= 100 && !pos.is_checkmate()))
-    return draw_score(ply);
-  if (ply >= kMaxPly - 2) return interim_evaluate(pos);
+  // Draws (AIJ 4.3): a repetition's tie-breaker counts the moves until it, a dead position's is
+  // its static evaluation.
+  if (pos.is_repetition()) return draw_score(ply, repetition_tie(ply));
+  if (pos.has_insufficient_material()) return two_part(value_of(draw_score(ply)), interim_draw_tie(pos));
+  if (pos.halfmove_clock() >= 100 && !pos.is_checkmate()) return draw_score(ply);
+  if (ply >= kMaxPly - 2) return static_score(pos);
 
   // Mate distance pruning: no score here can beat a mate found nearer the root.
-  alpha = std::max(alpha, -kMate + ply);
-  beta = std::min(beta, kMate - ply - 1);
+  alpha = std::max(alpha, S(-kMate + ply));
+  beta = std::min(beta, S(kMate - ply - 1));
   if (alpha >= beta) return alpha;
 
   Move tt_move = Move::none();
@@ -342,13 +371,13 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
 
   MoveList moves;
   generate_legal(pos, moves);
-  if (moves.empty()) return pos.in_check() ? -kMate + ply : draw_score(ply);
+  if (moves.empty()) return pos.in_check() ? S(-kMate + ply) : draw_score(ply);
   order_moves(pos, moves, tt_move, ply);
   lists_[ply] = &moves;
 
   const int threat = options_.dual_credit ? threat_credit(pos, alpha, depth, ply) : 0;
   const int original_alpha = alpha;
-  int best = -kInfinite;
+  int best = -kInf;
   Move best_move = Move::none();
   int searched = 0;
   // With several chips, the children that go to the chips are started ahead once the first child
@@ -434,7 +463,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
 int Searcher::search_root(Position& pos, MoveList& moves, std::size_t first, int depth, int alpha, int beta) {
   lists_[0] = &moves;
   const bool main_line = first == 0;
-  int best = -kInfinite;
+  int best = -kInf;
   std::size_t best_index = first;
   for (std::size_t i = first; i < moves.size(); ++i) {
     const Move m = moves[i];
@@ -444,14 +473,15 @@ int Searcher::search_root(Position& pos, MoveList& moves, std::size_t first, int
     if (i == first) {
       score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
       // The previous best dropping 15 points or more (AIJ 8.4): search on until the iteration ends.
-      if (main_line) root_in_trouble_ = depth > 1 && in_trouble({previous_score_, score, false, false});
+      if (main_line)
+        root_in_trouble_ = depth > 1 && in_trouble({value_of(previous_score_), value_of(score), false, false});
     } else {
       score = -dual_credit(pos, -alpha - 1, -alpha, depth - 1, 0, 0, 1, false);
       if (score > alpha && score < beta) {
         const bool was_in_trouble = root_in_trouble_;
         if (main_line) root_in_trouble_ = true;  // a new move is failing high: resolve it before stopping
         score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
-        if (main_line) root_in_trouble_ = was_in_trouble && score <= previous_score_ - 15;
+        if (main_line) root_in_trouble_ = was_in_trouble && score <= previous_score_ - S(15);
       }
     }
     // Credit looks at every root move as an alternative, the excluded lines too (their singularity
@@ -524,21 +554,25 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   order_moves(root, root_moves, Move::none(), 0);
   result.best = root_moves[0];
 
+  // The attitude to draws for the tie-breaker of repetitions (AIJ 4.3): strive for one when the
+  // root's static value is below the draw's (not from the last iteration's score, which would
+  // flip once a draw is found).
+  strive_for_draw_ = interim_evaluate(root) < -options_.contempt;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
   int previous_score = 0;
   previous_score_ = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     seldepth_ = max_software_ply_ = 0;
-    int score = search_root(root, root_moves, 0, depth, -kInfinite, kInfinite);
+    int score = search_root(root, root_moves, 0, depth, -kInf, kInf);
     if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
-    if (stop_ && score == -kInfinite) break;  // stopped before any root move had a score
+    if (stop_ && score == -kInf) break;  // stopped before any root move had a score
     // Each line's PV is read from the table before the next line's search can overwrite it.
     std::vector<PvLine> lines{{root_moves[0], score, extract_pv(root, root_moves[0])}};
     // MultiPV: line i is the best of the moves not in lines 1..i-1, with a full window (exact).
     // A line that a stop interrupts is dropped, and so are the ones after it.
     for (std::size_t i = 1; i < lines_wanted && !stop_; ++i) {
-      const int line_score = search_root(root, root_moves, i, depth, -kInfinite, kInfinite);
+      const int line_score = search_root(root, root_moves, i, depth, -kInf, kInf);
       if (stop_) break;
       lines.push_back({root_moves[i], line_score, extract_pv(root, root_moves[i])});
     }
@@ -550,21 +584,26 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
       for (std::size_t i = 0; i < lines.size(); ++i) root_moves[i] = lines[i].move;
       score = lines[0].score;
     }
+    for (PvLine& line : lines) {  // the interfaces get the two parts apart
+      line.tie = tie_of(line.score);
+      line.score = value_of(line.score);
+    }
     result.best = root_moves[0];
-    result.score = score;
+    result.score = value_of(score);
+    result.tie = tie_of(score);
     result.depth = depth;
     result.pv = lines[0].pv;
     result.ponder = result.pv.size() > 1 ? result.pv[1] : Move::none();
     result.lines = std::move(lines);
     if (on_iteration) {
-      on_iteration({depth, seldepth_, max_software_ply_, score, nodes_, extensions_, elapsed_ms() / 1000,
+      on_iteration({depth, seldepth_, max_software_ply_, value_of(score), nodes_, extensions_, elapsed_ms() / 1000,
                     tt_.hashfull(), result.pv, result.lines});
     }
     if (stop_) break;
-    if (is_mate_score(score) && limits.depth == 0 && depth > 2 * std::abs(mate_in_moves(score)) + 2) break;
+    if (is_mate(score) && limits.depth == 0 && depth > 2 * std::abs(mate_in_moves(value_of(score))) + 2) break;
     // AIJ 8.4 between iterations: past the normal target, stop unless the score dropped 15 points.
     if (normal_ms_ > 0 && !pondering_ && !limits.infinite) {
-      const bool dropped = depth > 1 && in_trouble({previous_score, score, false, false});
+      const bool dropped = depth > 1 && in_trouble({value_of(previous_score), value_of(score), false, false});
       if (!dropped && elapsed_ms() >= double(normal_ms_) * 0.6) break;  // the next iteration would not finish
     }
     previous_score = previous_score_ = score;

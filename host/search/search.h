@@ -16,6 +16,7 @@
 #include "chess/position.h"
 #include "search/credit.h"
 #include "search/leaf_search.h"
+#include "search/score.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -57,6 +58,7 @@ struct PvLine {
   Move move = Move::none();
   int score = 0;
   std::vector<Move> pv;
+  int tie = 0;  // the score's tie-breaker (AIJ 4.3, score.h): nonzero on draws
 };
 
 struct IterationInfo {
@@ -78,6 +80,7 @@ struct SearchResult {
   Move best = Move::none();
   Move ponder = Move::none();
   int score = 0;
+  int tie = 0;  // the score's tie-breaker (AIJ 4.3, score.h): nonzero on draws
   int depth = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;
@@ -116,8 +119,20 @@ class Searcher {
   int threat_credit(Position& pos, int alpha, int depth, int ply);
   void order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply) const;
   bool should_stop();
-  // Draws score -contempt for the root side: at even plies it is that side's turn.
-  int draw_score(int ply) const { return ply % 2 == 0 ? -options_.contempt : options_.contempt; }
+  // Scores inside the search are two-part (score.h). A draw scores -contempt for the root side
+  // (at even plies it is that side's turn), with a tie-breaker given from the root side's view.
+  int draw_score(int ply, int root_tie = 0) const {
+    const int s = two_part(-options_.contempt, root_tie);
+    return ply % 2 == 0 ? s : -s;
+  }
+  // AIJ 4.3: a repetition's tie-breaker counts the moves until it, positive when the machine
+  // strives for the draw (a nearer repetition is better) and negative when it avoids one (a later
+  // one is less bad). The machine strives for it when the root's static value is below the draw.
+  int repetition_tie(int ply) const {
+    const int sooner = kMaxTie + 1 - std::min(ply, kMaxTie);
+    return strive_for_draw_ ? sooner : -sooner;
+  }
+  int static_score(const Position& pos) const;
   double elapsed_ms() const;
   std::vector<Move> extract_pv(Position pos, Move first) const;
 
@@ -131,7 +146,8 @@ class Searcher {
   std::int64_t normal_ms_ = 0;  // AIJ 8.4 normal target (0: none)
   std::int64_t panic_ms_ = 0;   // panic target, a hard limit (0: none)
   bool root_in_trouble_ = false;
-  int previous_score_ = 0;  // the last completed iteration's score
+  int previous_score_ = 0;  // the last completed iteration's score (two-part)
+  bool strive_for_draw_ = false;
   std::uint64_t nodes_ = 0;
   std::uint64_t stop_checks_ = 0;  // calls of should_stop (the clock is read every 1024th)
   std::uint64_t extensions_ = 0;

@@ -51,7 +51,7 @@ void TranspositionTable::store(Key key, Move move, int score, int depth_q, Bound
   }
   victim->key32 = key32;
   victim->move = move;
-  victim->score = std::int16_t(score);
+  victim->score = std::int32_t(score);
   victim->depth_q = std::int16_t(depth_q);
   victim->bound = bound;
   victim->age = age_;

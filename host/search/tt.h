@@ -14,8 +14,8 @@ enum class Bound : std::uint8_t { NONE = 0, UPPER = 1, LOWER = 2, EXACT = 3 };
 
 struct TTEntry {
   std::uint32_t key32 = 0;  // upper half of the Zobrist key (the lower half picks the bucket)
+  std::int32_t score = 0;   // a two-part score (score.h)
   Move move;
-  std::int16_t score = 0;
   std::int16_t depth_q = 0;  // search depth (credit) in quarter plies
   Bound bound = Bound::NONE;
   std::uint8_t age = 0;
@@ -24,6 +24,7 @@ struct TTEntry {
   std::uint8_t my_credit = 0;
   std::uint8_t his_credit = 0;
 };
+static_assert(sizeof(TTEntry) == 16, "four entries fill a 64-byte bucket");
 
 class TranspositionTable {
  public:

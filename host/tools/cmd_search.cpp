@@ -27,6 +27,7 @@ struct SearchOptions {
   bool no_dual_credit = false;
   int qchecks = search::SearchOptions{}.quiescence_checks;
   bool no_progress = false;
+  int contempt = 0;
   bool json = false;
 };
 
@@ -40,7 +41,7 @@ std::string pv_text(const std::vector<Move>& pv) {
 nlohmann::json lines_json(const std::vector<search::PvLine>& lines) {
   nlohmann::json out = nlohmann::json::array();
   for (const search::PvLine& l : lines)
-    out.push_back({{"move", move_to_uci(l.move)}, {"score", l.score},
+    out.push_back({{"move", move_to_uci(l.move)}, {"score", l.score}, {"tie_breaker", l.tie},
                    {"mate", search::is_mate_score(l.score) ? search::mate_in_moves(l.score) : 0}, {"pv", pv_text(l.pv)}});
   return out;
 }
@@ -56,6 +57,7 @@ void run_search(const SearchOptions& opt) {
   so.dual_credit = !opt.no_dual_credit;
   so.quiescence_checks = opt.qchecks;
   so.no_progress = opt.no_progress;
+  so.contempt = opt.contempt;
   so.multipv = opt.multipv;
   search::Searcher searcher(tt, so);
   const std::unique_ptr<search::ChipLeafSearch> chips = make_leaf_search(opt.leaf);
@@ -90,6 +92,7 @@ void run_search(const SearchOptions& opt) {
   });
   if (opt.json) {
     nlohmann::json out = {{"fen", pos.fen()}, {"bestmove", move_to_uci(result.best)}, {"score", result.score},
+                          {"tie_breaker", result.tie},
                           {"mate", search::is_mate_score(result.score) ? search::mate_in_moves(result.score) : 0},
                           {"depth", result.depth}, {"nodes", result.nodes}, {"seconds", result.seconds},
                           {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0},
@@ -131,6 +134,8 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--quiescence-checks", opt->qchecks, "First plies of the software quiescence search that also search quiet checks (0: captures only)")
       ->check(CLI::Range(0, 8))->capture_default_str();
   cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");
+  cmd->add_option("--contempt", opt->contempt, "Centipawns a draw counts below zero for the side to move at the root (negative: the machine wants draws)")
+      ->check(CLI::Range(-200, 200))->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_search(*opt); });
 }

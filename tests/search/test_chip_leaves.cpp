@@ -148,7 +148,7 @@ TEST(ChipLeaves, HistoryReachesTheChipsRepetitionDetector) {
   for (int depth : {1, 2}) {
     SCOPED_TRACE(depth);
     EXPECT_TRUE(chips->test(pos, path.data(), 3, depth, 0));    // the draw
-    EXPECT_FALSE(chips->test(pos, cut.data(), 3, depth, -500));  // a queen down
+    EXPECT_FALSE(chips->test(pos, cut.data(), 3, depth, two_part(-500, 0)));  // a queen down
   }
 }
 
