@@ -1,7 +1,9 @@
 #include "search/interim_eval.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <vector>
 
 #include "eval/king_pawn.h"
 #include "eval/kpk.h"
@@ -61,15 +63,33 @@ int distance(Square a, Square b) {
   return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
-Bitboard adjacent_files(int f) { return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0); }
+// Masks by colour and square, built once: the file ahead of a pawn, the squares an enemy pawn
+// must not hold for it to be passed, and its supporters' squares (beside or behind on the
+// adjacent files).
+struct PawnMasks {
+  Bitboard adjacent_files[8] = {};
+  Bitboard ahead[COLOR_NB][64] = {};
+  Bitboard passed[COLOR_NB][64] = {};
+  Bitboard support[COLOR_NB][64] = {};
+  PawnMasks() {
+    for (int f = 0; f < 8; ++f) adjacent_files[f] = (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
+    for (Color c : {WHITE, BLACK}) {
+      const int step = c == WHITE ? 1 : -1;
+      for (int sq = 0; sq < 64; ++sq) {
+        const int f = sq % 8, r = sq / 8;
+        Bitboard ahead_ranks = 0, own_and_behind = 0;
+        for (int x = r + step; x >= 0 && x < 8; x += step) ahead_ranks |= rank_bb(x);
+        for (int x = r; x >= 0 && x < 8; x -= step) own_and_behind |= rank_bb(x);
+        ahead[c][sq] = ahead_ranks & file_bb(f);
+        passed[c][sq] = ahead_ranks & (file_bb(f) | adjacent_files[f]);
+        support[c][sq] = own_and_behind & adjacent_files[f];
+      }
+    }
+  }
+};
+const PawnMasks kMasks;
 
-// Squares ahead of s for colour c on the file of s (exclusive).
-Bitboard ahead_on_file(Color c, Square s) {
-  Bitboard b = 0;
-  for (int r = rank_of(s) + (c == WHITE ? 1 : -1); r >= 0 && r < 8; r += (c == WHITE ? 1 : -1))
-    b |= square_bb(make_square(file_of(s), r));
-  return b;
-}
+Bitboard adjacent_files(int f) { return kMasks.adjacent_files[f]; }
 
 Bitboard pawn_attacks(Color c, Bitboard pawns) {
   return c == WHITE ? shift<9>(pawns) | shift<7>(pawns) : shift<-7>(pawns) | shift<-9>(pawns);
@@ -92,17 +112,23 @@ Term placement(PieceType t, Color c, Square s) {
   }
 }
 
-Term pawn_structure(const Position& pos, Color us) {
-  const Bitboard ours = pos.pieces(us, PAWN), theirs = pos.pieces(~us, PAWN);
+// The pawn structure of one side from the pawns alone (doubled, isolated, connected, backward,
+// passed by rank) and its passed pawns; what depends on other men (blockade, kings) is added by
+// pawn_structure().
+struct PawnTerms {
+  Term term;
+  Bitboard passed = 0;
+};
+
+PawnTerms pawns_only(Bitboard ours, Bitboard theirs, Color us) {
   const Bitboard our_attacks = pawn_attacks(us, ours), their_attacks = pawn_attacks(~us, theirs);
-  const Square our_king = pos.king_square(us), their_king = pos.king_square(~us);
-  Term t;
+  PawnTerms out;
+  Term& t = out.term;
   Bitboard b = ours;
   while (b) {
     const Square s = pop_lsb(b);
     const int f = file_of(s);
-    const int rel_rank = relative_rank(us, rank_of(s));
-    const Bitboard ahead = ahead_on_file(us, s);
+    const Bitboard ahead = kMasks.ahead[us][s];
     if (ahead & ours) t += kDoubledPawn;
     const bool isolated = (adjacent_files(f) & ours) == 0;
     if (isolated) t += kIsolatedPawn;
@@ -111,23 +137,47 @@ Term pawn_structure(const Position& pos, Color us) {
     // Backward: no own pawn beside or behind on the adjacent files, and the stop square is
     // controlled by an enemy pawn.
     const Square stop = Square(int(s) + (us == WHITE ? 8 : -8));
-    Bitboard support = 0;
-    for (int r = rank_of(s); r >= 0 && r < 8; r += (us == WHITE ? -1 : 1)) support |= rank_bb(r);
-    if (!isolated && !(adjacent_files(f) & ours & support) && (their_attacks & square_bb(stop))) t += kBackwardPawn;
-    // Passed: no enemy pawn ahead on this or the adjacent files.
-    Bitboard front = ahead;
-    for (Bitboard a = ahead; a;) {
-      const Square x = pop_lsb(a);
-      front |= adjacent_files(f) & rank_bb(rank_of(x));
-    }
-    if ((front & theirs) == 0 && !(ahead & ours)) {
-      Term bonus = kPassed[rel_rank];
-      if (pos.piece_on(stop) != NO_PIECE) bonus = {bonus.mg / 2, bonus.eg / 2};  // blockaded
-      // In the ending the kings' distances to the promotion square count.
-      const Square queening = make_square(f, us == WHITE ? 7 : 0);
-      bonus.eg += 4 * (rel_rank - 1) * (distance(their_king, queening) - distance(our_king, queening)) / 2;
-      t += bonus;
-    }
+    if (!isolated && !(ours & kMasks.support[us][s]) && (their_attacks & square_bb(stop))) t += kBackwardPawn;
+    // Passed: no enemy pawn ahead on this or the adjacent files (the rearmost of doubled pawns
+    // is not: the front one is).
+    if ((kMasks.passed[us][s] & theirs) == 0 && !(ahead & ours)) out.passed |= square_bb(s);
+  }
+  return out;
+}
+
+// The pawn-only terms of both sides, cached by the two pawn sets: pawns move rarely in a search.
+struct PawnEntry {
+  Bitboard white = ~Bitboard(0), black = ~Bitboard(0);  // no position has every square a pawn
+  PawnTerms side[COLOR_NB];
+};
+const PawnEntry& pawn_entry(const Position& pos) {
+  constexpr std::size_t kEntries = 1 << 14;
+  thread_local std::vector<PawnEntry> table(kEntries);
+  const Bitboard w = pos.pieces(WHITE, PAWN), b = pos.pieces(BLACK, PAWN);
+  const std::uint64_t h = (w * 0x9E3779B97F4A7C15ULL) ^ (b * 0xC2B2AE3D27D4EB4FULL);
+  PawnEntry& e = table[(h >> 40) & (kEntries - 1)];
+  if (e.white != w || e.black != b) {
+    e.white = w;
+    e.black = b;
+    e.side[WHITE] = pawns_only(w, b, WHITE);
+    e.side[BLACK] = pawns_only(b, w, BLACK);
+  }
+  return e;
+}
+
+Term pawn_structure(const Position& pos, Color us, const PawnTerms& terms) {
+  const Square our_king = pos.king_square(us), their_king = pos.king_square(~us);
+  Term t = terms.term;
+  for (Bitboard b = terms.passed; b;) {
+    const Square s = pop_lsb(b);
+    const int rel_rank = relative_rank(us, rank_of(s));
+    const Square stop = Square(int(s) + (us == WHITE ? 8 : -8));
+    Term bonus = kPassed[rel_rank];
+    if (pos.piece_on(stop) != NO_PIECE) bonus = {bonus.mg / 2, bonus.eg / 2};  // blockaded
+    // In the ending the kings' distances to the promotion square count.
+    const Square queening = make_square(file_of(s), us == WHITE ? 7 : 0);
+    bonus.eg += 4 * (rel_rank - 1) * (distance(their_king, queening) - distance(our_king, queening)) / 2;
+    t += bonus;
   }
   return t;
 }
@@ -205,6 +255,7 @@ bool kpk_wins(const Position& pos) {
 // Everything but the KPK ROM.
 int general_evaluate(const Position& pos) {
   const int phase = phase_of(pos);
+  const PawnEntry& pawns = pawn_entry(pos);
   Term total;
   int material[COLOR_NB] = {0, 0};  // non-pawn material in pawns
   int king_attack[COLOR_NB] = {0, 0};
@@ -220,7 +271,7 @@ int general_evaluate(const Position& pos) {
       }
     }
     if (popcount(pos.pieces(c, BISHOP)) >= 2) side += kBishopPair;
-    side += pawn_structure(pos, c);
+    side += pawn_structure(pos, c, pawns.side[c]);
     side += pieces(pos, c, king_attack[c]);
     king_shelter[c] = shelter(pos, c);
     if (c == pos.side_to_move()) side += kTempo;
