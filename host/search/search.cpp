@@ -68,7 +68,8 @@ double Searcher::elapsed_ms() const {
 bool Searcher::should_stop() {
   // A helper worker stops with its master (its limits, clock and node count are the master's).
   if (master_) {
-    if (master_->should_stop()) stop_ = true;
+    // ... and abandons a PV node's move when another worker's move there has cut off.
+    if (master_->should_stop() || (node_task_ && node_split_cut_off(*node_task_))) stop_ = true;
     return stop_;
   }
   if (stop_.load(std::memory_order_relaxed)) return true;
@@ -400,6 +401,13 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   } cancel_prefetches{prefetching ? leaf_ : nullptr, ply};
   std::size_t next_prefetch = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
+    // Parallel search: after its first move, a PV node of the master's shares the rest out.
+    if (parallel_ && splits_here(pv_node, searched, depth)) {
+      search_node_split(pos, moves, i, depth, my_credit, his_credit, ply, threat, alpha, beta, best, best_move,
+                        searched);
+      if (stop_) return 0;
+      break;
+    }
     const Move m = moves[i];
     const bool null_window = searched > 0;
     for (next_prefetch = std::max(next_prefetch, i);

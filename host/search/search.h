@@ -95,7 +95,9 @@ struct SearchResult {
 };
 
 struct RootSplit;
+struct NodeSplit;
 struct ParallelWorkers;
+bool node_split_cut_off(const NodeSplit& split);  // a move of the split failed high
 
 class Searcher {
  public:
@@ -144,7 +146,8 @@ class Searcher {
   double elapsed_ms() const;
   std::vector<Move> extract_pv(Position pos, Move first) const;
 
-  // The parallel search (parallel_root.cpp): the workers, their threads and the root split.
+  // The parallel search (parallel_split.cpp): the workers, their threads, the root split and the
+  // splits of PV nodes below it.
   void start_workers(const Position& root);
   void finish_workers();
   void helper_main(int me);
@@ -154,6 +157,13 @@ class Searcher {
                          int beta, int& best, std::size_t& best_index);
   void work_on_split(Position& pos, RootSplit& split);
   int search_root_move(Position& pos, RootSplit& split, std::size_t i);
+  // A PV node's moves[i..] among the workers (the master's PV nodes only, one split at a time).
+  void search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
+                         int his_credit, int ply, int threat, int& alpha, int beta, int& best, Move& best_move,
+                         int& searched);
+  void work_on_node_split(Position& pos, NodeSplit& split);
+  int search_split_child(Position& pos, NodeSplit& split, std::size_t i);
+  bool splits_here(bool pv_node, int searched, int depth) const;
 
   TranspositionTable& tt_;
   SearchOptions options_;
@@ -182,6 +192,8 @@ class Searcher {
   Searcher* master_ = nullptr;
   ParallelWorkers* parallel_ = nullptr;
   RootSplit* split_ = nullptr;
+  NodeSplit* node_split_ = nullptr;        // the master's PV node being shared out
+  const NodeSplit* node_task_ = nullptr;   // a helper's: the split whose move it searches
 };
 
 }  // namespace db::search

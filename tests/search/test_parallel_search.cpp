@@ -1,4 +1,4 @@
-// The parallel software search (AIJ 6, parallel_root.cpp): K workers sharing the root's moves and
+// The parallel software search (AIJ 6, parallel_split.cpp): K workers sharing the root's moves and
 // the chips, scheduled one at a time in simulated time. It must find the right moves, repeat
 // exactly run to run, leave the 1-worker search unchanged, and take less simulated time than one
 // worker on the same chips (a count of chip clocks, not a timing).
