@@ -5,7 +5,7 @@
 // with a null window against the root's alpha at the time and re-searched with the full window when
 // it fails high, exactly as the sequential loop does. The master's PV nodes below the root (while
 // it searches a first move alone, the others are idle) share their moves after the first the same
-// way (AIJ 6.1, type 1 nodes), one such split at a time; a move failing high there makes the
+// way (AIJ 6.1, type 1 nodes), one split at a time; a move failing high there makes the
 // helpers abandon theirs. The workers share the transposition table; each has
 // its own killers, history, path and move lists (a Searcher each). They run one at a time
 // (parallel_scheduler.h), so no lock guards the search's state and a run is reproducible.
