@@ -50,9 +50,10 @@ struct SearchOptions {
   // the chip's quiescence plays mating and singular checks, AIJ 5): 0 = captures only.
   int quiescence_checks = 3;
   // Software workers (AIJ 6, docs/search.md "Parallel search"): with the chips as the leaf search,
-  // this many workers share the root's moves after the first (young brothers wait) and the chips,
-  // scheduled one at a time in simulated time, so that the run is reproducible. At most one per
-  // chip (more are not used). 1: the sequential search.
+  // this many workers share the chips and the moves after the first (young brothers wait) of the
+  // root and of the master's PV nodes, scheduled one at a time in simulated time, so that a run is
+  // reproducible. At most one per chip (more are not used); with one chip or software leaves it is
+  // ignored. 1: the sequential search.
   int workers = 1;
 };
 
@@ -188,7 +189,7 @@ class Searcher {
   Move killers_[130][2];
   int history_[2][64][64] = {};
   // Parallel search: a helper's master (nullptr in the master or a sequential search), the master's
-  // workers during a run, and the root split the workers share.
+  // workers during a run, and the splits the workers share.
   Searcher* master_ = nullptr;
   ParallelWorkers* parallel_ = nullptr;
   RootSplit* split_ = nullptr;
