@@ -21,10 +21,11 @@ struct Outcome {
   LeafStats chips;
 };
 
-Outcome search(const std::string& fen, int depth, int chips, int chip_depth, int workers) {
+Outcome search(const std::string& fen, int depth, int chips, int chip_depth, int workers, int multipv = 1) {
   TranspositionTable tt(8);
   SearchOptions options;
   options.workers = workers;
+  options.multipv = multipv;
   Searcher searcher(tt, options);
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
@@ -80,6 +81,18 @@ TEST(ParallelSearch, OneWorkerIsTheSequentialSearch) {
   EXPECT_EQ(a.chips.parallel_clocks, leaf.stats().parallel_clocks);
   // More workers than chips: as many workers as chips.
   EXPECT_EQ(search(kMiddlegame, 4, 1, 3, 4).result.nodes, search(kMiddlegame, 4, 1, 3, 1).result.nodes);
+}
+
+TEST(ParallelSearch, MultiPvLinesWithWorkers) {
+  // Each MultiPV line splits its root moves too: three distinct lines, best first, line 1 played.
+  const Outcome out = search(kMiddlegame, 6, 8, 3, 4, 3);
+  ASSERT_EQ(out.result.lines.size(), 3u);
+  EXPECT_EQ(out.result.lines[0].move, out.result.best);
+  EXPECT_NE(out.result.lines[0].move, out.result.lines[1].move);
+  EXPECT_NE(out.result.lines[1].move, out.result.lines[2].move);
+  EXPECT_NE(out.result.lines[0].move, out.result.lines[2].move);
+  EXPECT_GE(out.result.lines[0].score, out.result.lines[1].score);
+  EXPECT_GE(out.result.lines[1].score, out.result.lines[2].score);
 }
 
 TEST(ParallelSearch, MoreWorkersTakeLessSimulatedTimeOnSixteenChips) {
