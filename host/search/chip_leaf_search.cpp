@@ -47,6 +47,13 @@ ChipLeafSearch::Job* ChipLeafSearch::find(const Question& q) {
   return nullptr;
 }
 
+const ChipLeafSearch::Job* ChipLeafSearch::find(const Question& q) const {
+  for (const Job& j : jobs_) {
+    if (j.question == q) return &j;
+  }
+  return nullptr;
+}
+
 void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* path, const Question& q, int owner) {
   chip::ChipClient& chip = *chips_[chip_index];
   // History: the moves since the last irreversible one (and since any null move, which a chip
@@ -94,18 +101,19 @@ void ChipLeafSearch::collect(Job& job) {
   stats_.busy_clocks += r.cycles;
 }
 
-void ChipLeafSearch::advance() {
+bool ChipLeafSearch::advance() {
   bool any = false;
   for (std::size_t i = 0; i < chips_.size(); ++i) {
     if (!running_[i]) continue;
     chips_[i]->backend().tick(kQuantum);
     any = true;
   }
-  if (!any) return;
+  if (!any) return false;
   stats_.parallel_clocks += kQuantum + 1;  // and the clock of the status poll
   for (Job& j : jobs_) {
     if (j.chip >= 0 && !chips_[std::size_t(j.chip)]->busy()) collect(j);
   }
+  return true;
 }
 
 std::size_t ChipLeafSearch::chip_for_question() {
@@ -115,8 +123,10 @@ std::size_t ChipLeafSearch::chip_for_question() {
   // Every chip runs a question asked ahead: the latest one is the likeliest to be useless, and the
   // question the search waits for must not queue behind it.
   const auto latest = std::max_element(jobs_.begin(), jobs_.end(), [](const Job& a, const Job& b) {
-    return (a.chip >= 0 ? a.sequence : 0) < (b.chip >= 0 ? b.sequence : 0);
+    return (a.chip >= 0 && !a.asked ? a.sequence : 0) < (b.chip >= 0 && !b.asked ? b.sequence : 0);
   });
+  if (latest == jobs_.end() || latest->chip < 0 || latest->asked)
+    throw std::logic_error("every chip runs a question a worker waits for: more workers than chips");
   const std::size_t chip = std::size_t(latest->chip);
   abort_job(*latest);
   jobs_.erase(latest);
@@ -139,29 +149,47 @@ void ChipLeafSearch::abort_job(Job& job) {
 }
 
 bool ChipLeafSearch::test(Position& pos, const Move* path, int ply, int depth, int test) {
-  const Question q{pos.key(), ply, depth, test};
+  ask(pos, path, ply, depth, test);
+  while (!ready(pos.key(), ply, depth, test)) advance();
+  return answer(pos.key(), ply, depth, test).fail_high;
+}
+
+void ChipLeafSearch::ask(Position& pos, const Move* path, int ply, int depth, int test) {
+  const Question q{pos.key(), ply, depth, test, worker_};
   if (!find(q)) start(chip_for_question(), pos, path, q, -1);
-  std::size_t index = std::size_t(find(q) - jobs_.data());
-  while (jobs_[index].chip >= 0) advance();
+  find(q)->asked = true;
+}
+
+bool ChipLeafSearch::ready(Key key, int ply, int depth, int test) const {
+  const Job* job = find(Question{key, ply, depth, test, worker_});
+  if (!job) throw std::logic_error("ready() for a question not asked");
+  return job->chip < 0;
+}
+
+LeafSearch::Answer ChipLeafSearch::answer(Key key, int ply, int depth, int test) {
+  const Job* found = find(Question{key, ply, depth, test, worker_});
+  if (!found || found->chip >= 0) throw std::logic_error("answer() before the question was answered");
+  const std::size_t index = std::size_t(found - jobs_.data());
   const Job job = jobs_[index];
   jobs_.erase(jobs_.begin() + std::ptrdiff_t(index));
   ++stats_.searches;
   stats_.nodes += job.nodes;
-  return job.fail_high;
+  return {job.fail_high, job.nodes};
 }
 
 void ChipLeafSearch::prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) {
-  const Question q{pos.key(), ply, depth, test};
+  const Question q{pos.key(), ply, depth, test, worker_};
   if (find(q) || idle_chips() == 0) return;
   start(chip_for_question(), pos, path, q, owner);
 }
 
 void ChipLeafSearch::cancel(int owner) {
+  const int worker = worker_;
+  auto mine = [owner, worker](const Job& j) { return j.owner == owner && j.question.worker == worker && !j.asked; };
   for (Job& j : jobs_) {
-    if (j.owner == owner) abort_job(j);
+    if (mine(j)) abort_job(j);
   }
-  jobs_.erase(std::remove_if(jobs_.begin(), jobs_.end(), [owner](const Job& j) { return j.owner == owner; }),
-              jobs_.end());
+  jobs_.erase(std::remove_if(jobs_.begin(), jobs_.end(), mine), jobs_.end());
 }
 
 }  // namespace db::search

@@ -31,6 +31,13 @@ class ChipLeafSearch final : public LeafSearch {
   void cancel(int owner) override;
   LeafStats stats() const override { return stats_; }
 
+  bool supports_workers() const override { return true; }
+  void set_worker(int worker) override { worker_ = worker; }
+  void ask(Position& pos, const Move* path, int ply, int depth, int test) override;
+  bool ready(Key key, int ply, int depth, int test) const override;
+  Answer answer(Key key, int ply, int depth, int test) override;
+  bool step() override { return advance(); }
+
   // Clocks a chip runs between polls while the host waits (the granularity of the simulated time).
   static constexpr std::uint64_t kQuantum = 16;
   // Moves of history loaded before the position (the 32-ply stack also holds the search and its
@@ -43,13 +50,15 @@ class ChipLeafSearch final : public LeafSearch {
     int ply;
     int depth;
     int test;
+    int worker;
     bool operator==(const Question& o) const {
-      return key == o.key && ply == o.ply && depth == o.depth && test == o.test;
+      return key == o.key && ply == o.ply && depth == o.depth && test == o.test && worker == o.worker;
     }
   };
   struct Job {
     Question question;
     int owner = -1;    // -1: asked by test() itself
+    bool asked = false;  // a worker waits for it: never aborted to free a chip
     int chip = -1;     // running on this chip; -1 once answered
     bool fail_high = false;
     std::uint64_t nodes = 0;
@@ -57,14 +66,17 @@ class ChipLeafSearch final : public LeafSearch {
   };
 
   void start(std::size_t chip, Position& pos, const Move* path, const Question& q, int owner);
-  // Clocks every running chip one quantum and collects the answers of those that finished.
-  void advance();
+  // Clocks every running chip one quantum and collects the answers of those that finished; false
+  // when no chip runs.
+  bool advance();
   void collect(Job& job);
   // A chip for a question the search waits for: an idle one, else the one running the latest
-  // question asked ahead (aborted).
+  // question asked ahead (aborted). Questions other workers wait for are never aborted (there are
+  // at least as many chips as workers, so one of the others is a question asked ahead).
   std::size_t chip_for_question();
   void abort_job(Job& job);  // counts it as wasted; the caller removes it from jobs_
   Job* find(const Question& q);
+  const Job* find(const Question& q) const;
 
   std::vector<std::unique_ptr<chip::ChipClient>> chips_;
   std::vector<bool> running_;  // per chip
@@ -73,6 +85,7 @@ class ChipLeafSearch final : public LeafSearch {
   std::vector<Job> jobs_;  // running, or answered and not yet asked for
   LeafStats stats_;
   std::uint64_t started_ = 0;
+  int worker_ = 0;  // the software worker whose calls these are (set_worker)
 };
 
 }  // namespace db::search

@@ -43,6 +43,24 @@ class LeafSearch {
   // Aborts the prefetched searches of owner that were not asked for (a cutoff made them useless).
   virtual void cancel(int owner) = 0;
   virtual LeafStats stats() const = 0;
+
+  // Several software workers sharing these chips (parallel_leaf.h). A worker's questions and
+  // prefetch owners are its own: set_worker() tags the calls that follow, so that one worker's
+  // cancel() never aborts another's question and two workers never wait on one job. The
+  // asynchronous calls let a worker give way while its chip searches: ask() starts the question
+  // (or finds it asked ahead), ready() tells whether its answer is in, answer() takes it as test()
+  // does after waiting, step() clocks the running chips one quantum (false when none runs).
+  // A leaf searcher without them (supports_workers() false) runs one software worker.
+  struct Answer {
+    bool fail_high = false;
+    std::uint64_t nodes = 0;
+  };
+  virtual bool supports_workers() const { return false; }
+  virtual void set_worker(int /*worker*/) {}
+  virtual void ask(Position& /*pos*/, const Move* /*path*/, int /*ply*/, int /*depth*/, int /*test*/) {}
+  virtual bool ready(Key /*key*/, int /*ply*/, int /*depth*/, int /*test*/) const { return true; }
+  virtual Answer answer(Key /*key*/, int /*ply*/, int /*depth*/, int /*test*/) { return {}; }
+  virtual bool step() { return false; }
 };
 
 }  // namespace db::search

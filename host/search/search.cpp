@@ -66,6 +66,12 @@ double Searcher::elapsed_ms() const {
 }
 
 bool Searcher::should_stop() {
+  // A helper worker stops with its master (its limits, clock and node count are the master's).
+  if (master_) {
+    // ... and abandons a PV node's move when another worker's move there has cut off.
+    if (master_->should_stop() || (node_task_ && node_split_cut_off(*node_task_))) stop_ = true;
+    return stop_;
+  }
   if (stop_.load(std::memory_order_relaxed)) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stop_ = true;
   if (leaf_ && limits_.chip_movetime_ms > 0 &&
@@ -395,6 +401,13 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   } cancel_prefetches{prefetching ? leaf_ : nullptr, ply};
   std::size_t next_prefetch = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
+    // Parallel search: after its first move, a PV node of the master's shares the rest out.
+    if (parallel_ && splits_here(pv_node, searched, depth)) {
+      search_node_split(pos, moves, i, depth, my_credit, his_credit, ply, threat, alpha, beta, best, best_move,
+                        searched);
+      if (stop_) return 0;
+      break;
+    }
     const Move m = moves[i];
     const bool null_window = searched > 0;
     for (next_prefetch = std::max(next_prefetch, i);
@@ -466,6 +479,12 @@ int Searcher::search_root(Position& pos, MoveList& moves, std::size_t first, int
   int best = -kInf;
   std::size_t best_index = first;
   for (std::size_t i = first; i < moves.size(); ++i) {
+    // Parallel search: the first move was searched alone (young brothers wait); the workers share
+    // the rest.
+    if (parallel_ && i > first) {
+      search_root_split(pos, moves, first, i, depth, alpha, beta, best, best_index);
+      break;
+    }
     const Move m = moves[i];
     path_[0] = m;
     pos.make_move(m);
@@ -558,6 +577,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   // root's static value is below the draw's (not from the last iteration's score, which would
   // flip once a draw is found).
   strive_for_draw_ = interim_evaluate(root) < -options_.contempt;
+  if (options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
   int previous_score = 0;
@@ -608,6 +628,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
     }
     previous_score = previous_score_ = score;
   }
+  if (parallel_) finish_workers();
   // In ponder or infinite mode the GUI expects no bestmove before stop or ponderhit.
   while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   stop_ = false;  // a time or node limit ends only this run

@@ -49,6 +49,12 @@ struct SearchOptions {
   // The first plies of the quiescence search at which quiet checking moves are searched too (as
   // the chip's quiescence plays mating and singular checks, AIJ 5): 0 = captures only.
   int quiescence_checks = 3;
+  // Software workers (AIJ 6, docs/search.md "Parallel search"): with the chips as the leaf search,
+  // this many workers share the chips and the moves after the first (young brothers wait) of the
+  // root and of the master's PV nodes, scheduled one at a time in simulated time, so that a run is
+  // reproducible. At most one per chip (more are not used); with one chip or software leaves it is
+  // ignored. 1: the sequential search.
+  int workers = 1;
 };
 
 constexpr int kMaxMultiPv = 256;  // more than the most legal moves in any position (218)
@@ -88,6 +94,11 @@ struct SearchResult {
   std::vector<PvLine> lines;  // the last reported iteration's MultiPV lines (IterationInfo::lines)
   LeafStats leaf;  // the chips' share (all zero without a leaf search)
 };
+
+struct RootSplit;
+struct NodeSplit;
+struct ParallelWorkers;
+bool node_split_cut_off(const NodeSplit& split);  // a move of the split failed high
 
 class Searcher {
  public:
@@ -136,6 +147,25 @@ class Searcher {
   double elapsed_ms() const;
   std::vector<Move> extract_pv(Position pos, Move first) const;
 
+  // The parallel search (parallel_split.cpp): the workers, their threads, the root split and the
+  // splits of PV nodes below it.
+  void start_workers(const Position& root);
+  void finish_workers();
+  void helper_main(int me);
+  // Searches moves[next..] of the root among all workers (the master included); updates alpha,
+  // best and best_index as the sequential loop would.
+  void search_root_split(Position& pos, MoveList& moves, std::size_t first, std::size_t next, int depth, int& alpha,
+                         int beta, int& best, std::size_t& best_index);
+  void work_on_split(Position& pos, RootSplit& split);
+  int search_root_move(Position& pos, RootSplit& split, std::size_t i);
+  // A PV node's moves[i..] among the workers (the master's PV nodes only, one split at a time).
+  void search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
+                         int his_credit, int ply, int threat, int& alpha, int beta, int& best, Move& best_move,
+                         int& searched);
+  void work_on_node_split(Position& pos, NodeSplit& split);
+  int search_split_child(Position& pos, NodeSplit& split, std::size_t i);
+  bool splits_here(bool pv_node, int searched, int depth) const;
+
   TranspositionTable& tt_;
   SearchOptions options_;
   LeafSearch* leaf_ = nullptr;
@@ -158,6 +188,13 @@ class Searcher {
   const MoveList* lists_[130] = {};
   Move killers_[130][2];
   int history_[2][64][64] = {};
+  // Parallel search: a helper's master (nullptr in the master or a sequential search), the master's
+  // workers during a run, and the splits the workers share.
+  Searcher* master_ = nullptr;
+  ParallelWorkers* parallel_ = nullptr;
+  RootSplit* split_ = nullptr;
+  NodeSplit* node_split_ = nullptr;        // the master's PV node being shared out
+  const NodeSplit* node_task_ = nullptr;   // a helper's: the split whose move it searches
 };
 
 }  // namespace db::search

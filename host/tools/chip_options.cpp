@@ -44,6 +44,10 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
       ->capture_default_str();
   cmd->add_flag("--chip-offsets", opt.chip_offsets,
                 "Singular and binary offset tests at each chip search's root, extending the fail-high move a ply (AIJ 5)");
+  cmd->add_option("--workers", opt.workers,
+                  "Software workers sharing the root's moves and the chips, scheduled in simulated time (AIJ 6; at most one per chip; 1: sequential)")
+      ->check(CLI::Range(1, 480))
+      ->capture_default_str();
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt) {

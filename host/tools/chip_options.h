@@ -35,6 +35,7 @@ struct LeafOptions {
   int chip_depth = 0;  // 0: software leaves
   int chip_checks = 0;        // mating and singular checks per side in the chips' quiescence search
   bool chip_offsets = false;  // singular and binary tests at the chips' roots (one ply shallower)
+  int workers = 1;            // software workers sharing the chips (AIJ 6; SearchOptions::workers)
 };
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
 // nullptr for chip depth 0; the chips get the hardware search parameters of opt.

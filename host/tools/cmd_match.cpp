@@ -48,7 +48,8 @@ void run_match(const MatchOptions& opt) {
                                {{"Hash", std::to_string(opt.hash_mib)},
                                 {"Backend", opt.leaf.backend},
                                 {"Chips", std::to_string(opt.leaf.chips)},
-                                {"ChipDepth", std::to_string(opt.leaf.chip_depth)}}};
+                                {"ChipDepth", std::to_string(opt.leaf.chip_depth)},
+                                {"Workers", std::to_string(opt.leaf.workers)}}};
   const match::PlayerSpec theirs = match::preset(opt.opponent, opt.opponent == "stockfish" ? opt.elo : 0);
   auto us = match::make_player(ours);
   auto them = match::make_player(theirs);

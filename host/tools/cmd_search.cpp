@@ -59,6 +59,7 @@ void run_search(const SearchOptions& opt) {
   so.no_progress = opt.no_progress;
   so.contempt = opt.contempt;
   so.multipv = opt.multipv;
+  so.workers = opt.leaf.workers;
   search::Searcher searcher(tt, so);
   const std::unique_ptr<search::ChipLeafSearch> chips = make_leaf_search(opt.leaf);
   searcher.set_leaf_search(chips.get());
@@ -98,6 +99,7 @@ void run_search(const SearchOptions& opt) {
                           {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0},
                           {"pv", pv_text(result.pv)}, {"backend", chips ? opt.leaf.backend : "software"},
                           {"chips", chips ? opt.leaf.chips : 0}, {"chip_depth", opt.leaf.chip_depth},
+                          {"workers", opt.leaf.workers},
                           {"chip", chip_stats()}, {"iterations", iterations}};
     if (opt.multipv > 1) {
       out["multipv"] = opt.multipv;

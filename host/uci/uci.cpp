@@ -121,6 +121,7 @@ void UciEngine::cmd_uci() {
   send("option name Chips type spin default 1 min 1 max 480");
   send("option name Backend type combo default model var model var rtl var cosim");
   send("option name ChipDepth type spin default 0 min 0 max 8");
+  send("option name Workers type spin default 1 min 1 max 480");
   send("option name Move Overhead type spin default 30 min 0 max 5000");
   send("option name MultiPV type spin default 1 min 1 max " + std::to_string(search::kMaxMultiPv));
   send("option name Ponder type check default false");
@@ -173,6 +174,13 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     options_.multipv = int(n);
     search::SearchOptions so = searcher_.options();
     so.multipv = options_.multipv;
+    searcher_.set_options(so);
+  } else if (name == "Workers") {
+    // Software workers sharing the chips (AIJ 6; used with ChipDepth > 0 and Chips > 1).
+    const auto n = parse_count(name, value);
+    if (n < 1 || n > 480) throw std::invalid_argument("Workers must be 1..480");
+    search::SearchOptions so = searcher_.options();
+    so.workers = int(n);
     searcher_.set_options(so);
   } else if (name == "Contempt") {
     std::size_t used = 0;

@@ -64,6 +64,8 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
       "setoption name ChipDepth value 3\n"
       "setoption name ChipDepth value -1\n"
       "setoption name Backend value fpga\n"
+      "setoption name Workers value 0\n"
+      "setoption name Workers value 4\n"
       "position startpos moves e2e4\n"
       "go depth 2\n"
       "isready\n"
@@ -81,6 +83,7 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
   EXPECT_NE(out.find("ChipDepth: this engine was built without chips"), std::string::npos) << out;
   EXPECT_NE(out.find("ChipDepth must be 0..8"), std::string::npos) << out;
   EXPECT_NE(out.find("Backend must be model, rtl or cosim, got 'fpga'"), std::string::npos) << out;
+  EXPECT_NE(out.find("Workers must be 1..480"), std::string::npos) << out;
   // After all that, a valid position (black to move after 1.e4) is searched.
   EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
   EXPECT_NE(out.find("readyok"), std::string::npos);

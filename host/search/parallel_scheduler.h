@@ -1,0 +1,48 @@
+// Deterministic cooperative scheduling of the parallel software search's workers in simulated time
+// (AIJ 6; docs/search.md "Parallel search"). The workers are OS threads, but only the one holding
+// the baton runs, so the search needs no locks and is reproducible run to run. A worker that must
+// wait (for a chip's answer, for work, for the other workers to finish) blocks on a condition and
+// passes the baton to the first runnable worker in a fixed order (0, 1, ...); when no worker can
+// run, the chips are clocked a quantum at a time until some condition holds. Host software time is
+// not modelled: the simulated time is the chips' clocks.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <vector>
+
+#include "search/leaf_search.h"
+
+namespace db::search {
+
+class Scheduler {
+ public:
+  // Worker 0 is the calling thread and holds the baton; the others are started by the caller and
+  // first call wait_for_baton().
+  Scheduler(int workers, LeafSearch& chips);
+
+  int workers() const { return int(state_.size()); }
+  // A new thread's first call: returns when the baton is handed to worker me.
+  void wait_for_baton(int me);
+  // Worker me (holding the baton) waits until ready() holds (evaluated only by the baton holder,
+  // so it may read any shared search state). Returns holding the baton.
+  void block(int me, std::function<bool()> ready);
+  // Worker me ends its thread: the baton goes on, and me never runs again.
+  void exit(int me);
+
+ private:
+  enum class State { kRunning, kBlocked, kDone };
+  // The worker to run next (me included), clocking the chips while none can run.
+  int choose();
+  void hand_over(int me, int next, bool wait);
+
+  LeafSearch& chips_;
+  std::vector<State> state_;
+  std::vector<std::function<bool()>> ready_;
+  std::mutex mutex_;
+  std::condition_variable baton_changed_;
+  int baton_ = 0;
+};
+
+}  // namespace db::search

@@ -1,0 +1,309 @@
+// The parallel software search (AIJ 6), as built: K software workers share the chips of one host
+// and split the root and the master's PV nodes. Worker 0 (the master, the thread that called run())
+// searches each iteration's first root move alone, as young brothers wait prescribes; the other
+// root moves are then handed out one at a time, in order, to whichever worker is free, each searched
+// with a null window against the root's alpha at the time and re-searched with the full window when
+// it fails high, exactly as the sequential loop does. The master's PV nodes below the root (while
+// it searches a first move alone, the others are idle) share their moves after the first the same
+// way (AIJ 6.1, type 1 nodes), one split at a time; a move failing high there makes the
+// helpers abandon theirs. The workers share the transposition table; each has
+// its own killers, history, path and move lists (a Searcher each). They run one at a time
+// (parallel_scheduler.h), so no lock guards the search's state and a run is reproducible.
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "search/no_progress.h"
+#include "search/parallel_leaf.h"
+#include "search/parallel_scheduler.h"
+#include "search/search.h"
+
+namespace db::search {
+
+namespace {
+constexpr int kSkipped = -(1 << 30);  // a move pruned as no progress (below any score)
+}  // namespace
+
+// The root moves being shared out in one iteration (or MultiPV line).
+struct RootSplit {
+  const MoveList* moves;
+  bool main_line;         // MultiPV line 1: sets the AIJ 8.4 trouble states
+  int depth;
+  int alpha;
+  int beta;
+  int best;
+  std::size_t best_index;
+  std::size_t next;       // the next move to hand out
+  int busy = 0;           // workers searching a move of this split
+};
+
+// A PV node of the master's whose moves after the first are being shared out.
+struct NodeSplit {
+  std::vector<Move> path;                 // from the root to the node
+  std::vector<const MoveList*> lists;     // the master's move lists of those plies (influence credit)
+  const MoveList* moves;
+  int depth, my_credit, his_credit, ply, threat;
+  int alpha, beta, best;
+  Move best_move;
+  int searched;
+  std::size_t next;
+  int busy = 0;
+  bool cutoff = false;
+};
+
+bool node_split_cut_off(const NodeSplit& split) { return split.cutoff; }
+
+struct ParallelWorkers {
+  ParallelWorkers(LeafSearch& c, int workers) : chips(c), scheduler(workers, c) {}
+  LeafSearch& chips;
+  Scheduler scheduler;
+  std::vector<std::unique_ptr<WorkerLeaf>> leaves;  // per worker
+  std::vector<std::unique_ptr<Searcher>> helpers;   // workers 1..K-1
+  std::vector<Position> roots;                      // the helpers' copies of the root
+  std::vector<std::thread> threads;
+  std::vector<bool> exited;
+  bool quit = false;
+};
+
+void Searcher::start_workers(const Position& root) {
+  // A worker waiting for an answer holds a chip, so more workers than chips could all wait with
+  // no chip free for the next question.
+  const int k = std::min(options_.workers, leaf_->chips());
+  auto* p = new ParallelWorkers(*leaf_, k);
+  for (int w = 0; w < k; ++w) p->leaves.push_back(std::make_unique<WorkerLeaf>(*leaf_, p->scheduler, w));
+  p->exited.assign(std::size_t(k), false);
+  for (int w = 1; w < k; ++w) {
+    auto h = std::make_unique<Searcher>(tt_, options_);
+    h->master_ = this;
+    h->leaf_ = p->leaves[std::size_t(w)].get();
+    h->strive_for_draw_ = strive_for_draw_;
+    h->clear_history();
+    p->helpers.push_back(std::move(h));
+    p->roots.push_back(root);
+  }
+  parallel_ = p;
+  leaf_ = p->leaves[0].get();
+  for (int w = 1; w < k; ++w) p->threads.emplace_back([this, w] { parallel_->helpers[std::size_t(w - 1)]->helper_main(w); });
+}
+
+void Searcher::finish_workers() {
+  ParallelWorkers* p = parallel_;
+  p->quit = true;
+  p->scheduler.block(0, [p] {
+    for (std::size_t w = 1; w < p->exited.size(); ++w) {
+      if (!p->exited[w]) return false;
+    }
+    return true;
+  });
+  for (std::thread& t : p->threads) t.join();
+  leaf_ = &p->chips;
+  leaf_->set_worker(0);
+  parallel_ = nullptr;
+  delete p;
+}
+
+void Searcher::helper_main(int me) {
+  ParallelWorkers* p = master_->parallel_;
+  Scheduler& scheduler = p->scheduler;
+  scheduler.wait_for_baton(me);
+  Position& root = p->roots[std::size_t(me - 1)];
+  for (;;) {
+    auto root_work = [this] {
+      const RootSplit* s = master_->split_;
+      return s && s->next < s->moves->size() && !master_->stop_;
+    };
+    auto node_work = [this] {
+      const NodeSplit* s = master_->node_split_;
+      return s && s->next < s->moves->size() && !s->cutoff && !master_->stop_;
+    };
+    scheduler.block(me, [&] { return p->quit || root_work() || node_work(); });
+    if (p->quit) break;
+    if (node_work()) {
+      NodeSplit& s = *master_->node_split_;
+      Position pos = root;
+      for (std::size_t k = 0; k < s.path.size(); ++k) {
+        pos.make_move(s.path[k]);
+        path_[k] = s.path[k];
+        lists_[k] = s.lists[k];
+      }
+      node_task_ = &s;
+      work_on_node_split(pos, s);
+      node_task_ = nullptr;
+    } else {
+      work_on_split(root, *master_->split_);
+    }
+  }
+  p->exited[std::size_t(me)] = true;
+  scheduler.exit(me);
+}
+
+void Searcher::search_root_split(Position& pos, MoveList& moves, std::size_t first, std::size_t next, int depth,
+                                 int& alpha, int beta, int& best, std::size_t& best_index) {
+  RootSplit split{&moves, first == 0, depth, alpha, beta, best, best_index, next};
+  split_ = &split;
+  work_on_split(pos, split);
+  // The master has taken the last move; wait for the helpers still searching theirs.
+  parallel_->scheduler.block(0, [&split] { return split.busy == 0; });
+  split_ = nullptr;
+  alpha = split.alpha;
+  best = split.best;
+  best_index = split.best_index;
+}
+
+void Searcher::work_on_split(Position& pos, RootSplit& split) {
+  Searcher& master = master_ ? *master_ : *this;
+  while (split.next < split.moves->size() && !master.stop_) {
+    const std::size_t i = split.next++;
+    ++split.busy;
+    // A helper's counts go to the master's after each move.
+    const std::uint64_t nodes = nodes_, extensions = extensions_;
+    if (master_) {
+      stop_ = false;
+      seldepth_ = max_software_ply_ = 0;
+    }
+    const int score = search_root_move(pos, split, i);
+    --split.busy;
+    if (master_) {
+      master.nodes_ += nodes_ - nodes;
+      master.extensions_ += extensions_ - extensions;
+      master.seldepth_ = std::max(master.seldepth_, seldepth_);
+      master.max_software_ply_ = std::max(master.max_software_ply_, max_software_ply_);
+    }
+    if (stop_ || master.stop_) break;  // an interrupted search has no score
+    if (score > split.best) {
+      split.best = score;
+      split.best_index = i;
+      split.alpha = std::max(split.alpha, score);
+    }
+  }
+}
+
+// One root move after the first, as the sequential loop of search_root() searches it, except that
+// alpha is read from the split when each search starts (other workers may have raised it).
+int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
+  Searcher& master = master_ ? *master_ : *this;
+  const MoveList& moves = *split.moves;
+  const Move m = moves[i];
+  const int depth = split.depth, beta = split.beta;
+  lists_[0] = &moves;
+  path_[0] = m;
+  pos.make_move(m);
+  int alpha = split.alpha;
+  int score = -dual_credit(pos, -alpha - 1, -alpha, depth - 1, 0, 0, 1, false);
+  if (!stop_ && score > alpha && score < beta) {
+    // A fail high is a lower bound: re-search against the alpha of now, which may have risen.
+    alpha = split.alpha;
+    const bool was_in_trouble = master.root_in_trouble_;
+    if (split.main_line) master.root_in_trouble_ = true;  // a new move is failing high
+    score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
+    if (split.main_line) master.root_in_trouble_ = was_in_trouble && score <= master.previous_score_ - 15 * kTieScale;
+  }
+  alpha = split.alpha;
+  if (options_.dual_credit && !stop_ && score > alpha && score > split.best) {
+    pos.unmake_move(m);
+    const int credit = generate_credit(pos, moves, i, score, depth, 0, 0);
+    path_[0] = m;
+    pos.make_move(m);
+    alpha = split.alpha;
+    if (credit > 0 && !stop_) score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, credit, 1, true);
+  }
+  pos.unmake_move(m);
+  return score;
+}
+
+bool Searcher::splits_here(bool pv_node, int searched, int depth) const {
+  // Only the master's PV nodes, one at a time, and only where the children are software nodes
+  // (a chip leaf's siblings are already asked ahead on idle chips by the prefetch).
+  if (!pv_node || searched == 0 || node_split_ || depth - 1 <= leaf_->depth()) return false;
+  return true;
+}
+
+void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
+                                 int his_credit, int ply, int threat, int& alpha, int beta, int& best,
+                                 Move& best_move, int& searched) {
+  NodeSplit split{{path_, path_ + ply}, {lists_, lists_ + ply}, &moves, depth, my_credit, his_credit, ply, threat,
+                  alpha, beta, best, best_move, searched, i};
+  node_split_ = &split;
+  work_on_node_split(pos, split);
+  parallel_->scheduler.block(0, [&split] { return split.busy == 0; });
+  node_split_ = nullptr;
+  alpha = split.alpha;
+  best = split.best;
+  best_move = split.best_move;
+  searched = split.searched;
+  path_[ply] = Move::none();
+  const Move m = best_move;
+  if (!stop_ && best >= beta && !m.is_capture() && !m.is_promotion()) {
+    if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+    history_[pos.side_to_move()][m.from()][m.to()] += depth * depth;
+  }
+}
+
+void Searcher::work_on_node_split(Position& pos, NodeSplit& split) {
+  Searcher& master = master_ ? *master_ : *this;
+  while (split.next < split.moves->size() && !split.cutoff && !master.stop_) {
+    const std::size_t i = split.next++;
+    ++split.busy;
+    const std::uint64_t nodes = nodes_, extensions = extensions_;
+    if (master_) {
+      stop_ = false;
+      seldepth_ = max_software_ply_ = 0;
+    }
+    const int score = search_split_child(pos, split, i);
+    --split.busy;
+    if (master_) {
+      master.nodes_ += nodes_ - nodes;
+      master.extensions_ += extensions_ - extensions;
+      master.seldepth_ = std::max(master.seldepth_, seldepth_);
+      master.max_software_ply_ = std::max(master.max_software_ply_, max_software_ply_);
+    }
+    // An interrupted search has no score, and after a cutoff the node's result is settled.
+    if (stop_ || master.stop_ || split.cutoff) break;
+    if (score == kSkipped) continue;
+    ++split.searched;
+    if (score > split.best) {
+      split.best = score;
+      split.best_move = (*split.moves)[i];
+      if (score > split.alpha) {
+        split.alpha = score;
+        if (score >= split.beta) split.cutoff = true;
+      }
+    }
+  }
+}
+
+// One move of a split PV node, as the sequential loop of dual_credit() searches it after the
+// first, with alpha read from the split when each search starts. kSkipped: pruned as no progress.
+int Searcher::search_split_child(Position& pos, NodeSplit& split, std::size_t i) {
+  const MoveList& moves = *split.moves;
+  const Move m = moves[i];
+  const int ply = split.ply, depth = split.depth, beta = split.beta;
+  if (options_.no_progress && ply >= 2 && !pos.in_check() && lists_[ply - 2] && !path_[ply - 1].is_none() &&
+      is_no_progress(path_[ply - 2], path_[ply - 1], m, *lists_[ply - 2]) &&
+      reachable_directly(pos, path_[ply - 2], path_[ply - 1], m))
+    return kSkipped;
+  lists_[ply] = &moves;
+  path_[ply] = m;
+  pos.make_move(m);
+  const int new_depth = depth - 1 + (!options_.dual_credit && pos.in_check() ? 1 : 0);
+  int alpha = split.alpha;
+  int score = -dual_credit(pos, -alpha - 1, -alpha, new_depth, split.his_credit, split.my_credit, ply + 1, false);
+  if (!stop_ && score > alpha && score < beta && !split.cutoff) {
+    alpha = split.alpha;  // a fail high is a lower bound: re-search against the alpha of now
+    score = -dual_credit(pos, -beta, -alpha, new_depth, split.his_credit, split.my_credit, ply + 1, true);
+  }
+  alpha = split.alpha;
+  if (options_.dual_credit && !stop_ && !split.cutoff && score > alpha && score > split.best) {
+    pos.unmake_move(m);
+    const int credit = generate_credit(pos, moves, i, score, depth, ply, split.threat);
+    path_[ply] = m;
+    pos.make_move(m);
+    alpha = split.alpha;
+    if (credit > 0 && !stop_ && !split.cutoff)
+      score = -dual_credit(pos, -beta, -alpha, new_depth, split.his_credit, split.my_credit + credit, ply + 1, true);
+  }
+  pos.unmake_move(m);
+  return score;
+}
+
+}  // namespace db::search

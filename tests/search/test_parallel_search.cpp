@@ -1,0 +1,108 @@
+// The parallel software search (AIJ 6, parallel_split.cpp): K workers sharing the root's moves and
+// the chips, scheduled one at a time in simulated time. It must find the right moves, repeat
+// exactly run to run, leave the 1-worker search unchanged, and take less simulated time than one
+// worker on the same chips (a count of chip clocks, not a timing).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+#include "chess/notation.h"
+#include "chip/rtl_backend.h"
+#include "search/chip_leaf_search.h"
+#include "search/score.h"
+#include "search/search.h"
+
+namespace db::search {
+namespace {
+
+struct Outcome {
+  SearchResult result;
+  LeafStats chips;
+};
+
+Outcome search(const std::string& fen, int depth, int chips, int chip_depth, int workers, int multipv = 1) {
+  TranspositionTable tt(8);
+  SearchOptions options;
+  options.workers = workers;
+  options.multipv = multipv;
+  Searcher searcher(tt, options);
+  std::vector<std::unique_ptr<chip::ChipClient>> clients;
+  for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
+  ChipLeafSearch leaf(std::move(clients), chip_depth);
+  searcher.set_leaf_search(&leaf);
+  Limits limits;
+  limits.depth = depth;
+  Outcome out{searcher.run(Position::from_fen(fen), limits), leaf.stats()};
+  return out;
+}
+
+const char* const kMiddlegame = "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37";  // AIJ 4.2, 1
+
+TEST(ParallelSearch, WorkersFindTheMates) {
+  for (int workers : {2, 4}) {
+    const Outcome m1 = search("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 3, 4, 2, workers);
+    EXPECT_EQ(move_to_uci(m1.result.best), "h5f7") << workers;
+    EXPECT_EQ(m1.result.score, kMate - 1) << workers;
+    // Mate in two (Stockfish 15.1: mate 2, d5f6 g7f6 c4f7).
+    const Outcome m2 = search("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 4, 4, 2, workers);
+    EXPECT_EQ(move_to_uci(m2.result.best), "d5f6") << workers;
+    EXPECT_EQ(m2.result.score, kMate - 3) << workers;
+  }
+}
+
+TEST(ParallelSearch, FourWorkersRepeatExactly) {
+  const Outcome a = search(kMiddlegame, 6, 8, 3, 4);
+  const Outcome b = search(kMiddlegame, 6, 8, 3, 4);
+  EXPECT_FALSE(a.result.best.is_none());
+  EXPECT_EQ(a.result.best, b.result.best);
+  EXPECT_EQ(a.result.score, b.result.score);
+  EXPECT_EQ(a.result.nodes, b.result.nodes);
+  EXPECT_EQ(a.chips.searches, b.chips.searches);
+  EXPECT_EQ(a.chips.parallel_clocks, b.chips.parallel_clocks);
+  EXPECT_LT(std::abs(a.result.score), 1000);  // a sane score in a balanced middlegame
+}
+
+TEST(ParallelSearch, OneWorkerIsTheSequentialSearch) {
+  // workers = 1 takes no part of the parallel code: same tree as a search that never heard of it.
+  const Outcome a = search(kMiddlegame, 6, 4, 3, 1);
+  TranspositionTable tt(8);
+  Searcher searcher(tt);  // default options
+  std::vector<std::unique_ptr<chip::ChipClient>> clients;
+  for (int i = 0; i < 4; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
+  ChipLeafSearch leaf(std::move(clients), 3);
+  searcher.set_leaf_search(&leaf);
+  Limits limits;
+  limits.depth = 6;
+  const SearchResult b = searcher.run(Position::from_fen(kMiddlegame), limits);
+  EXPECT_EQ(a.result.best, b.best);
+  EXPECT_EQ(a.result.score, b.score);
+  EXPECT_EQ(a.result.nodes, b.nodes);
+  EXPECT_EQ(a.chips.parallel_clocks, leaf.stats().parallel_clocks);
+  // More workers than chips: as many workers as chips.
+  EXPECT_EQ(search(kMiddlegame, 4, 1, 3, 4).result.nodes, search(kMiddlegame, 4, 1, 3, 1).result.nodes);
+}
+
+TEST(ParallelSearch, MultiPvLinesWithWorkers) {
+  // Each MultiPV line splits its root moves too: three distinct lines, best first, line 1 played.
+  const Outcome out = search(kMiddlegame, 6, 8, 3, 4, 3);
+  ASSERT_EQ(out.result.lines.size(), 3u);
+  EXPECT_EQ(out.result.lines[0].move, out.result.best);
+  EXPECT_NE(out.result.lines[0].move, out.result.lines[1].move);
+  EXPECT_NE(out.result.lines[1].move, out.result.lines[2].move);
+  EXPECT_NE(out.result.lines[0].move, out.result.lines[2].move);
+  EXPECT_GE(out.result.lines[0].score, out.result.lines[1].score);
+  EXPECT_GE(out.result.lines[1].score, out.result.lines[2].score);
+}
+
+TEST(ParallelSearch, MoreWorkersTakeLessSimulatedTimeOnSixteenChips) {
+  const Outcome one = search(kMiddlegame, 7, 16, 4, 1);
+  const Outcome four = search(kMiddlegame, 7, 16, 4, 4);
+  EXPECT_LT(four.chips.parallel_clocks, one.chips.parallel_clocks);
+  EXPECT_GT(four.chips.busy_clocks / double(four.chips.parallel_clocks),
+            one.chips.busy_clocks / double(one.chips.parallel_clocks));
+  EXPECT_FALSE(four.result.best.is_none());
+}
+
+}  // namespace
+}  // namespace db::search
