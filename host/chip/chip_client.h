@@ -51,6 +51,14 @@ struct SearchParams {
   bool repetition = true;        // repetitions of earlier positions on the stack score as draws
   bool no_progress = false;      // AIJ 4.3 "no progress" pruning (off: see docs/chip.md)
   bool ignore_stalemate = false; // a stalemate one ply above quiescence is not scored (the node fails)
+  // Repetitions (AIJ 4.3; docs/chip.md): a repetition draw's tie-breaker "moves until repetition",
+  // 33 - p for a repetition p plies below the root, positive from the root side's view when it
+  // strives for the draw, negative when it avoids it (0 when off).
+  bool repetition_tie = false;
+  bool strive_for_draw = false;
+  // A node with one piece of the side to move displaced from an earlier position first tries the
+  // move back, scored as the repetition draw when legal (needs repetition).
+  bool repetition_bound = false;
   // Quiescence extensions (AIJ 5, flags 9-11): search the node full width once per path when
   bool extend_pawn_on_7th = false;   // the move just made put a pawn on the 7th rank
   bool extend_hung_pieces = false;   // the side to move has two or more hung pieces
