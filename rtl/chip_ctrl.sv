@@ -157,7 +157,7 @@ module chip_ctrl (
   // flags, quiescence checks played (mating: [1:0] white, [3:2] black; singular: [5:4], [7:6]), the
   // quiescence check filter of the node being expanded (set in GEN), and the last leaf value
   // (debug port).
-  logic [20:0] search_ctrl_q, search_ctrl_d;
+  logic [21:0] search_ctrl_q, search_ctrl_d;
   // Repeating-move bound (SEARCH_CTRL[20]): the move in MAKE/TEST is a node's repeating move; the
   // plies whose repeating move was tried (or found not pseudo-legal).
   logic        rtry_q, rtry_d;
@@ -252,12 +252,13 @@ module chip_ctrl (
   assign rep_tie_on = search_ctrl_q[18];
   assign rep_strive = search_ctrl_q[19];
   assign rep_bound  = search_ctrl_q[20];
-  logic ext_pawn7, ext_hung2, ext_hung1, ext_opp_hung;
+  logic ext_pawn7, ext_pawn6, ext_hung2, ext_hung1, ext_opp_hung;
   logic [1:0] qs_singular;
   assign ext_pawn7    = search_ctrl_q[14];
   assign ext_hung2    = search_ctrl_q[15];
   assign ext_hung1    = search_ctrl_q[16];
   assign ext_opp_hung = search_ctrl_q[17];
+  assign ext_pawn6    = search_ctrl_q[21];
   assign qs_checks    = search_ctrl_q[5:4];  // mating checks
   assign qs_singular  = search_ctrl_q[7:6];
   assign qs_depth  = search_ctrl_q[12:8];
@@ -351,11 +352,22 @@ module chip_ctrl (
   assign one_hung  = hung_i != 64'd0 && (hung_i & (hung_i - 64'd1)) == 64'd0;
   assign many_hung = hung_i != 64'd0 && !one_hung;
   assign pawn7     = board_i[{mv_q[11:6], 2'b00} +: 3] == 3'd1 && mv_q[11:9] == (stm_q ? 3'd6 : 3'd1);
+  // Flag 9's "pawn to the 6th in some cases" (SEARCH_CTRL[21]): a passed pawn on the 6th whose
+  // square ahead is empty (no pawn of the side to move on the 7th rank on its file or beside it).
+  logic       pawn6;
+  logic [5:0] p6_front;
+  logic [3:0] p6_enemy;
+  assign p6_front = stm_q ? mv_q[11:6] + 6'd8 : mv_q[11:6] - 6'd8;
+  assign p6_enemy = {stm_q, 3'd1};
+  assign pawn6    = board_i[{mv_q[11:6], 2'b00} +: 3] == 3'd1 && mv_q[11:9] == (stm_q ? 3'd5 : 3'd2) &&
+                    board_i[{p6_front, 2'b00} +: 3] == 3'd0 &&
+                    (mv_q[8:6] == 3'd0 || board_i[{p6_front - 6'd1, 2'b00} +: 4] != p6_enemy) &&
+                    (mv_q[8:6] == 3'd7 || board_i[{p6_front + 6'd1, 2'b00} +: 4] != p6_enemy);
   always_comb begin
     for (int k = 0; k < 32; k++) path_mask[k] = 6'(k) > base_q && 6'(k) < ply_q + 6'd1;
   end
   assign extend = ply_q < 6'd31 && (extended_q & path_mask) == 32'd0 &&
-                  ((ext_pawn7 && pawn7) || (ext_hung2 && many_hung) ||
+                  ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && many_hung) ||
                    (ext_hung1 && one_hung && rel_c >= 6'd3 && hung1_q[ci - 5'd2]) ||
                    (ext_opp_hung && opp_hung_i));
   logic node_limit_hit;
@@ -701,7 +713,7 @@ module chip_ctrl (
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
         chip_pkg::REG_DRAW_SCORE:     rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
-        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {11'd0, search_ctrl_q};
+        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {10'd0, search_ctrl_q};
         chip_pkg::REG_TEST_TIE:     rdata_d = {16'd0, test_tie_q};
         chip_pkg::REG_NODE_LIMIT:   rdata_d = node_limit_q;
         chip_pkg::REG_RESULT:       rdata_d = {24'd0, result_q};
@@ -1269,10 +1281,10 @@ module chip_ctrl (
               end
             end
             chip_pkg::REG_SEARCH_CTRL: begin
-              if ((wdata_i & ~32'h001F_FFFF) != 32'd0) begin
+              if ((wdata_i & ~32'h003F_FFFF) != 32'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
               end else begin
-                search_ctrl_d = wdata_i[20:0];
+                search_ctrl_d = wdata_i[21:0];
               end
             end
             chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;
@@ -1451,7 +1463,7 @@ module chip_ctrl (
       est_q        <= 16'd0;
       lazy_q       <= 3'd0;
       lazy_pend_q  <= 1'b0;
-      search_ctrl_q <= 21'd0;
+      search_ctrl_q <= 22'd0;
       rtry_q       <= 1'b0;
       rtried_q     <= 32'd0;
       extended_q   <= 32'd0;

@@ -64,6 +64,7 @@ struct SearchParams {
   bool extend_hung_pieces = false;   // the side to move has two or more hung pieces
   bool extend_hung_twice = false;    // the side to move has one hung piece, as at its previous turn
   bool extend_opp_hung = false;      // (flag 12) the other side has a hung piece
+  bool extend_pawn_on_6th = false;   // (flag 9, "in some cases") a passed pawn reached the 6th, the square ahead empty
   // Checking non-captures each side may play in the quiescence search (AIJ 5, parameters 5-6), 0-3:
   int mating_checks = 0;    // no escape square for the king, or a queen contact check
   int singular_checks = 0;  // one escape square, a rook contact check, or the checked side has a hung piece

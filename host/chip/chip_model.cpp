@@ -122,7 +122,7 @@ bool is_eval_table(std::uint32_t a) {
   return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
 }
 // Data with bits set above a register's or table's width.
-constexpr std::uint32_t SEARCH_CTRL_MASK = 0x1FFFFF;  // SEARCH_CTRL's defined bits
+constexpr std::uint32_t SEARCH_CTRL_MASK = 0x3FFFFF;  // SEARCH_CTRL's defined bits
 constexpr std::uint32_t OFFSET_CTRL_MASK = 0xFFFFFF;  // OFFSET_CTRL's
 
 bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
@@ -503,7 +503,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   const bool ext_pawn7 = q.search_ctrl >> 14 & 1, ext_hung2 = q.search_ctrl >> 15 & 1, ext_hung1 = q.search_ctrl >> 16 & 1;
   const bool ext_opp_hung = q.search_ctrl >> 17 & 1;
   const bool rep_tie_on = q.search_ctrl >> 18 & 1, rep_strive = q.search_ctrl >> 19 & 1;
-  const bool rep_bound = q.search_ctrl >> 20 & 1;
+  const bool rep_bound = q.search_ctrl >> 20 & 1, ext_pawn6 = q.search_ctrl >> 21 & 1;
   const int qs_mating = q.search_ctrl >> 4 & 3, qs_singular = q.search_ctrl >> 6 & 3;
   const int qs_depth = q.search_ctrl >> 8 & 31;
   // Offset searches at the root (AIJ 5, parameters 2 and 7): after the search failed high with a
@@ -851,10 +851,18 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             d.hung1 = (q.hung1 & ~(1u << (c & 31))) | (one_hung ? 1u << (c & 31) : 0u);
             const int to = to_of(q.mv);
             const bool pawn7 = (q.board[to] & 7) == CHIP_PAWN && (to >> 3) == (q.stm ? 6 : 1);
+            // Flag 9's "pawn to the 6th in some cases": a passed pawn on the 6th with the square
+            // ahead empty (no pawn of the side to move on the 7th rank on its file or beside it).
+            const int front = q.stm ? to + 8 : to - 8;
+            const std::uint8_t enemy_pawn = std::uint8_t((q.stm ? CHIP_BLACK : 0) | CHIP_PAWN);
+            const bool pawn6 = (q.board[to] & 7) == CHIP_PAWN && (to >> 3) == (q.stm ? 5 : 2) &&
+                               (q.board[front & 63] & 7) == 0 &&
+                               ((to & 7) == 0 || q.board[(front - 1) & 63] != enemy_pawn) &&
+                               ((to & 7) == 7 || q.board[(front + 1) & 63] != enemy_pawn);
             std::uint32_t path = 0;  // plies base+1 .. c-1
             for (int k = q.base + 1; k < c; ++k) path |= 1u << (k & 31);
             const bool extend = q.ply < 31 && (q.extended & path) == 0 &&
-                                ((ext_pawn7 && pawn7) || (ext_hung2 && hung != 0 && !one_hung) ||
+                                ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && hung != 0 && !one_hung) ||
                                  (ext_hung1 && one_hung && rel_c >= 3 && (q.hung1 >> ((c - 2) & 31) & 1)) ||
                                  (ext_opp_hung && array.opp_hung() != 0));
             if (q.node_limit != 0 && q.count + 1 >= q.node_limit) {

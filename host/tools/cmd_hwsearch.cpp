@@ -215,6 +215,8 @@ void add_hwsearch_command(CLI::App& app) {
   cmd->add_flag("--no-progress", opt->params.no_progress, "\"No progress\" pruning on (AIJ 4.3)");
   cmd->add_flag("--ignore-stalemate", opt->params.ignore_stalemate, "Do not score stalemate one ply above quiescence");
   cmd->add_flag("--extend-pawn7", opt->params.extend_pawn_on_7th, "Quiescence extension after a pawn reaches the 7th rank");
+  cmd->add_flag("--extend-pawn6", opt->params.extend_pawn_on_6th,
+                "Quiescence extension after a passed pawn reaches the 6th rank with the square ahead empty");
   cmd->add_flag("--extend-hung", opt->params.extend_hung_pieces, "Quiescence extension when the side to move has two or more hung pieces");
   cmd->add_flag("--extend-hung-twice", opt->params.extend_hung_twice, "Quiescence extension when one piece stays hung on consecutive turns");
   cmd->add_option("--offset-depth", opt->params.offset_depth, "Depth of the offset searches at the root (1 to --depth)")

@@ -191,7 +191,7 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
   // value nobody reaches (every move searched): the extended nodes are searched full width, so the
   // tree grows. A pawn reaching b7; two undefended black knights attacked by the rook and the
   // bishop; one knight left hanging on consecutive turns; the rook moving to c3 or c7, where the
-  // knight takes it for nothing.
+  // knight takes it for nothing; the passed pawn b5-b6 with b7 empty (flag 9's "pawn to the 6th").
   ChipClient chip(make_backend(GetParam()));
   struct Case {
     const char* fen;
@@ -201,7 +201,8 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
   for (const Case& c : {Case{"8/8/1P4k1/8/8/8/6K1/8 w - - 0 1", 1, &SearchParams::extend_pawn_on_7th},
                         Case{"6k1/8/8/3n1n2/8/8/2B5/3R2K1 w - - 0 1", 1, &SearchParams::extend_hung_pieces},
                         Case{"6k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", 3, &SearchParams::extend_hung_twice},
-                        Case{"6k1/8/8/3n4/8/8/8/2R3K1 w - - 0 1", 1, &SearchParams::extend_opp_hung}}) {
+                        Case{"6k1/8/8/3n4/8/8/8/2R3K1 w - - 0 1", 1, &SearchParams::extend_opp_hung},
+                        Case{"8/8/6k1/1P6/8/8/6K1/8 w - - 0 1", 1, &SearchParams::extend_pawn_on_6th}}) {
     setup(chip, Position::from_fen(c.fen));
     SearchParams p;
     p.depth = c.depth;
@@ -211,6 +212,17 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
     const SearchResult extended = chip.search(p);
     EXPECT_FALSE(plain.fail_high || extended.fail_high) << c.fen;
     EXPECT_GT(extended.nodes, plain.nodes) << c.fen;
+  }
+  // Not every pawn to the 6th: with a black pawn on c7 beside its path, b5-b6 makes no passed pawn,
+  // and with a piece on b7 it is blocked; neither is extended.
+  for (const char* fen : {"8/2p5/6k1/1P6/8/8/6K1/8 w - - 0 1", "8/1n6/6k1/1P6/8/8/6K1/8 w - - 0 1"}) {
+    setup(chip, Position::from_fen(fen));
+    SearchParams p;
+    p.depth = 1;
+    p.test_value = 20000;
+    const SearchResult plain = chip.search(p);
+    p.extend_pawn_on_6th = true;
+    EXPECT_EQ(chip.search(p).nodes, plain.nodes) << fen;
   }
 }
 
@@ -428,7 +440,7 @@ TEST_P(HwSearchChip, AbortAtAnyClockLeavesTheChipReady) {
 TEST_P(HwSearchChip, BadParametersAreRefused) {
   ChipClient chip(make_backend(GetParam()));
   setup(chip, Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x200000), ChipError);    // bit 21 is not defined
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x400000), ChipError);    // bit 22 is not defined
   EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x80000000), ChipError);  // nor bit 31
   EXPECT_THROW(chip.write(reg::TEST_TIE, 0x10000), ChipError);
   EXPECT_THROW(chip.write(reg::OFFSET_CTRL, 0x1000000), ChipError);  // bits above 23

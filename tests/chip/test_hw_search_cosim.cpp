@@ -57,6 +57,7 @@ void randomize(SearchParams& p, std::mt19937& rng, int depth) {
   p.repetition_tie = rng() % 2;
   p.strive_for_draw = rng() % 2;
   p.repetition_bound = p.repetition && rng() % 2;
+  p.extend_pawn_on_6th = rng() % 2;
 }
 
 // Searches pos at each depth with a test value near its fast evaluation; the co-simulation throws
