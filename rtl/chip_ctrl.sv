@@ -117,7 +117,8 @@ module chip_ctrl (
     S_TEST   = 4'd5,  // legality and mode filter; unmake in the same clock unless descending
     S_UNMAKE = 4'd6,
     S_EINIT  = 4'd7,  // EVAL_INIT: sum the placement table over the board, then the castling deltas
-    S_SEVAL  = 4'd8   // SEARCH: a stand pat waits for the slow evaluation
+    S_SEVAL  = 4'd8,  // SEARCH: a stand pat waits for the slow evaluation
+    S_REPCHK = 4'd9   // SEARCH: is the repeating move pseudo-legal? (SEARCH_CTRL[20])
   } state_e;
 
   // ---------------------------------------------------------------- registers
@@ -156,7 +157,11 @@ module chip_ctrl (
   // flags, quiescence checks played (mating: [1:0] white, [3:2] black; singular: [5:4], [7:6]), the
   // quiescence check filter of the node being expanded (set in GEN), and the last leaf value
   // (debug port).
-  logic [17:0] search_ctrl_q, search_ctrl_d;
+  logic [21:0] search_ctrl_q, search_ctrl_d;
+  // Repeating-move bound (SEARCH_CTRL[20]): the move in MAKE/TEST is a node's repeating move; the
+  // plies whose repeating move was tried (or found not pseudo-legal).
+  logic        rtry_q, rtry_d;
+  logic [31:0] rtried_q, rtried_d;
   // Quiescence extensions: plies searched full width by an extension; plies whose side to move had
   // exactly one hung piece.
   logic [31:0] extended_q, extended_d, hung1_q, hung1_d;
@@ -236,7 +241,7 @@ module chip_ctrl (
   // ---------------------------------------------------------------- search datapath
   logic searching;
   assign searching = (op_q == chip_pkg::OP_SEARCH);
-  logic       qs_on, ev_on, rep_on, np_on, ign_stale;
+  logic       qs_on, ev_on, rep_on, np_on, ign_stale, rep_tie_on, rep_strive, rep_bound;
   logic [1:0] qs_checks;
   logic [4:0] qs_depth;
   assign qs_on     = search_ctrl_q[0];
@@ -244,12 +249,16 @@ module chip_ctrl (
   assign rep_on    = search_ctrl_q[2];
   assign np_on     = search_ctrl_q[3];
   assign ign_stale = search_ctrl_q[13];
-  logic ext_pawn7, ext_hung2, ext_hung1, ext_opp_hung;
+  assign rep_tie_on = search_ctrl_q[18];
+  assign rep_strive = search_ctrl_q[19];
+  assign rep_bound  = search_ctrl_q[20];
+  logic ext_pawn7, ext_pawn6, ext_hung2, ext_hung1, ext_opp_hung;
   logic [1:0] qs_singular;
   assign ext_pawn7    = search_ctrl_q[14];
   assign ext_hung2    = search_ctrl_q[15];
   assign ext_hung1    = search_ctrl_q[16];
   assign ext_opp_hung = search_ctrl_q[17];
+  assign ext_pawn6    = search_ctrl_q[21];
   assign qs_checks    = search_ctrl_q[5:4];  // mating checks
   assign qs_singular  = search_ctrl_q[7:6];
   assign qs_depth  = search_ctrl_q[12:8];
@@ -343,11 +352,22 @@ module chip_ctrl (
   assign one_hung  = hung_i != 64'd0 && (hung_i & (hung_i - 64'd1)) == 64'd0;
   assign many_hung = hung_i != 64'd0 && !one_hung;
   assign pawn7     = board_i[{mv_q[11:6], 2'b00} +: 3] == 3'd1 && mv_q[11:9] == (stm_q ? 3'd6 : 3'd1);
+  // Flag 9's "pawn to the 6th in some cases" (SEARCH_CTRL[21]): a passed pawn on the 6th whose
+  // square ahead is empty (no pawn of the side to move on the 7th rank on its file or beside it).
+  logic       pawn6;
+  logic [5:0] p6_front;
+  logic [3:0] p6_enemy;
+  assign p6_front = stm_q ? mv_q[11:6] + 6'd8 : mv_q[11:6] - 6'd8;
+  assign p6_enemy = {stm_q, 3'd1};
+  assign pawn6    = board_i[{mv_q[11:6], 2'b00} +: 3] == 3'd1 && mv_q[11:9] == (stm_q ? 3'd5 : 3'd2) &&
+                    board_i[{p6_front, 2'b00} +: 3] == 3'd0 &&
+                    (mv_q[8:6] == 3'd0 || board_i[{p6_front - 6'd1, 2'b00} +: 4] != p6_enemy) &&
+                    (mv_q[8:6] == 3'd7 || board_i[{p6_front + 6'd1, 2'b00} +: 4] != p6_enemy);
   always_comb begin
     for (int k = 0; k < 32; k++) path_mask[k] = 6'(k) > base_q && 6'(k) < ply_q + 6'd1;
   end
   assign extend = ply_q < 6'd31 && (extended_q & path_mask) == 32'd0 &&
-                  ((ext_pawn7 && pawn7) || (ext_hung2 && many_hung) ||
+                  ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && many_hung) ||
                    (ext_hung1 && one_hung && rel_c >= 6'd3 && hung1_q[ci - 5'd2]) ||
                    (ext_opp_hung && opp_hung_i));
   logic node_limit_hit;
@@ -371,6 +391,39 @@ module chip_ctrl (
   assign np_hit = |(rep_two & np_valid & ~rep_same & (stm_q ? rep_white & ~rep_black : rep_black & ~rep_white));
   assign rep_hit  = |(rep_equal & rep_valid & rep_same);
   assign rep_near = |(rep_two & rep_valid & ~rep_same);
+  // The tie-breaker of a repetition draw, "moves until repetition" (AIJ 4.3), for the child at
+  // rel_c: 33 - rel_c from the root side's view, positive when it strives for the draw (an earlier
+  // repetition is better), negative when it avoids it (a later one is less bad); negated at odd
+  // plies like every value. 0 with SEARCH_CTRL[18] clear.
+  logic signed [17:0] rep_tie_mag, rep_tie;
+  assign rep_tie_mag = 18'sd33 - 18'(rel_c);
+  assign rep_tie     = !rep_tie_on ? 18'sd0 : (rep_strive != odd_c) ? rep_tie_mag : -rep_tie_mag;
+  // The repeating move (SEARCH_CTRL[20]): at the node being expanded (stack index ply_q), an entry
+  // below it with the other side to move from which exactly one piece of the side to move is
+  // displaced (two squares differ: one holds that piece now, the other is empty); the lowest such
+  // entry is selected and the move puts the piece back on the empty square.
+  logic [31:0] rep_empty, rm_cand, rm_sel;
+  logic [63:0] rm_diff;
+  logic [5:0]  rm_from, rm_to;
+  logic        rm_try;
+  always_comb begin
+    for (int k = 0; k < 32; k++) begin
+      rm_cand[k] = rep_two[k] && 6'(k) < ply_q && (ply_q[0] != k[0]) && rep_empty[k] &&
+                   (stm_q ? rep_black[k] && !rep_white[k] : rep_white[k] && !rep_black[k]);
+    end
+  end
+  assign rm_sel = rm_cand & (~rm_cand + 32'd1);  // the lowest candidate, one-hot
+  always_comb begin
+    rm_from = 6'd0;
+    rm_to   = 6'd0;
+    for (int s = 0; s < 64; s++) begin
+      if (rm_diff[s] && board_i[s*4 +: 3] != 3'd0) rm_from = rm_from | 6'(s);
+      if (rm_diff[s] && board_i[s*4 +: 3] == 3'd0) rm_to   = rm_to | 6'(s);
+    end
+  end
+  // Tried once per node, at its first GEN, below the root, in a search with the detector on.
+  assign rm_try = searching && rep_on && rep_bound && !last_valid && !rtried_q[pi] && ply_q != base_q &&
+                  rm_cand != 32'd0;
   rep_detect u_rep (
     .clk_i,
     .we_i       (state_q == S_MAKE),
@@ -381,7 +434,10 @@ module chip_ctrl (
     .equal_o    (rep_equal),
     .two_o      (rep_two),
     .white_o    (rep_white),
-    .black_o    (rep_black)
+    .black_o    (rep_black),
+    .empty_o    (rep_empty),
+    .sel_i      (rm_sel),
+    .sel_diff_o (rm_diff)
   );
   assign tgt_capt_only_o = (((mode_q == chip_pkg::MODE_CAPTURES) && (op_q == chip_pkg::OP_GEN)) ||
                             (qnode && !checks_ok)) && (state_q == S_GEN);
@@ -542,6 +598,10 @@ module chip_ctrl (
   assign chk_ok = move_q[15] && att_cand_i[move_q[5:0]] && tgt_cand_i[move_q[11:6]] &&
                   (move_q[14] == is_promotion(chk_type, move_q[11:9], stm_q)) &&
                   (move_q[14] || move_q[13:12] == 2'd0);
+  // The repeating move (mv_q, no promotion) passes the same checks in S_REPCHK.
+  logic rc_ok;
+  assign rc_ok = att_cand_i[mv_q[5:0]] && tgt_cand_i[mv_q[11:6]] &&
+                 !is_promotion(board_i[{mv_q[5:0], 2'b00} +: 3], mv_q[11:9], stm_q);
 
   // The move the generator produces in S_GEN / S_GENATT.
   logic [2:0]  att_type;
@@ -653,7 +713,7 @@ module chip_ctrl (
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
         chip_pkg::REG_DRAW_SCORE:     rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
-        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {14'd0, search_ctrl_q};
+        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {10'd0, search_ctrl_q};
         chip_pkg::REG_TEST_TIE:     rdata_d = {16'd0, test_tie_q};
         chip_pkg::REG_NODE_LIMIT:   rdata_d = node_limit_q;
         chip_pkg::REG_RESULT:       rdata_d = {24'd0, result_q};
@@ -731,6 +791,8 @@ module chip_ctrl (
     lazy_d         = lazy_q;
     lazy_pend_d    = lazy_pend_q;
     search_ctrl_d  = search_ctrl_q;
+    rtry_d         = rtry_q;
+    rtried_d       = rtried_q;
     test_tie_d     = test_tie_q;
     node_limit_d   = node_limit_q;
     best_d         = best_q;
@@ -790,7 +852,12 @@ module chip_ctrl (
       end
       S_GEN: begin
         qfilter_d = qnode && checks_ok;
-        if (last_valid && last_promo && last[13:12] != 2'd3) begin
+        if (rm_try) begin
+          // The node's repeating move first (not counted as generated).
+          mv_d           = {4'b1000, rm_to, rm_from};
+          rtried_d[pi]   = 1'b1;
+          state_d        = S_REPCHK;
+        end else if (last_valid && last_promo && last[13:12] != 2'd3) begin
           mv_d    = gen_promo_move;
           state_d = S_MAKE;
           generated_d = generated_q + 32'd1;
@@ -831,6 +898,16 @@ module chip_ctrl (
         state_d = S_MAKE;
         generated_d = generated_q + 32'd1;
       end
+      S_REPCHK: begin
+        // The repeating move is made only if the piece can move there (the checks of a host
+        // move); otherwise the node generates its moves as usual.
+        if (rc_ok) begin
+          rtry_d  = 1'b1;
+          state_d = S_MAKE;
+        end else begin
+          state_d = S_GEN;
+        end
+      end
       S_MAKE: begin
         wr_en_o = {mk_castle, mk_ep || mk_castle, 2'b11};
         wr_sq_o = {mk_rook_to, mk_ep ? (mk_to ^ 6'd8) : mk_rook_from, mk_to, mk_from};
@@ -858,7 +935,16 @@ module chip_ctrl (
         if (state_q == S_TEST) begin
           unique case (op_q)
             chip_pkg::OP_SEARCH: begin
-              if (king_capture_i || (quiet_filtered && !(in_check_i && check_allowed)) || root_skip) begin
+              rtry_d = 1'b0;
+              if (rtry_q) begin
+                stk_move_we    = 1'b1;  // the node's generation starts from its first move
+                stk_move_waddr = pi;
+                stk_move_wdata = 16'd0;
+              end
+              if (king_capture_i || root_skip ||
+                  (rtry_q ? !rep_hit : quiet_filtered && !(in_check_i && check_allowed))) begin
+                // Illegal, filtered out, skipped; a repeating move that does not repeat the
+                // position (castling rights or en passant differ) is not scored either.
                 state_d = S_GEN;
               end else begin
                 count_d = count_q + 64'd1;
@@ -878,7 +964,7 @@ module chip_ctrl (
                   leaf_d        = 16'd0;
                   leaf_go       = 1'b1;
                   leaf_terminal = 1'b1;
-                  leaf_success  = succeeds(18'sd0, 18'sd0, tv_s, tv_tb, odd_c);
+                  leaf_success  = succeeds(18'sd0, rep_tie, tv_s, tv_tb, odd_c);
                 end else if (np_on && np_hit) begin
                   // No progress: the move fails low for its mover, so the child succeeds.
                   leaf_go       = 1'b1;
@@ -1028,6 +1114,7 @@ module chip_ctrl (
       stk_move_waddr = pi + 5'd1;
       stk_move_wdata = 16'd0;
       legal_d        = legal_d & ~(32'd1 << (pi + 5'd1));
+      rtried_d       = rtried_q & ~(32'd1 << ci);
       extended_d     = (extended_q & ~(32'd1 << ci)) | ({31'd0, ext_mark} << ci);
       qc_d           = qc_after;
       state_d        = S_GEN;
@@ -1194,10 +1281,10 @@ module chip_ctrl (
               end
             end
             chip_pkg::REG_SEARCH_CTRL: begin
-              if ((wdata_i & ~32'h0003_FFFF) != 32'd0) begin
+              if ((wdata_i & ~32'h003F_FFFF) != 32'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
               end else begin
-                search_ctrl_d = wdata_i[17:0];
+                search_ctrl_d = wdata_i[21:0];
               end
             end
             chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;
@@ -1300,6 +1387,7 @@ module chip_ctrl (
                   phase_d      = PH_MAIN;
                   alt_d        = 2'd0;
                   main_best_d  = 16'd0;
+                  rtry_d       = 1'b0;
                   // Offset searches need an offset depth of 1..depth and room for the extension.
                   if (depth_w == 5'd0 || 7'(host_ply_q) + 7'(depth_w) > 7'(StackDepth) ||
                       (off_on && (off_depth == 5'd0 || off_depth > depth_w ||
@@ -1375,7 +1463,9 @@ module chip_ctrl (
       est_q        <= 16'd0;
       lazy_q       <= 3'd0;
       lazy_pend_q  <= 1'b0;
-      search_ctrl_q <= 18'd0;
+      search_ctrl_q <= 22'd0;
+      rtry_q       <= 1'b0;
+      rtried_q     <= 32'd0;
       extended_q   <= 32'd0;
       hung1_q      <= 32'd0;
       test_tie_q   <= 16'd0;
@@ -1430,6 +1520,8 @@ module chip_ctrl (
       lazy_q       <= lazy_d;
       lazy_pend_q  <= lazy_pend_d;
       search_ctrl_q <= search_ctrl_d;
+      rtry_q       <= rtry_d;
+      rtried_q     <= rtried_d;
       extended_q   <= extended_d;
       hung1_q      <= hung1_d;
       test_tie_q   <= test_tie_d;

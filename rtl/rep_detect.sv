@@ -6,7 +6,10 @@
 // and the other side to move is one piece displaced: a move may repeat it. The compare is 32
 // entries wide and a gate delay deep, as in the paper; which entries count is the controller's.
 // The colours of the pieces now standing on differing squares tell whose piece was displaced: the
-// side to move's (it may move back: a repetition is near) or the other side's ("no progress").
+// side to move's (it may move back: a repetition is near) or the other side's ("no progress"),
+// and whether one is empty now. For the entry the controller selects (one-hot sel_i) the detector
+// also gives the differing squares themselves, from which the controller reads the move that would
+// put a displaced piece back (the repeating move).
 module rep_detect (
   input  logic         clk_i,
   input  logic         we_i,      // store the current position at entry waddr_i (MAKE)
@@ -17,7 +20,10 @@ module rep_detect (
   output logic [31:0]  equal_o,   // entry k is the current position (board, castling, en passant)
   output logic [31:0]  two_o,     // entry k's board differs from the current one on exactly two squares
   output logic [31:0]  white_o,   // a square where entry k differs holds a white piece now
-  output logic [31:0]  black_o    // ... a black piece now
+  output logic [31:0]  black_o,   // ... a black piece now
+  output logic [31:0]  empty_o,   // ... is empty now
+  input  logic [31:0]  sel_i,     // one-hot (or 0): the entry whose differing squares sel_diff_o shows
+  output logic [63:0]  sel_diff_o // the squares where the selected entry differs from the current board
 );
   logic [255:0] board_q [32];
   logic [3:0]   cast_q  [32];
@@ -32,25 +38,40 @@ module rep_detect (
     end
   end
 
+  // Square s of entry k differs from the current board.
+  logic [63:0] diff [32];
+  always_comb begin
+    for (int k = 0; k < 32; k++) begin
+      for (int s = 0; s < 64; s++) diff[k][s] = board_q[k][s*4 +: 4] != board_i[s*4 +: 4];
+    end
+  end
+
   always_comb begin
     equal_o = 32'd0;
     two_o   = 32'd0;
     white_o = 32'd0;
     black_o = 32'd0;
+    empty_o = 32'd0;
     for (int k = 0; k < 32; k++) begin
       logic [1:0] differ;  // squares that differ, saturating at 3
       differ = 2'd0;
       for (int s = 0; s < 64; s++) begin
-        if (board_q[k][s*4 +: 4] != board_i[s*4 +: 4]) begin
+        if (diff[k][s]) begin
           if (differ != 2'd3) differ = differ + 2'd1;
-          if (board_i[s*4 +: 3] != 3'd0) begin
-            if (board_i[s*4 + 3]) black_o[k] = 1'b1;
-            else                  white_o[k] = 1'b1;
-          end
+          if (board_i[s*4 +: 3] == 3'd0) empty_o[k] = 1'b1;
+          else if (board_i[s*4 + 3])     black_o[k] = 1'b1;
+          else                           white_o[k] = 1'b1;
         end
       end
       equal_o[k] = (differ == 2'd0) && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
       two_o[k]   = (differ == 2'd2);
+    end
+  end
+
+  always_comb begin
+    sel_diff_o = 64'd0;
+    for (int k = 0; k < 32; k++) begin
+      if (sel_i[k]) sel_diff_o = sel_diff_o | diff[k];
     end
   end
 endmodule

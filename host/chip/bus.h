@@ -31,9 +31,10 @@ struct DebugPort {
 
 // Controller states, as in rtl/chip_ctrl.sv.
 enum class CtrlState : std::uint8_t {
-  IDLE = 0, CHECK = 1, GEN = 2, GENATT = 3, MAKE = 4, TEST = 5, UNMAKE = 6, EINIT = 7, SEVAL = 8
+  IDLE = 0, CHECK = 1, GEN = 2, GENATT = 3, MAKE = 4, TEST = 5, UNMAKE = 6, EINIT = 7, SEVAL = 8,
+  REPCHK = 9
 };
-constexpr int CTRL_STATES = 9;
+constexpr int CTRL_STATES = 10;
 const char* ctrl_state_name(std::uint8_t state);
 
 // One chip behind the bus: the reference model, the verilated RTL, or both in lock-step.

@@ -241,7 +241,9 @@ std::uint32_t SearchParams::control_word() const {
          std::uint32_t(singular_checks) << 6 |
          std::uint32_t(quiescence_depth) << 8 | std::uint32_t(ignore_stalemate) << 13 |
          std::uint32_t(extend_pawn_on_7th) << 14 | std::uint32_t(extend_hung_pieces) << 15 |
-         std::uint32_t(extend_hung_twice) << 16 | std::uint32_t(extend_opp_hung) << 17;
+         std::uint32_t(extend_hung_twice) << 16 | std::uint32_t(extend_opp_hung) << 17 |
+         std::uint32_t(repetition_tie) << 18 | std::uint32_t(strive_for_draw) << 19 |
+         std::uint32_t(repetition_bound) << 20 | std::uint32_t(extend_pawn_on_6th) << 21;
 }
 
 std::uint32_t SearchParams::offset_word() const {

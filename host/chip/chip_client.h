@@ -51,11 +51,20 @@ struct SearchParams {
   bool repetition = true;        // repetitions of earlier positions on the stack score as draws
   bool no_progress = false;      // AIJ 4.3 "no progress" pruning (off: see docs/chip.md)
   bool ignore_stalemate = false; // a stalemate one ply above quiescence is not scored (the node fails)
+  // Repetitions (AIJ 4.3; docs/chip.md): a repetition draw's tie-breaker "moves until repetition",
+  // 33 - p for a repetition p plies below the root, positive from the root side's view when it
+  // strives for the draw, negative when it avoids it (0 when off).
+  bool repetition_tie = false;
+  bool strive_for_draw = false;
+  // A node with one piece of the side to move displaced from an earlier position first tries the
+  // move back, scored as the repetition draw when legal (needs repetition).
+  bool repetition_bound = false;
   // Quiescence extensions (AIJ 5, flags 9-11): search the node full width once per path when
   bool extend_pawn_on_7th = false;   // the move just made put a pawn on the 7th rank
   bool extend_hung_pieces = false;   // the side to move has two or more hung pieces
   bool extend_hung_twice = false;    // the side to move has one hung piece, as at its previous turn
   bool extend_opp_hung = false;      // (flag 12) the other side has a hung piece
+  bool extend_pawn_on_6th = false;   // (flag 9, "in some cases") a passed pawn reached the 6th, the square ahead empty
   // Checking non-captures each side may play in the quiescence search (AIJ 5, parameters 5-6), 0-3:
   int mating_checks = 0;    // no escape square for the king, or a queen contact check
   int singular_checks = 0;  // one escape square, a rook contact check, or the checked side has a hung piece

@@ -19,7 +19,7 @@ namespace db::chip {
 namespace {
 
 constexpr std::uint8_t S_IDLE = 0, S_CHECK = 1, S_GEN = 2, S_GENATT = 3, S_MAKE = 4, S_TEST = 5, S_UNMAKE = 6,
-                       S_EINIT = 7, S_SEVAL = 8;
+                       S_EINIT = 7, S_SEVAL = 8, S_REPCHK = 9;
 
 // Placement table index of a piece on a square: {type, square relative to its owner}.
 int pst_index(std::uint8_t piece, int sq) { return (piece & 7) << 6 | (sq ^ ((piece & CHIP_BLACK) ? 56 : 0)); }
@@ -122,7 +122,7 @@ bool is_eval_table(std::uint32_t a) {
   return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
 }
 // Data with bits set above a register's or table's width.
-constexpr std::uint32_t SEARCH_CTRL_MASK = 0x3FFFF;  // SEARCH_CTRL's defined bits
+constexpr std::uint32_t SEARCH_CTRL_MASK = 0x3FFFFF;  // SEARCH_CTRL's defined bits
 constexpr std::uint32_t OFFSET_CTRL_MASK = 0xFFFFFF;  // OFFSET_CTRL's
 
 bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
@@ -288,7 +288,7 @@ std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables&
 
 const char* ctrl_state_name(std::uint8_t state) {
   static constexpr const char* NAMES[CTRL_STATES] = {"IDLE", "CHECK",  "GEN",   "GENATT", "MAKE",
-                                                     "TEST", "UNMAKE", "EINIT", "SEVAL"};
+                                                     "TEST", "UNMAKE", "EINIT", "SEVAL", "REPCHK"};
   return state < CTRL_STATES ? NAMES[state] : "?";
 }
 
@@ -375,6 +375,29 @@ bool ChipModel::no_progress(const Registers& r, int moves) const {
     if (differ == 2 && movers && !others) return true;
   }
   return false;
+}
+
+std::uint16_t ChipModel::repeating_move(const Registers& r) const {
+  const std::uint8_t own = r.stm ? CHIP_BLACK : 0;
+  for (int k = 0; k < r.ply && k < 32; ++k) {
+    if (((r.ply - k) & 1) == 0) continue;  // the other side to move there
+    int differ = 0, from = 0, to = 0;
+    bool owns = false, others = false, empties = false;
+    for (int sq = 0; sq < 64; ++sq) {
+      if (boards_[k][sq] == r.board[sq]) continue;
+      ++differ;
+      const std::uint8_t p = r.board[sq];
+      if ((p & 7) == 0) {
+        empties = true;
+        to |= sq;
+      } else {
+        ((p & CHIP_BLACK) == own ? owns : others) = true;
+        from |= sq;
+      }
+    }
+    if (differ == 2 && owns && !others && empties) return std::uint16_t(0x8000 | to << 6 | from);
+  }
+  return 0;
 }
 
 std::uint8_t ChipModel::rep_status(const Registers& r, int moves) const {
@@ -479,6 +502,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   const bool np_on = q.search_ctrl >> 3 & 1, ignore_stalemate = q.search_ctrl >> 13 & 1;
   const bool ext_pawn7 = q.search_ctrl >> 14 & 1, ext_hung2 = q.search_ctrl >> 15 & 1, ext_hung1 = q.search_ctrl >> 16 & 1;
   const bool ext_opp_hung = q.search_ctrl >> 17 & 1;
+  const bool rep_tie_on = q.search_ctrl >> 18 & 1, rep_strive = q.search_ctrl >> 19 & 1;
+  const bool rep_bound = q.search_ctrl >> 20 & 1, ext_pawn6 = q.search_ctrl >> 21 & 1;
   const int qs_mating = q.search_ctrl >> 4 & 3, qs_singular = q.search_ctrl >> 6 & 3;
   const int qs_depth = q.search_ctrl >> 8 & 31;
   // Offset searches at the root (AIJ 5, parameters 2 and 7): after the search failed high with a
@@ -497,6 +522,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     return odd ? (s > -test_s || (s == -test_s && tb > -test_tb)) : (s > test_s || (s == test_s && tb >= test_tb));
   };
   const bool odd_p = rel_p & 1, odd_c = !odd_p;
+  // The tie-breaker of a repetition draw at the child, "moves until repetition" (AIJ 4.3): 33 less
+  // its plies from the root, positive from the root side's view when it strives for the draw,
+  // negative when it avoids it; negated at odd plies.
+  const int rep_tie = !rep_tie_on ? 0 : (rep_strive != odd_c) ? 33 - rel_c : -(33 - rel_c);
 
   // ------------------------------------------------------------ controller
   if (busy) d.cycles = q.cycles + 1;
@@ -599,6 +628,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     d.ply = std::uint8_t(c);
     stack_writes.push_back({c & 31, false, StackEntry{0}});
     d.legal = d.legal & ~(1u << (c & 31));
+    d.rtried = q.rtried & ~(1u << (c & 31));
     d.extended = q.extended & ~(1u << (c & 31));
     d.qc = qc;
     d.state = S_GEN;
@@ -665,12 +695,21 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       const int own_shift = q.stm ? 2 : 0;
       const bool checks_ok = qs_mating > (q.qc >> own_shift & 3) || qs_singular > (q.qc >> (4 + own_shift) & 3);
       d.qfilter = qnode && checks_ok;
+      // The node's repeating move first (SEARCH_CTRL[20]), once, below the root.
+      const std::uint16_t rep_move = searching && rep_on && rep_bound && !valid_of(last) && !(q.rtried >> pi & 1) &&
+                                             q.ply != q.base
+                                         ? repeating_move(q)
+                                         : 0;
       const bool captures_only = (mode == int(mode::CAPTURES) && op == int(op::GEN)) || (qnode && !checks_ok);
       int att = -1;
       if (valid_of(last) && !(promo_of(last) && promo_idx_of(last) != 3)) {
         att = array.arbitrate_attacker(to_of(last), true, from_of(last));
       }
-      if (valid_of(last) && promo_of(last) && promo_idx_of(last) != 3) {
+      if (rep_move != 0) {
+        d.mv = rep_move;
+        d.rtried = q.rtried | 1u << pi;
+        d.state = S_REPCHK;
+      } else if (valid_of(last) && promo_of(last) && promo_idx_of(last) != 3) {
         d.mv = std::uint16_t((last & 0xC000) | (((promo_idx_of(last) + 1) & 3) << 12) | (last & 0x0FFF));
         d.state = S_MAKE;
         d.generated = q.generated + 1;
@@ -699,6 +738,15 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           d.move_valid = false;
         }
       }
+      break;
+    }
+    case S_REPCHK: {
+      // The repeating move is made only if the piece can move there (the checks of a host move).
+      const int from = from_of(q.mv), to = to_of(q.mv);
+      const bool ok = (array.attackers_of(to) >> from & 1) && array.target_candidate(to, false) &&
+                      !is_promotion(q.board[from], to, q.stm);
+      if (ok) d.rtry = true;
+      d.state = ok ? S_MAKE : S_GEN;
       break;
     }
     case S_GENATT: {
@@ -780,11 +828,17 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             d.state = S_GEN;
           }
         } else if (searching) {
-          const bool accept = !quiet_filtered || (array.in_check() && check_allowed());
           // The offset searches skip the fail-high move at the root; the extended search the others.
           const bool root_skip = q.ply == q.base && ((q.phase == PH_OFFSET && q.mv == q.main_best) ||
                                                      (q.phase == PH_EXTEND && q.mv != q.main_best));
-          if (array.king_capture() || !accept || root_skip) {
+          const bool legal_move = !array.king_capture() && !root_skip;
+          // The detector (evaluated only where the RTL's result is used: the model's time).
+          const bool repeats = legal_move && (q.rtry || rep_on) && (rep_status(q, q.ply + 1) & 1);
+          // A repeating move counts only when it repeats the position (castling and en passant too).
+          const bool accept = q.rtry ? repeats : !quiet_filtered || (array.in_check() && check_allowed());
+          d.rtry = false;
+          if (q.rtry) stack_writes.push_back({pi, false, StackEntry{0}});  // generation starts afresh
+          if (!legal_move || !accept) {
             d.state = S_GEN;
           } else {
             d.count = q.count + 1;
@@ -797,10 +851,18 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             d.hung1 = (q.hung1 & ~(1u << (c & 31))) | (one_hung ? 1u << (c & 31) : 0u);
             const int to = to_of(q.mv);
             const bool pawn7 = (q.board[to] & 7) == CHIP_PAWN && (to >> 3) == (q.stm ? 6 : 1);
+            // Flag 9's "pawn to the 6th in some cases": a passed pawn on the 6th with the square
+            // ahead empty (no pawn of the side to move on the 7th rank on its file or beside it).
+            const int front = q.stm ? to + 8 : to - 8;
+            const std::uint8_t enemy_pawn = std::uint8_t((q.stm ? CHIP_BLACK : 0) | CHIP_PAWN);
+            const bool pawn6 = (q.board[to] & 7) == CHIP_PAWN && (to >> 3) == (q.stm ? 5 : 2) &&
+                               (q.board[front & 63] & 7) == 0 &&
+                               ((to & 7) == 0 || q.board[(front - 1) & 63] != enemy_pawn) &&
+                               ((to & 7) == 7 || q.board[(front + 1) & 63] != enemy_pawn);
             std::uint32_t path = 0;  // plies base+1 .. c-1
             for (int k = q.base + 1; k < c; ++k) path |= 1u << (k & 31);
             const bool extend = q.ply < 31 && (q.extended & path) == 0 &&
-                                ((ext_pawn7 && pawn7) || (ext_hung2 && hung != 0 && !one_hung) ||
+                                ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && hung != 0 && !one_hung) ||
                                  (ext_hung1 && one_hung && rel_c >= 3 && (q.hung1 >> ((c - 2) & 31) & 1)) ||
                                  (ext_opp_hung && array.opp_hung() != 0));
             if (q.node_limit != 0 && q.count + 1 >= q.node_limit) {
@@ -811,9 +873,9 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                 d.ply = std::uint8_t(q.ply - 1);
                 d.state = S_UNMAKE;
               }
-            } else if (rep_on && (rep_status(q, q.ply + 1) & 1)) {
+            } else if (rep_on && repeats) {
               d.leaf = 0;
-              leaf_decided(succeeds(0, 0, odd_c), qc_after, true);
+              leaf_decided(succeeds(0, rep_tie, odd_c), qc_after, true);
             } else if (np_on && no_progress(q, q.ply + 1)) {
               leaf_decided(true, qc_after, true);  // no progress: fails low for its mover
             } else if (rel_c < sdepth || (ev_on && array.in_check() && q.ply < 31)) {
@@ -1247,6 +1309,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               d.phase = PH_MAIN;
               d.alternatives = 0;
               d.main_best = 0;
+              d.rtry = false;
               // Offset searches need an offset depth of 1..depth and room for the extension.
               const std::uint32_t off = q.offset_ctrl & 31;
               const bool offsets = (q.offset_ctrl >> 5 & 7) != 0;

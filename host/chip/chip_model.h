@@ -90,6 +90,10 @@ class ChipModel final : public ChipBackend {
     std::uint32_t offset_ctrl = 0;
     std::uint8_t phase = 0, alternatives = 0;
     std::uint16_t main_best = 0;
+    // Repeating-move bound (SEARCH_CTRL[20]): the move in MAKE/TEST is a node's repeating move;
+    // the plies whose repeating move was tried.
+    bool rtry = false;
+    std::uint32_t rtried = 0;
   };
   // The evaluation RAMs, written only by the host: kept out of Registers, which the model copies
   // on every clock.
@@ -113,6 +117,11 @@ class ChipModel final : public ChipBackend {
   // "No progress" (AIJ 4.3) for the position after `moves` entries in a search from r.base: one
   // piece of the side that just moved displaced from a search-path position three or more plies up.
   bool no_progress(const Registers& r, int moves) const;
+  // The repeating move of the node at stack index r.ply (SEARCH_CTRL[20]): the lowest stack entry
+  // below it, with the other side to move, from which exactly one piece of the side to move is
+  // displaced (two squares differ: that piece now stands on one, the other is empty), and the
+  // move putting the piece back; 0 if there is none.
+  std::uint16_t repeating_move(const Registers& r) const;
   // The position held in the registers, as FEN (for reports).
   std::string fen() const;
 

@@ -28,6 +28,7 @@ struct HwSearchOptions {
   std::string moves;  // game moves from --fen, UCI notation, space separated
   chip::SearchParams params;
   bool no_quiescence = false, no_evasions = false, no_repetition = false;
+  std::string rep_tie = "off";  // off, avoid or strive: the repetition draw's tie-breaker
   bool exact = false;
   bool json = false;
   std::string mismatch_trace;  // cosim: FST window around the first mismatch
@@ -60,6 +61,11 @@ void run_hwsearch(HwSearchOptions opt) {
   opt.params.quiescence = !opt.no_quiescence;
   opt.params.evasions = !opt.no_evasions;
   opt.params.repetition = !opt.no_repetition;
+  opt.params.repetition_tie = opt.rep_tie != "off";
+  opt.params.strive_for_draw = opt.rep_tie == "strive";
+  if (opt.params.repetition_bound && !opt.params.repetition) {
+    throw std::invalid_argument("hwsearch: --rep-bound needs the repetition detector (not --no-repetition)");
+  }
   chip::ChipClient chip = make_chip_client(opt.chip);
   chip::download(chip, chip::generate_weights(pos));
   chip.load_game(start, moves);
@@ -198,9 +204,19 @@ void add_hwsearch_command(CLI::App& app) {
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "No quiescence search (stand pat at the depth)");
   cmd->add_flag("--no-evasions", opt->no_evasions, "No check evasions in the quiescence search");
   cmd->add_flag("--no-repetition", opt->no_repetition, "Repetition detector off");
+  cmd->add_option("--rep-tie", opt->rep_tie,
+                  "Tie-breaker of a repetition draw, \"moves until repetition\" (AIJ 4.3): off (0), avoid (the root "
+                  "side avoids the draw: a later repetition is less bad) or strive (it strives for it: an earlier one is better)")
+      ->check(CLI::IsMember({"off", "avoid", "strive"}))
+      ->capture_default_str();
+  cmd->add_flag("--rep-bound", opt->params.repetition_bound,
+                "A node with one piece of the side to move displaced from an earlier position first tries the move "
+                "back, scored as the repetition draw when legal (the Micro paper's smart move stack)");
   cmd->add_flag("--no-progress", opt->params.no_progress, "\"No progress\" pruning on (AIJ 4.3)");
   cmd->add_flag("--ignore-stalemate", opt->params.ignore_stalemate, "Do not score stalemate one ply above quiescence");
   cmd->add_flag("--extend-pawn7", opt->params.extend_pawn_on_7th, "Quiescence extension after a pawn reaches the 7th rank");
+  cmd->add_flag("--extend-pawn6", opt->params.extend_pawn_on_6th,
+                "Quiescence extension after a passed pawn reaches the 6th rank with the square ahead empty");
   cmd->add_flag("--extend-hung", opt->params.extend_hung_pieces, "Quiescence extension when the side to move has two or more hung pieces");
   cmd->add_flag("--extend-hung-twice", opt->params.extend_hung_twice, "Quiescence extension when one piece stays hung on consecutive turns");
   cmd->add_option("--offset-depth", opt->params.offset_depth, "Depth of the offset searches at the root (1 to --depth)")

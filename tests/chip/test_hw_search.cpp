@@ -13,6 +13,7 @@
 #include "chess/pgn.h"
 #include "chess/position.h"
 #include "chip/chip_client.h"
+#include "chip/chip_model.h"
 #include "chip/chip_regs.h"
 #include "chip/eval_generator.h"
 #include "chip/rtl_backend.h"
@@ -190,7 +191,7 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
   // value nobody reaches (every move searched): the extended nodes are searched full width, so the
   // tree grows. A pawn reaching b7; two undefended black knights attacked by the rook and the
   // bishop; one knight left hanging on consecutive turns; the rook moving to c3 or c7, where the
-  // knight takes it for nothing.
+  // knight takes it for nothing; the passed pawn b5-b6 with b7 empty (flag 9's "pawn to the 6th").
   ChipClient chip(make_backend(GetParam()));
   struct Case {
     const char* fen;
@@ -200,7 +201,8 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
   for (const Case& c : {Case{"8/8/1P4k1/8/8/8/6K1/8 w - - 0 1", 1, &SearchParams::extend_pawn_on_7th},
                         Case{"6k1/8/8/3n1n2/8/8/2B5/3R2K1 w - - 0 1", 1, &SearchParams::extend_hung_pieces},
                         Case{"6k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", 3, &SearchParams::extend_hung_twice},
-                        Case{"6k1/8/8/3n4/8/8/8/2R3K1 w - - 0 1", 1, &SearchParams::extend_opp_hung}}) {
+                        Case{"6k1/8/8/3n4/8/8/8/2R3K1 w - - 0 1", 1, &SearchParams::extend_opp_hung},
+                        Case{"8/8/6k1/1P6/8/8/6K1/8 w - - 0 1", 1, &SearchParams::extend_pawn_on_6th}}) {
     setup(chip, Position::from_fen(c.fen));
     SearchParams p;
     p.depth = c.depth;
@@ -210,6 +212,17 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
     const SearchResult extended = chip.search(p);
     EXPECT_FALSE(plain.fail_high || extended.fail_high) << c.fen;
     EXPECT_GT(extended.nodes, plain.nodes) << c.fen;
+  }
+  // Not every pawn to the 6th: with a black pawn on c7 beside its path, b5-b6 makes no passed pawn,
+  // and with a piece on b7 it is blocked; neither is extended.
+  for (const char* fen : {"8/2p5/6k1/1P6/8/8/6K1/8 w - - 0 1", "8/1n6/6k1/1P6/8/8/6K1/8 w - - 0 1"}) {
+    setup(chip, Position::from_fen(fen));
+    SearchParams p;
+    p.depth = 1;
+    p.test_value = 20000;
+    const SearchResult plain = chip.search(p);
+    p.extend_pawn_on_6th = true;
+    EXPECT_EQ(chip.search(p).nodes, plain.nodes) << fen;
   }
 }
 
@@ -427,7 +440,7 @@ TEST_P(HwSearchChip, AbortAtAnyClockLeavesTheChipReady) {
 TEST_P(HwSearchChip, BadParametersAreRefused) {
   ChipClient chip(make_backend(GetParam()));
   setup(chip, Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x40000), ChipError);     // bit 18 is not defined
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x400000), ChipError);    // bit 22 is not defined
   EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x80000000), ChipError);  // nor bit 31
   EXPECT_THROW(chip.write(reg::TEST_TIE, 0x10000), ChipError);
   EXPECT_THROW(chip.write(reg::OFFSET_CTRL, 0x1000000), ChipError);  // bits above 23
@@ -465,6 +478,169 @@ TEST_P(HwSearchChip, BadParametersAreRefused) {
   EXPECT_THROW(chip.write(reg::TEST_VALUE, 5), ChipError);
   while (chip.busy()) chip.backend().tick(64);
   EXPECT_TRUE(chip.search_result().finished);
+}
+
+// Game 3 of 1997 (Kasparov-Deep Blue, drawn by repetition): the positions and the moves to them.
+struct GameLine {
+  std::vector<Position> line;  // line[k]: the position after k plies
+  std::vector<Move> moves;
+};
+GameLine game_line(int round) {
+  int number = 0;
+  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
+    if (++number != round) continue;
+    GameLine g;
+    g.line.push_back(game.start_position());
+    for (const std::string& san : game.san_moves) {
+      Position next = g.line.back();
+      const Move m = parse_san(next, san);
+      next.make_move(m);
+      g.moves.push_back(m);
+      g.line.push_back(next);
+    }
+    return g;
+  }
+  return {};
+}
+
+// The game loaded up to ply `end` with the `history` plies before it on the chip's stack.
+void setup_game(ChipClient& chip, const GameLine& g, int end, int history) {
+  const int begin = end - history;
+  setup(chip, g.line[std::size_t(begin)], std::vector<Move>(g.moves.begin() + begin, g.moves.begin() + end));
+}
+
+SearchResult search_rep(ChipClient& chip, int depth, int value, int tie, const char* tie_mode, bool bound = false) {
+  SearchParams p;
+  p.depth = depth;
+  p.test_value = value;
+  p.test_tie = tie;
+  p.repetition_tie = std::string(tie_mode) != "off";
+  p.strive_for_draw = std::string(tie_mode) == "strive";
+  p.repetition_bound = bound;
+  return chip.search(p);
+}
+
+TEST_P(HwSearchChip, RepetitionTieBreakerCountsMovesUntilRepetition) {
+  // Black, a queen down, can only hold by repeating the start position with Ng8, one ply below the
+  // chip's root: the draw's tie-breaker is 33 - 1 = 32 from black's view when black strives for
+  // the draw, -32 when it avoids draws, 0 when off.
+  ChipClient chip(make_backend(GetParam()));
+  const Position start = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  setup(chip, start, uci_moves(start, {"g1f3", "g8f6", "f3g1"}));
+  struct Case {
+    const char* mode;
+    int tie;
+    bool high;
+  };
+  for (const Case& c : {Case{"off", 0, true}, Case{"off", 1, false}, Case{"strive", 0, true}, Case{"strive", 32, true},
+                        Case{"strive", 33, false}, Case{"avoid", 0, false}, Case{"avoid", -32, true},
+                        Case{"avoid", -31, false}}) {
+    const SearchResult r = search_rep(chip, 2, 0, c.tie, c.mode);
+    EXPECT_EQ(r.fail_high, c.high) << c.mode << " tie " << c.tie;
+    if (r.fail_high) {
+      EXPECT_EQ(chip_move_to_string(r.best_move), "f6g8") << c.mode;
+    }
+  }
+  // Game 3 of 1997, after 47.Ra3 (Deep Blue, black, to move; the game went 47...Kh8 48.Ra6 drawn):
+  // a pawn worse by the chip's evaluation, black's best is repeating with Kh8, at every depth.
+  // Against the test value (0, 0) striving for the draw fails high with Kh8, avoiding it fails low.
+  const GameLine g = game_line(3);
+  ASSERT_EQ(g.line.size(), 96u);
+  setup_game(chip, g, 93, 9);
+  const int depth = GetParam() == "model" ? 3 : 2;
+  SearchResult r = search_rep(chip, depth, 0, 0, "strive");
+  EXPECT_TRUE(r.fail_high);
+  EXPECT_EQ(chip_move_to_string(r.best_move), "h7h8");
+  EXPECT_FALSE(search_rep(chip, depth, 0, 0, "avoid").fail_high);
+  EXPECT_TRUE(search_rep(chip, depth, 0, 0, "off").fail_high);
+  EXPECT_TRUE(search_rep(chip, depth, 0, 32, "strive").fail_high);
+  EXPECT_FALSE(search_rep(chip, depth, 0, 33, "strive").fail_high);
+  EXPECT_TRUE(search_rep(chip, depth, 0, -32, "avoid").fail_high);
+  EXPECT_FALSE(search_rep(chip, depth, 0, -31, "avoid").fail_high);
+}
+
+TEST_P(HwSearchChip, RepeatingMoveBoundCutsEarlierWithTheSameResults) {
+  // Game 3 of 1997 after 46...Kh7 (Kasparov, white, to move): inside the search many nodes can put
+  // a piece back (Ra3-a6, Kh8-h7, ...); tried first, the repetition cuts where a draw is enough.
+  ChipClient chip(make_backend(GetParam()));
+  const GameLine g = game_line(3);
+  setup_game(chip, g, 92, 10);
+  const int depth = GetParam() == "model" ? 4 : 3;
+  std::uint64_t plain = 0, bounded = 0;
+  for (int value : {-40, 0, 91, 92, 94, 95, 200}) {
+    const SearchResult off = search_rep(chip, depth, value, 0, "off", false);
+    const SearchResult on = search_rep(chip, depth, value, 0, "off", true);
+    EXPECT_EQ(on.fail_high, off.fail_high) << value;
+    plain += off.nodes;
+    bounded += on.nodes;
+  }
+  EXPECT_LT(bounded, plain);
+}
+
+TEST_P(HwSearchChip, RepeatingMoveIsOnlyScoredWhenLegalAndARepetition) {
+  // Three histories in which a node below the root has one piece of its side displaced from an
+  // earlier position with the other side to move, but moving it back is no repetition draw:
+  // 1. the white knight went b1-c3-e4: e4-b1 is no knight move (not pseudo-legal);
+  // 2. the white rook went h1-h2 and lost the castling right: h2-h1 gives the board but not the rights;
+  // 3. the loaded position had white's king "in check" by Re8 with black to move (an illegal start
+  //    the chip accepts), and Nc3-e2 blocked it: Ne2-c3 is pinned (illegal).
+  // The repeating move must not be scored: the tree is the one without the bound, node for node.
+  ChipClient chip(make_backend(GetParam()));
+  auto* model = dynamic_cast<ChipModel*>(&chip.backend());
+  auto chip_move = [](int from, int to) { return std::uint16_t(0x8000 | to << 6 | from); };
+  for (int c = 0; c < 3; ++c) {
+    if (c == 0) {
+      const Position start = Position::from_fen("r3k3/8/8/8/8/8/8/1N2K3 b - - 0 1");
+      setup(chip, start, uci_moves(start, {"a8a7", "b1c3", "a7a6", "c3e4"}));
+    } else if (c == 1) {
+      const Position start = Position::from_fen("4k3/8/8/8/8/p7/8/4K2R b K - 0 1");
+      setup(chip, start, uci_moves(start, {"e8d8", "h1h2"}));
+    } else {
+      // The core refuses the illegal start: load the legal one with the knight on e2, move it to c3
+      // on the chip's board, then make h8-g8 and c3-e2 there.
+      const Position legal = Position::from_fen("4r2k/8/8/8/8/8/4N3/4K3 b - - 0 1");
+      download(chip, generate_weights(legal));
+      chip.load(legal);
+      chip.write(reg::BOARD_BASE + 12, 0);                                 // e2
+      chip.write(reg::BOARD_BASE + 18, to_chip_piece(make_piece(WHITE, KNIGHT)));  // c3
+      chip.eval_init();
+      chip.make(chip_move(63, 62));  // Kh8-g8
+      chip.make(chip_move(18, 12));  // Nc3-e2, blocking the check
+    }
+    // One ply (quiescence below): no real repetition arises inside the tree, so with the bad
+    // repeating move refused the trees must be the same.
+    for (int value : {-500, 0, 500, 20000}) {
+      const SearchResult off = search_rep(chip, 1, value, 0, "strive", false);
+      const SearchResult on = search_rep(chip, 1, value, 0, "strive", true);
+      EXPECT_EQ(on.fail_high, off.fail_high) << "case " << c << " value " << value;
+      EXPECT_EQ(on.nodes, off.nodes) << "case " << c << " value " << value;
+    }
+    if (!model) continue;
+    // On the model, clock by clock to three plies: the bad repeating move is considered (REPCHK),
+    // and never counted as a node (TEST with the move on trial is followed by no count).
+    const std::uint16_t bad = c == 0 ? chip_move(28, 1) : c == 1 ? chip_move(15, 7) : chip_move(12, 18);
+    int considered = 0, tested = 0, scored = 0;
+    for (int value : {-500, 0, 500, 20000}) {  // 20000: nobody reaches it, every root move is searched
+      SearchParams p;
+      p.depth = 3;
+      p.test_value = value;
+      p.repetition_tie = p.strive_for_draw = p.repetition_bound = true;
+      chip.start_search(p);
+      while (model->registers().state != std::uint8_t(CtrlState::IDLE)) {
+        const ChipModel::Registers r = model->registers();
+        chip.backend().tick(1);
+        if (r.mv != bad) continue;
+        if (r.state == std::uint8_t(CtrlState::REPCHK)) ++considered;
+        if (r.state == std::uint8_t(CtrlState::TEST) && r.rtry) {
+          ++tested;
+          if (model->registers().count != r.count) ++scored;
+        }
+      }
+    }
+    EXPECT_GT(considered, 0) << "case " << c;
+    EXPECT_EQ(tested, c == 0 ? 0 : considered) << "case " << c;  // e4-b1 is refused before MAKE
+    EXPECT_EQ(scored, 0) << "case " << c;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, HwSearchChip, ::testing::Values("model", "cosim"));

@@ -8,6 +8,8 @@
 #include <random>
 #include <string>
 
+#include "chess/notation.h"
+#include "chess/pgn.h"
 #include "chess/position.h"
 #include "chip/chip_client.h"
 #include "chip/chip_regs.h"
@@ -26,6 +28,38 @@ constexpr int kMaxDepth = 4;
 constexpr int kMaxDepth = 3;
 #endif
 
+// Random search parameters (every SEARCH_CTRL and OFFSET_CTRL field) for a search to depth.
+void randomize(SearchParams& p, std::mt19937& rng, int depth) {
+  p.test_tie = int(rng() % 5) - 2;
+  p.quiescence = rng() % 4 != 0;
+  p.evasions = rng() % 2;
+  p.repetition = rng() % 2;
+  p.no_progress = rng() % 2;
+  p.ignore_stalemate = rng() % 2;
+  p.extend_pawn_on_7th = rng() % 2;
+  p.extend_hung_pieces = rng() % 2;
+  p.extend_hung_twice = rng() % 2;
+  p.extend_opp_hung = rng() % 2;
+  p.mating_checks = int(rng() % 4);
+  p.singular_checks = int(rng() % 4);
+  p.quiescence_depth = int(rng() % 32);
+  p.slow_estimate = int(rng() % 401) - 200;
+  p.node_limit = rng() % 5 == 0 ? 1 + rng() % 200 : 0;
+  if (rng() % 2) {  // offset searches at the root
+    p.offset_depth = 1 + int(rng() % unsigned(depth));
+    p.offset_margin = int(rng() % 300);
+    const unsigned tests = 1 + rng() % 7;
+    p.offset_singular = tests & 1;
+    p.offset_binary = tests & 2;
+    p.offset_trinary = tests & 4;
+  }
+  // Repetitions: the tie-breaker "moves until repetition" and the repeating-move bound.
+  p.repetition_tie = rng() % 2;
+  p.strive_for_draw = rng() % 2;
+  p.repetition_bound = p.repetition && rng() % 2;
+  p.extend_pawn_on_6th = rng() % 2;
+}
+
 // Searches pos at each depth with a test value near its fast evaluation; the co-simulation throws
 // at the first clock where RTL and model differ.
 std::uint64_t search_position(ChipClient& chip, const std::string& fen, std::mt19937& rng, bool random_params,
@@ -38,31 +72,7 @@ std::uint64_t search_position(ChipClient& chip, const std::string& fen, std::mt1
     SearchParams p;
     p.depth = depth;
     p.test_value = std::clamp(fast + int(rng() % 201) - 100, -32767, 32767);
-    if (random_params) {
-      p.test_tie = int(rng() % 5) - 2;
-      p.quiescence = rng() % 4 != 0;
-      p.evasions = rng() % 2;
-      p.repetition = rng() % 2;
-      p.no_progress = rng() % 2;
-      p.ignore_stalemate = rng() % 2;
-      p.extend_pawn_on_7th = rng() % 2;
-      p.extend_hung_pieces = rng() % 2;
-      p.extend_hung_twice = rng() % 2;
-      p.extend_opp_hung = rng() % 2;
-      p.mating_checks = int(rng() % 4);
-      p.singular_checks = int(rng() % 4);
-      p.quiescence_depth = int(rng() % 32);
-      p.slow_estimate = int(rng() % 401) - 200;
-      p.node_limit = rng() % 5 == 0 ? 1 + rng() % 200 : 0;
-      if (rng() % 2) {  // offset searches at the root
-        p.offset_depth = 1 + int(rng() % unsigned(depth));
-        p.offset_margin = int(rng() % 300);
-        const unsigned tests = 1 + rng() % 7;
-        p.offset_singular = tests & 1;
-        p.offset_binary = tests & 2;
-        p.offset_trinary = tests & 4;
-      }
-    }
+    if (random_params) randomize(p, rng, depth);
     const SearchResult r = chip.search(p);
     EXPECT_TRUE(r.finished || r.node_limit) << fen;
     nodes += r.nodes;
@@ -93,6 +103,42 @@ TEST(HwSearchCosim, RandomWeightsAndParameters) {
     chip.write(EVAL_REGS_BASE + ER_EVAL_CONTROL + 1, 0x00120000u | (rng() % 200));
     for (const auto& fen : testdata::shared_positions(21)) search_position(chip, fen, rng, true, kMaxDepth - 1);
   }
+}
+
+TEST(HwSearchCosim, GameHistoriesWithRandomRepetitionParameters) {
+  // The 1997 games with the last 12 plies on the chip's stack, so that the repetition detector,
+  // the tie-breaker and the repeating-move bound act inside the searches (the data positions carry
+  // no history). Random parameters, the repetition ones half the time on.
+  ChipClient chip(make_backend("cosim"));
+  std::mt19937 rng(11);
+  int searches = 0;
+  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
+    std::vector<Position> line{game.start_position()};
+    std::vector<Move> moves;
+    for (const std::string& san : game.san_moves) {
+      Position next = line.back();
+      moves.push_back(parse_san(next, san));
+      next.make_move(moves.back());
+      line.push_back(next);
+    }
+    for (std::size_t end = 12 + rng() % 8; end < line.size(); end += 8) {
+      const std::size_t begin = end - 12;
+      download(chip, generate_weights(line[end]));
+      chip.load_game(line[begin], std::vector<Move>(moves.begin() + long(begin), moves.begin() + long(end)));
+      const int fast = chip.fast_eval();
+      for (int depth = 2; depth <= kMaxDepth; ++depth) {
+        SearchParams p;
+        p.depth = depth;
+        p.test_value = std::clamp(fast + int(rng() % 201) - 100, -32767, 32767);
+        randomize(p, rng, depth);
+        p.quiescence_depth = std::min(p.quiescence_depth, 6);  // keep the trees small
+        const SearchResult r = chip.search(p);
+        EXPECT_TRUE(r.finished || r.node_limit);
+        ++searches;
+      }
+    }
+  }
+  EXPECT_GT(searches, 100);
 }
 
 TEST(HwSearchCosim, InjectedEvaluationFaultIsCaught) {
