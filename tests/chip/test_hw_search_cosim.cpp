@@ -53,11 +53,15 @@ void randomize(SearchParams& p, std::mt19937& rng, int depth) {
     p.offset_binary = tests & 2;
     p.offset_trinary = tests & 4;
   }
-  // Repetitions: the tie-breaker "moves until repetition" and the repeating-move bound.
-  p.repetition_tie = rng() % 2;
-  p.strive_for_draw = rng() % 2;
-  p.repetition_bound = p.repetition && rng() % 2;
-  p.extend_pawn_on_6th = rng() % 2;
+  // Repetitions: the tie-breaker "moves until repetition" and the repeating-move bound, and the
+  // pawn-to-the-6th extension. Drawn from their own generator (seeded by this search's test value
+  // and depth) so that the draws above, and the trees they give, stay those of the tests before
+  // these bits existed (drawing them from rng made RandomWeightsAndParameters four times slower).
+  std::mt19937 extra(unsigned(p.test_value) * 2654435761u + unsigned(depth));
+  p.repetition_tie = extra() % 2;
+  p.strive_for_draw = extra() % 2;
+  p.repetition_bound = p.repetition && extra() % 2;
+  p.extend_pawn_on_6th = extra() % 2;
 }
 
 // Searches pos at each depth with a test value near its fast evaluation; the co-simulation throws
