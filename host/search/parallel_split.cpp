@@ -150,25 +150,28 @@ void Searcher::search_root_split(Position& pos, MoveList& moves, std::size_t fir
   best_index = split.best_index;
 }
 
+int Searcher::search_for_split(const std::function<int()>& search_move) {
+  if (!master_) return search_move();
+  // A helper starts each move afresh and hands its counts to the master's after it.
+  const std::uint64_t nodes = nodes_, extensions = extensions_;
+  stop_ = false;
+  seldepth_ = max_software_ply_ = 0;
+  const int score = search_move();
+  Searcher& master = *master_;
+  master.nodes_ += nodes_ - nodes;
+  master.extensions_ += extensions_ - extensions;
+  master.seldepth_ = std::max(master.seldepth_, seldepth_);
+  master.max_software_ply_ = std::max(master.max_software_ply_, max_software_ply_);
+  return score;
+}
+
 void Searcher::work_on_split(Position& pos, RootSplit& split) {
   Searcher& master = master_ ? *master_ : *this;
   while (split.next < split.moves->size() && !master.stop_) {
     const std::size_t i = split.next++;
     ++split.busy;
-    // A helper's counts go to the master's after each move.
-    const std::uint64_t nodes = nodes_, extensions = extensions_;
-    if (master_) {
-      stop_ = false;
-      seldepth_ = max_software_ply_ = 0;
-    }
-    const int score = search_root_move(pos, split, i);
+    const int score = search_for_split([&] { return search_root_move(pos, split, i); });
     --split.busy;
-    if (master_) {
-      master.nodes_ += nodes_ - nodes;
-      master.extensions_ += extensions_ - extensions;
-      master.seldepth_ = std::max(master.seldepth_, seldepth_);
-      master.max_software_ply_ = std::max(master.max_software_ply_, max_software_ply_);
-    }
     if (stop_ || master.stop_) break;  // an interrupted search has no score
     if (score > split.best) {
       split.best = score;
@@ -233,10 +236,7 @@ void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size
   searched = split.searched;
   path_[ply] = Move::none();
   const Move m = best_move;
-  if (!stop_ && best >= beta && !m.is_capture() && !m.is_promotion()) {
-    if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
-    history_[pos.side_to_move()][m.from()][m.to()] += depth * depth;
-  }
+  if (!stop_ && best >= beta) record_cutoff(pos, m, depth, ply);
 }
 
 void Searcher::work_on_node_split(Position& pos, NodeSplit& split) {
@@ -244,19 +244,8 @@ void Searcher::work_on_node_split(Position& pos, NodeSplit& split) {
   while (split.next < split.moves->size() && !split.cutoff && !master.stop_) {
     const std::size_t i = split.next++;
     ++split.busy;
-    const std::uint64_t nodes = nodes_, extensions = extensions_;
-    if (master_) {
-      stop_ = false;
-      seldepth_ = max_software_ply_ = 0;
-    }
-    const int score = search_split_child(pos, split, i);
+    const int score = search_for_split([&] { return search_split_child(pos, split, i); });
     --split.busy;
-    if (master_) {
-      master.nodes_ += nodes_ - nodes;
-      master.extensions_ += extensions_ - extensions;
-      master.seldepth_ = std::max(master.seldepth_, seldepth_);
-      master.max_software_ply_ = std::max(master.max_software_ply_, max_software_ply_);
-    }
     // An interrupted search has no score, and after a cutoff the node's result is settled.
     if (stop_ || master.stop_ || split.cutoff) break;
     if (score == kSkipped) continue;

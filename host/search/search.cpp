@@ -88,6 +88,12 @@ bool Searcher::should_stop() {
   return false;
 }
 
+void Searcher::record_cutoff(const Position& pos, Move m, int depth, int ply) {
+  if (m.is_capture() || m.is_promotion()) return;
+  if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+  history_[pos.side_to_move()][m.from()][m.to()] += depth * depth;
+}
+
 void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply) const {
   int keys[MoveList::kCapacity];
   for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -452,10 +458,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
           next_prefetch = i + 1;
         }
         if (score >= beta) {
-          if (!m.is_capture() && !m.is_promotion()) {
-            if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
-            history_[pos.side_to_move()][m.from()][m.to()] += depth * depth;
-          }
+          record_cutoff(pos, m, depth, ply);
           break;
         }
       }

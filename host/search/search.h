@@ -128,6 +128,8 @@ class Searcher {
   int count_good_alternatives(Position& pos, const MoveList& moves, std::size_t index, int threshold, int depth,
                               int ply, int limit);
   int threat_credit(Position& pos, int alpha, int depth, int ply);
+  // A quiet move that cut off: a killer at its ply and history credit.
+  void record_cutoff(const Position& pos, Move m, int depth, int ply);
   void order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply) const;
   bool should_stop();
   // Scores inside the search are two-part (score.h). A draw scores -contempt for the root side
@@ -157,6 +159,9 @@ class Searcher {
   void search_root_split(Position& pos, MoveList& moves, std::size_t first, std::size_t next, int depth, int& alpha,
                          int beta, int& best, std::size_t& best_index);
   void work_on_split(Position& pos, RootSplit& split);
+  // Runs one move of a split: in a helper, from a fresh stop flag and depth counters, whose counts
+  // then go to the master's.
+  int search_for_split(const std::function<int()>& search_move);
   int search_root_move(Position& pos, RootSplit& split, std::size_t i);
   // A PV node's moves[i..] among the workers (the master's PV nodes only, one split at a time).
   void search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
