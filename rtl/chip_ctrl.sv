@@ -50,6 +50,7 @@ module chip_ctrl (
   input  logic        king_capture_i,
   input  logic [63:0] hung_i,
   input  logic        opp_hung_i,
+  input  logic [63:0] pinned_i,
   input  logic [63:0] king_ring_i,
   input  logic        esc_none_i,
   input  logic        esc_one_i,
@@ -157,7 +158,7 @@ module chip_ctrl (
   // flags, quiescence checks played (mating: [1:0] white, [3:2] black; singular: [5:4], [7:6]), the
   // quiescence check filter of the node being expanded (set in GEN), and the last leaf value
   // (debug port).
-  logic [21:0] search_ctrl_q, search_ctrl_d;
+  logic [28:0] search_ctrl_q, search_ctrl_d;
   // Repeating-move bound (SEARCH_CTRL[20]): the move in MAKE/TEST is a node's repeating move; the
   // plies whose repeating move was tried (or found not pseudo-legal).
   logic        rtry_q, rtry_d;
@@ -343,14 +344,16 @@ module chip_ctrl (
   end
   logic can_quiesce;  // a child whose stand pat failed is searched on in the quiescence search
   assign can_quiesce = qs_on && 7'(rel_c) < 7'(sdepth) + 7'(qs_depth) && ply_q < 6'd31;
-  // Quiescence extensions, on the child's board in TEST: its side to move's hung pieces, a pawn the
-  // move just put on the 7th rank; at most one extension per path (plies base+1 .. c-1).
-  logic        one_hung, many_hung, pawn7, extend;
+  // Quiescence extensions, on the child's board in TEST: its side to move's hung pieces (two or
+  // more, or one that is pinned to its king), a pawn the move just put on the 7th rank; at most one
+  // extension per path (plies base+1 .. c-1).
+  logic        one_hung, many_hung, pinned_hung, pawn7, extend;
   logic [4:0]  ci;
   logic [31:0] path_mask;
   assign ci        = pi + 5'd1;
   assign one_hung  = hung_i != 64'd0 && (hung_i & (hung_i - 64'd1)) == 64'd0;
   assign many_hung = hung_i != 64'd0 && !one_hung;
+  assign pinned_hung = (hung_i & pinned_i) != 64'd0;
   assign pawn7     = board_i[{mv_q[11:6], 2'b00} +: 3] == 3'd1 && mv_q[11:9] == (stm_q ? 3'd6 : 3'd1);
   // Flag 9's "pawn to the 6th in some cases" (SEARCH_CTRL[21]): a passed pawn on the 6th whose
   // square ahead is empty (no pawn of the side to move on the 7th rank on its file or beside it).
@@ -367,7 +370,7 @@ module chip_ctrl (
     for (int k = 0; k < 32; k++) path_mask[k] = 6'(k) > base_q && 6'(k) < ply_q + 6'd1;
   end
   assign extend = ply_q < 6'd31 && (extended_q & path_mask) == 32'd0 &&
-                  ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && many_hung) ||
+                  ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && (many_hung || pinned_hung)) ||
                    (ext_hung1 && one_hung && rel_c >= 6'd3 && hung1_q[ci - 5'd2]) ||
                    (ext_opp_hung && opp_hung_i));
   logic node_limit_hit;
@@ -392,11 +395,12 @@ module chip_ctrl (
   assign rep_hit  = |(rep_equal & rep_valid & rep_same);
   assign rep_near = |(rep_two & rep_valid & ~rep_same);
   // The tie-breaker of a repetition draw, "moves until repetition" (AIJ 4.3), for the child at
-  // rel_c: 33 - rel_c from the root side's view, positive when it strives for the draw (an earlier
-  // repetition is better), negative when it avoids it (a later one is less bad); negated at odd
-  // plies like every value. 0 with SEARCH_CTRL[18] clear.
+  // rel_c: B - rel_c from the root side's view (B = SEARCH_CTRL[28:22], the host's count at the
+  // root, so that chip and host count from the same place), positive when it strives for the draw
+  // (an earlier repetition is better), negative when it avoids it (a later one is less bad);
+  // negated at odd plies like every value. 0 with SEARCH_CTRL[18] clear.
   logic signed [17:0] rep_tie_mag, rep_tie;
-  assign rep_tie_mag = 18'sd33 - 18'(rel_c);
+  assign rep_tie_mag = 18'(search_ctrl_q[28:22]) - 18'(rel_c);
   assign rep_tie     = !rep_tie_on ? 18'sd0 : (rep_strive != odd_c) ? rep_tie_mag : -rep_tie_mag;
   // The repeating move (SEARCH_CTRL[20]): at the node being expanded (stack index ply_q), an entry
   // below it with the other side to move from which exactly one piece of the side to move is
@@ -644,6 +648,7 @@ module chip_ctrl (
       chip_pkg::REG_ID, chip_pkg::REG_VERSION, chip_pkg::REG_STATUS, chip_pkg::REG_PLY,
       chip_pkg::REG_COUNT_LO, chip_pkg::REG_COUNT_HI, chip_pkg::REG_CYCLES_LO,
       chip_pkg::REG_CYCLES_HI, chip_pkg::REG_HUNG_LO, chip_pkg::REG_HUNG_HI,
+      chip_pkg::REG_PINNED_LO, chip_pkg::REG_PINNED_HI,
       chip_pkg::REG_GENERATED, chip_pkg::REG_FAST_EVAL, chip_pkg::REG_PST_SUM,
       chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
       chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
@@ -692,6 +697,8 @@ module chip_ctrl (
         chip_pkg::REG_CYCLES_HI: rdata_d = cycles_q[63:32];
         chip_pkg::REG_HUNG_LO:   rdata_d = hung_i[31:0];
         chip_pkg::REG_HUNG_HI:   rdata_d = hung_i[63:32];
+        chip_pkg::REG_PINNED_LO: rdata_d = pinned_i[31:0];
+        chip_pkg::REG_PINNED_HI: rdata_d = pinned_i[63:32];
         chip_pkg::REG_GENERATED: rdata_d = generated_q;
         chip_pkg::REG_EVAL_CTRL: rdata_d = {24'd0, eval_ctrl_q};
         chip_pkg::REG_FAST_EVAL: rdata_d = {16'd0, fast_eval};
@@ -713,7 +720,7 @@ module chip_ctrl (
         chip_pkg::REG_LAZY:           rdata_d = {29'd0, lazy_q};
         chip_pkg::REG_DRAW_SCORE:     rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA: rdata_d = {castle_q_q, castle_k_q};
-        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {10'd0, search_ctrl_q};
+        chip_pkg::REG_SEARCH_CTRL:  rdata_d = {3'd0, search_ctrl_q};
         chip_pkg::REG_TEST_TIE:     rdata_d = {16'd0, test_tie_q};
         chip_pkg::REG_NODE_LIMIT:   rdata_d = node_limit_q;
         chip_pkg::REG_RESULT:       rdata_d = {24'd0, result_q};
@@ -1281,10 +1288,10 @@ module chip_ctrl (
               end
             end
             chip_pkg::REG_SEARCH_CTRL: begin
-              if ((wdata_i & ~32'h003F_FFFF) != 32'd0) begin
+              if (wdata_i[31:29] != 3'd0) begin
                 err_d = 1'b1; err_code_d = chip_pkg::ERR_BAD_ARGUMENT; err_addr_d = addr_i;
               end else begin
-                search_ctrl_d = wdata_i[21:0];
+                search_ctrl_d = wdata_i[28:0];
               end
             end
             chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;
@@ -1463,7 +1470,7 @@ module chip_ctrl (
       est_q        <= 16'd0;
       lazy_q       <= 3'd0;
       lazy_pend_q  <= 1'b0;
-      search_ctrl_q <= 22'd0;
+      search_ctrl_q <= 29'd0;
       rtry_q       <= 1'b0;
       rtried_q     <= 32'd0;
       extended_q   <= 32'd0;

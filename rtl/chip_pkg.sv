@@ -24,6 +24,8 @@ package chip_pkg;
   localparam logic [16:0] REG_HUNG_LO = 17'h00014;
   localparam logic [16:0] REG_HUNG_HI = 17'h00015;
   localparam logic [16:0] REG_GENERATED = 17'h00016;
+  localparam logic [16:0] REG_PINNED_LO = 17'h00017;
+  localparam logic [16:0] REG_PINNED_HI = 17'h00018;
   localparam logic [16:0] REG_EVAL_CTRL = 17'h01000;
   localparam logic [16:0] REG_FAST_EVAL = 17'h01001;
   localparam logic [16:0] REG_PST_SUM = 17'h01002;

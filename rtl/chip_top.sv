@@ -28,7 +28,7 @@ module chip_top (
   logic [255:0] board;
   logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
   logic        tgt_found, att_found, tsel_attacks, in_check, king_capture;
-  logic [63:0] tgt_cand, att_cand, hung, king_ring;
+  logic [63:0] tgt_cand, att_cand, hung, pinned, king_ring;
   logic        opp_hung, esc_none, esc_one;
   logic        pst_we;
   logic [8:0]  pst_waddr, pst_raddr_a, pst_raddr_b, pst_raddr_c;
@@ -78,6 +78,7 @@ module chip_top (
     .king_capture_i  (king_capture),
     .hung_i          (hung),
     .opp_hung_i      (opp_hung),
+    .pinned_i        (pinned),
     .king_ring_i     (king_ring),
     .esc_none_i      (esc_none),
     .esc_one_i       (esc_one),
@@ -153,6 +154,7 @@ module chip_top (
     .king_capture_o  (king_capture),
     .hung_o          (hung),
     .opp_hung_o      (opp_hung),
+    .pinned_o        (pinned),
     .king_ring_o     (king_ring),
     .esc_none_o      (esc_none),
     .esc_one_o       (esc_one)

@@ -3,7 +3,7 @@
 //
 // All outputs are combinational functions of the board registers and the inputs, so the
 // controller gets, in one clock: the best next target (victim) square, the best attacker of the
-// selected target square, check and legality flags and the hung-piece map.
+// selected target square, check and legality flags, the hung-piece map and the pinned-piece map.
 module mg_array (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -39,6 +39,7 @@ module mg_array (
   output logic        king_capture_o,   // the side to move can capture the other king (illegal)
   output logic [63:0] hung_o,         // the side to move's men attacked and not defended
   output logic        opp_hung_o,     // the other side has such a man
+  output logic [63:0] pinned_o,       // the side to move's men pinned to their own king (absolute pins)
   // The side to move's king ring and its escape squares (not own men, not attacked; like the
   // attack maps they do not look through the king): none, or exactly one.
   output logic [63:0] king_ring_o,
@@ -188,6 +189,10 @@ module mg_array (
   // One net per ray segment: index (colour*8 + direction)*64 + square, and direction*64 + square.
   logic [1023:0] fw_out /*verilator split_var*/;
   logic [511:0]  sp_out /*verilator split_var*/;
+  // Pin detector: rays from the side to move's king outward through empty squares, direction*64 +
+  // square (the king's square is the source, like a slider's in fw_out).
+  logic [511:0]  kr_out /*verilator split_var*/;
+  logic [63:0] own_king, pin_line;
   logic [64*11-1:0] tkey;  // target key of square s at [s*11 +: 11]
   logic [64*9-1:0]  akey;  // attacker key of square s at [s*9 +: 9]
   logic [63:0] diag_reach, orth_reach;
@@ -201,6 +206,7 @@ module mg_array (
     localparam int R = s / 8;
     logic [15:0] fw_in /*verilator split_var*/;
     logic [7:0]  sp_in /*verilator split_var*/;
+    logic [7:0]  kr_in /*verilator split_var*/;
     for (genvar d = 0; d < 8; d++) begin : g_dir
       // Signals travelling in direction d arrive from the neighbour one step back.
       localparam int DF = (d == 1 || d == 2 || d == 3) ? 1 : (d == 5 || d == 6 || d == 7) ? -1 : 0;
@@ -211,12 +217,23 @@ module mg_array (
         assign fw_in[d]     = fw_out[d*64 + NR*8+NF];
         assign fw_in[8 + d] = fw_out[(8+d)*64 + NR*8+NF];
         assign sp_in[d]     = sp_out[d*64 + NR*8+NF];
+        assign kr_in[d]     = kr_out[d*64 + NR*8+NF];
       end else begin : g_edge
         assign fw_in[d]     = 1'b0;
         assign fw_in[8 + d] = 1'b0;
         assign sp_in[d]     = 1'b0;
+        assign kr_in[d]     = 1'b0;
       end
+      assign kr_out[d*64 + s] = own_king[s] || (kr_in[d] && empty[s]);
     end
+    // Square s is on a pin line: an enemy slider's ray arrives travelling in direction d (fw_in,
+    // the enemy colour's half) and the own king's ray arrives from the other side, travelling in
+    // direction d+4, both through empty squares only.
+    logic [7:0] pin_dir;
+    for (genvar d = 0; d < 8; d++) begin : g_pin
+      assign pin_dir[d] = (stm_i ? fw_in[d] : fw_in[8 + d]) && kr_in[(d + 4) % 8];
+    end
+    assign pin_line[s] = |pin_dir;
     assign knight_hit[s*2 +: 2] = {kn_b[s], kn_w[s]};
     assign king_hit[s*2 +: 2]   = {kg_b[s], kg_w[s]};
     assign pawn_hit[s*2 +: 2]   = {pw_hit_b[s], pw_hit_w[s]};
@@ -318,7 +335,7 @@ module mg_array (
   assign tsel_attacks_o = |(victims & reach_of_tsel);
 
   // Check, legality and hung pieces.
-  logic [63:0] own_king, opp_king, own_men;
+  logic [63:0] opp_king, own_men;
   always_comb begin
     for (int s = 0; s < 64; s++) begin
       own_men[s] = !empty[s] && board[s*4+3] == stm_i && board[s*4 +: 3] != 3'd6;
@@ -329,6 +346,7 @@ module mg_array (
   assign in_check_o     = |(own_king & atk_opp);
   assign king_capture_o = |(opp_king & atk_stm);
   assign hung_o         = own_men & atk_opp & ~atk_stm;
+  assign pinned_o       = own_men & pin_line;
 
   // Quiescence check classes and the "opponent hung" extension.
   logic [63:0] opp_men, king_ring, escapes;

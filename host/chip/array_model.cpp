@@ -35,8 +35,10 @@ void BoardSets::update(const std::array<std::uint8_t, 64>& b) {
   occupied = 0;
   color[0] = color[1] = 0;
   for (Bitboard& t : type) t = 0;
+  hash = 0;
   for (int s = 0; s < 64; ++s) {
     const std::uint8_t p = board[s];
+    hash ^= SQUARE_KEYS.key[s][p & 15];
     const int t = p & 7;
     if (t == CHIP_EMPTY) continue;
     occupied |= square_bb(s);
@@ -47,20 +49,15 @@ void BoardSets::update(const std::array<std::uint8_t, 64>& b) {
 }
 
 void BoardSets::compute_attacks() const {
+  // Piece type by piece type, not square by square with a switch on the piece: the switch's
+  // branch was mispredicted about once a man.
   for (int c = 0; c < 2; ++c) {
     Bitboard np = 0;
-    Bitboard men = color[c];
-    while (men) {
-      const Square s = pop_lsb(men);
-      switch (board[s] & 7) {
-        case CHIP_KNIGHT: np |= attacks::knight[s]; break;
-        case CHIP_BISHOP: np |= attacks::bishop(s, occupied); break;
-        case CHIP_ROOK: np |= attacks::rook(s, occupied); break;
-        case CHIP_QUEEN: np |= attacks::queen(s, occupied); break;
-        case CHIP_KING: np |= attacks::king[s]; break;
-        default: break;
-      }
-    }
+    const Bitboard men = color[c];
+    for (Bitboard b = type[CHIP_KNIGHT] & men; b;) np |= attacks::knight[pop_lsb(b)];
+    for (Bitboard b = (type[CHIP_BISHOP] | type[CHIP_QUEEN]) & men; b;) np |= attacks::bishop(pop_lsb(b), occupied);
+    for (Bitboard b = (type[CHIP_ROOK] | type[CHIP_QUEEN]) & men; b;) np |= attacks::rook(pop_lsb(b), occupied);
+    for (Bitboard b = type[CHIP_KING] & men; b;) np |= attacks::king[pop_lsb(b)];
     const Bitboard pawns = type[CHIP_PAWN] & color[c];
     attacked_np[c] = np;
     attacked[c] = np | (c == 0 ? shift<7>(pawns) | shift<9>(pawns) : shift<-7>(pawns) | shift<-9>(pawns));
@@ -289,6 +286,23 @@ Bitboard ArrayModel::hung() const {
 
 Bitboard ArrayModel::opp_hung() const {
   return color_[!stm_] & ~type_[CHIP_KING] & attacked(stm_) & ~attacked(!stm_);
+}
+
+Bitboard ArrayModel::pinned() const {
+  // From each own king (the array has no one-king rule): the own men first on its lines, then the
+  // enemy sliders seen through them; a pinner's line to the king holds exactly that man.
+  const Bitboard men = color_[stm_] & ~type_[CHIP_KING];
+  const Bitboard enemy = color_[!stm_];
+  const Bitboard diag = (type_[CHIP_BISHOP] | type_[CHIP_QUEEN]) & enemy;
+  const Bitboard orth = (type_[CHIP_ROOK] | type_[CHIP_QUEEN]) & enemy;
+  Bitboard kings = type_[CHIP_KING] & color_[stm_], result = 0;
+  while (kings) {
+    const Square k = pop_lsb(kings);
+    const Bitboard blockers = attacks::queen(k, occupied_) & men;
+    Bitboard pinners = (attacks::bishop(k, occupied_ & ~blockers) & diag) | (attacks::rook(k, occupied_ & ~blockers) & orth);
+    while (pinners) result |= attacks::between[k][pop_lsb(pinners)] & blockers;
+  }
+  return result;
 }
 
 Bitboard ArrayModel::king_ring() const {

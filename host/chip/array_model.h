@@ -13,6 +13,23 @@ namespace db::chip {
 constexpr std::uint8_t CHIP_EMPTY = 0, CHIP_PAWN = 1, CHIP_KNIGHT = 2, CHIP_BISHOP = 3, CHIP_ROOK = 4,
                        CHIP_QUEEN = 5, CHIP_KING = 6, CHIP_BLACK = 8;
 
+// Keys of the squares' contents for BoardSets::hash: 64-bit mixes of {square, piece code}, 0 for
+// an empty square (the empty board's hash is 0).
+struct SquareKeys {
+  std::uint64_t key[64][16];
+  constexpr SquareKeys() : key() {
+    for (int sq = 0; sq < 64; ++sq) {
+      for (int p = 1; p < 16; ++p) {
+        std::uint64_t x = std::uint64_t(sq << 4 | p) * 0x9E3779B97F4A7C15ULL;  // splitmix64's finaliser
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        key[sq][p] = x ^ (x >> 31);
+      }
+    }
+  }
+};
+inline constexpr SquareKeys SQUARE_KEYS{};
+
 // The board's piece sets and attack maps: the part of the array's work that depends on the board
 // alone. The model keeps one for its current board, changed square by square as the board is
 // written (set()); the attack maps are computed on first use, or restored (restore_attacks()).
@@ -22,6 +39,9 @@ struct BoardSets {
   Bitboard occupied = 0;
   Bitboard color[2] = {0, 0};
   Bitboard type[7] = {0, 0, 0, 0, 0, 0, 0};  // by chip type
+  // The XOR of SQUARE_KEYS of the board's squares: boards with different hashes differ (the
+  // repetition detector's comparisons look at the squares only when the hashes agree).
+  std::uint64_t hash = 0;
   mutable bool attacks_ready = false;
   mutable Bitboard attacked[2] = {0, 0};     // all attacks of colour c
   mutable Bitboard attacked_np[2] = {0, 0};  // pawns excluded
@@ -42,6 +62,7 @@ struct BoardSets {
       color[piece >> 3] |= b;
       type[piece & 7] |= b;
     }
+    hash ^= SQUARE_KEYS.key[sq][old & 15] ^ SQUARE_KEYS.key[sq][piece & 15];
     board[sq] = piece;
     attacks_ready = false;
   }
@@ -70,6 +91,9 @@ class ArrayModel {
   bool king_capture() const;  // the side to move can capture the other king (the maps' answer)
   Bitboard hung() const;      // the side to move's men attacked and not defended
   Bitboard opp_hung() const;  // the same for the other side's men
+  // The side to move's men (not the king) pinned to their own king by an enemy bishop, rook or
+  // queen: king, man and slider on one line with only empty squares between (absolute pins).
+  Bitboard pinned() const;
   // Squares next to the side to move's king (the king ring) and, among them, its escape squares:
   // not occupied by its own men and not attacked by the other side. Like the chip's attack maps
   // the count does not look through the king, so the square behind it on a checking line counts.

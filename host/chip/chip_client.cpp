@@ -183,6 +183,7 @@ void ChipClient::unmake() { run(command(op::UNMAKE)); }
 bool ChipClient::in_check() { return (read(reg::STATUS) & STATUS_IN_CHECK) != 0; }
 
 std::uint64_t ChipClient::hung() { return std::uint64_t(read(reg::HUNG_HI)) << 32 | read(reg::HUNG_LO); }
+std::uint64_t ChipClient::pinned() { return std::uint64_t(read(reg::PINNED_HI)) << 32 | read(reg::PINNED_LO); }
 
 }  // namespace db::chip
 
@@ -236,6 +237,9 @@ std::uint32_t SearchParams::control_word() const {
   if (quiescence_depth < 0 || quiescence_depth > 31) {
     throw std::invalid_argument(fmt::format("quiescence depth {} out of range 0-31", quiescence_depth));
   }
+  if (repetition_tie_base < 0 || repetition_tie_base > 127) {
+    throw std::invalid_argument(fmt::format("repetition tie-breaker base {} out of range 0-127", repetition_tie_base));
+  }
   return std::uint32_t(quiescence) | std::uint32_t(evasions) << 1 | std::uint32_t(repetition) << 2 |
          std::uint32_t(no_progress) << 3 | std::uint32_t(mating_checks) << 4 |
          std::uint32_t(singular_checks) << 6 |
@@ -243,7 +247,8 @@ std::uint32_t SearchParams::control_word() const {
          std::uint32_t(extend_pawn_on_7th) << 14 | std::uint32_t(extend_hung_pieces) << 15 |
          std::uint32_t(extend_hung_twice) << 16 | std::uint32_t(extend_opp_hung) << 17 |
          std::uint32_t(repetition_tie) << 18 | std::uint32_t(strive_for_draw) << 19 |
-         std::uint32_t(repetition_bound) << 20 | std::uint32_t(extend_pawn_on_6th) << 21;
+         std::uint32_t(repetition_bound) << 20 | std::uint32_t(extend_pawn_on_6th) << 21 |
+         std::uint32_t(repetition_tie_base) << 22;
 }
 
 std::uint32_t SearchParams::offset_word() const {

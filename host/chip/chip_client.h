@@ -52,16 +52,18 @@ struct SearchParams {
   bool no_progress = false;      // AIJ 4.3 "no progress" pruning (off: see docs/chip.md)
   bool ignore_stalemate = false; // a stalemate one ply above quiescence is not scored (the node fails)
   // Repetitions (AIJ 4.3; docs/chip.md): a repetition draw's tie-breaker "moves until repetition",
-  // 33 - p for a repetition p plies below the root, positive from the root side's view when it
-  // strives for the draw, negative when it avoids it (0 when off).
+  // base - p for a repetition p plies below the root, positive from the root side's view when it
+  // strives for the draw, negative when it avoids it (0 when off). A host that counts the moves
+  // from its own root sets the base to its count at the chip's root (0-127).
   bool repetition_tie = false;
   bool strive_for_draw = false;
+  int repetition_tie_base = 33;
   // A node with one piece of the side to move displaced from an earlier position first tries the
   // move back, scored as the repetition draw when legal (needs repetition).
   bool repetition_bound = false;
   // Quiescence extensions (AIJ 5, flags 9-11): search the node full width once per path when
   bool extend_pawn_on_7th = false;   // the move just made put a pawn on the 7th rank
-  bool extend_hung_pieces = false;   // the side to move has two or more hung pieces
+  bool extend_hung_pieces = false;   // (flag 10) two or more hung pieces, or a hung piece that is pinned
   bool extend_hung_twice = false;    // the side to move has one hung piece, as at its previous turn
   bool extend_opp_hung = false;      // (flag 12) the other side has a hung piece
   bool extend_pawn_on_6th = false;   // (flag 9, "in some cases") a passed pawn reached the 6th, the square ahead empty
@@ -124,6 +126,7 @@ class ChipClient {
   void unmake();
   bool in_check();
   std::uint64_t hung();
+  std::uint64_t pinned();  // PINNED_HI:LO: the side to move's men pinned to its king
 
   // Fast evaluation (part 2 so far: piece placement). Downloads the 512-word placement table.
   void load_placement(const std::array<std::int16_t, 512>& table);

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <type_traits>
 #include <vector>
 
 #include "chess/bitboard.h"
@@ -55,17 +56,23 @@ std::uint16_t gen_move(int from, int to, bool promo) {
   return std::uint16_t(0x8000 | (promo ? 0x4000 : 0) | (to << 6) | from);
 }
 
-// A few entries per clock, no heap: the model's clock loop is hot.
+// A few entries per clock, no heap: the model's clock loop is hot. The storage is left
+// uninitialised (only the entries pushed are constructed): many clocks push nothing.
 template <typename T, std::size_t N>
 class SmallList {
+  static_assert(std::is_trivially_destructible_v<T>, "entries are never destroyed");
+
  public:
-  void push_back(const T& v) { items_[size_++] = v; }
-  void assign_one(const T& v) { items_[0] = v, size_ = 1; }
-  const T* begin() const { return items_.data(); }
-  const T* end() const { return items_.data() + size_; }
+  SmallList() {}  // not = default: the union's entries are not to be constructed
+  void push_back(const T& v) { new (&items_[size_++]) T(v); }
+  void assign_one(const T& v) { new (&items_[0]) T(v), size_ = 1; }
+  const T* begin() const { return items_; }
+  const T* end() const { return items_ + size_; }
 
  private:
-  std::array<T, N> items_{};
+  union {
+    T items_[N];
+  };
   std::size_t size_ = 0;
 };
 
@@ -89,7 +96,7 @@ bool is_read_only(std::uint32_t a) {
     case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
     case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME: case reg::KPA:
     case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::LAZY: case reg::DRAW_SCORE:
-    case reg::RESULT: case reg::BEST_MOVE: case reg::REP_STATUS:
+    case reg::RESULT: case reg::BEST_MOVE: case reg::REP_STATUS: case reg::PINNED_LO: case reg::PINNED_HI:
       return true;
     default:
       return false;
@@ -122,7 +129,7 @@ bool is_eval_table(std::uint32_t a) {
   return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
 }
 // Data with bits set above a register's or table's width.
-constexpr std::uint32_t SEARCH_CTRL_MASK = 0x3FFFFF;  // SEARCH_CTRL's defined bits
+constexpr std::uint32_t SEARCH_CTRL_MASK = 0x1FFFFFFF;  // SEARCH_CTRL's defined bits
 constexpr std::uint32_t OFFSET_CTRL_MASK = 0xFFFFFF;  // OFFSET_CTRL's
 
 bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
@@ -153,6 +160,7 @@ std::pair<bool, bool> kpk_state(const ChipModel::Registers& r) {
   bool only_one_pawn = r.counts[0] + r.counts[5] == 1;
   for (int t = 1; t < 5; ++t) only_one_pawn = only_one_pawn && r.counts[t] == 0 && r.counts[5 + t] == 0;
   const bool active = (r.eval_ctrl & 2) && only_one_pawn;
+  if (!active) return {false, false};  // every use of the ROM's bit is gated by active (saves its lookup)
   const bool pawn_black = r.counts[5] != 0;
   const int pawn = pawn_black ? r.locs[6] : r.locs[0];
   const int strong = pawn_black ? r.locs[11] : r.locs[5];
@@ -179,6 +187,11 @@ std::uint32_t rule_draws(const ChipModel::Registers& r) {
   std::uint32_t draws = 0;
   for (int weak_black = 0; weak_black < 2; ++weak_black) {
     const std::uint32_t strong_c = side(weak_black ? 0 : 1), weak_c = side(weak_black);
+    // Every rule needs this material on both sides: the squares need not be looked at otherwise.
+    if ((strong_c != ONLY_QUEEN && strong_c != ONLY_ROOK && strong_c != ROOK_PAWN) ||
+        (weak_c != ONLY_PAWN && weak_c != ONLY_ROOK)) {
+      continue;
+    }
     const int weak_pawn = r.locs[weak_black * 6], strong_pawn = r.locs[(1 - weak_black) * 6];
     const int weak_king = r.locs[weak_black * 6 + 5], strong_king = r.locs[(1 - weak_black) * 6 + 5];
     const int weak_pawn_rank = (weak_pawn >> 3) ^ (weak_black ? 7 : 0);
@@ -303,12 +316,13 @@ void ChipModel::tick(std::uint64_t n) {
 }
 
 std::string ChipModel::fen() const {
+  const Registers& r = registers();
   static constexpr const char* LETTERS = " PNBRQK?";
   std::string f;
   for (int rank = 7; rank >= 0; --rank) {
     int gap = 0;
     for (int file = 0; file < 8; ++file) {
-      const std::uint8_t p = r_.board[rank * 8 + file];
+      const std::uint8_t p = r.board[rank * 8 + file];
       if ((p & 7) == 0) {
         ++gap;
         continue;
@@ -320,21 +334,21 @@ std::string ChipModel::fen() const {
     if (gap) f += char('0' + gap);
     if (rank) f += '/';
   }
-  f += r_.stm ? " b " : " w ";
+  f += r.stm ? " b " : " w ";
   std::string rights;
-  if (r_.castling & 1) rights += 'K';
-  if (r_.castling & 2) rights += 'Q';
-  if (r_.castling & 4) rights += 'k';
-  if (r_.castling & 8) rights += 'q';
+  if (r.castling & 1) rights += 'K';
+  if (r.castling & 2) rights += 'Q';
+  if (r.castling & 4) rights += 'k';
+  if (r.castling & 8) rights += 'q';
   f += rights.empty() ? "-" : rights;
   f += ' ';
-  if (r_.ep_valid) {
-    f += char('a' + (r_.ep_sq & 7));
-    f += char('1' + (r_.ep_sq >> 3));
+  if (r.ep_valid) {
+    f += char('a' + (r.ep_sq & 7));
+    f += char('1' + (r.ep_sq >> 3));
   } else {
     f += '-';
   }
-  return f + " " + std::to_string(r_.half) + " " + std::to_string(r_.full);
+  return f + " " + std::to_string(r.half) + " " + std::to_string(r.full);
 }
 
 namespace {
@@ -356,8 +370,9 @@ std::uint16_t ChipModel::phase_word_swapped(const Registers& r, const Tables& t)
 }
 
 DebugPort ChipModel::debug() const {
-  return DebugPort{r_.state, r_.ply, r_.mv, std::uint32_t(r_.count), r_.leaf,
-                   std::uint8_t(r_.phase << 6 | (r_.stop ? 0x20 : 0) | (r_.child_fail ? 0x10 : 0) | (r_.result & 15))};
+  const Registers& r = registers();
+  return DebugPort{r.state, r.ply, r.mv, std::uint32_t(r.count), r.leaf,
+                   std::uint8_t(r.phase << 6 | (r.stop ? 0x20 : 0) | (r.child_fail ? 0x10 : 0) | (r.result & 15))};
 }
 
 bool ChipModel::no_progress(const Registers& r, int moves) const {
@@ -423,6 +438,18 @@ std::uint8_t ChipModel::rep_status(const Registers& r, int moves) const {
   return status;
 }
 
+bool ChipModel::repetition(const Registers& r, int moves) const {
+  // sets_ holds r.board (r is the registers before the clock), so sets_.hash is its hash.
+  const std::uint8_t ep = std::uint8_t((r.ep_valid ? 0x40 : 0) | r.ep_sq);
+  for (int k = moves & 1; k < moves && k < 32; k += 2) {  // the entries with the same side to move
+    if (board_hashes_[k] == sets_.hash && boards_[k] == r.board && stack_[k].castling == r.castling &&
+        stack_[k].ep == ep) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void ChipModel::FreeMemo::operator()(SlowMemoEntry* p) const { std::free(p); }
 
 SlowEvalResult ChipModel::slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm,
@@ -433,25 +460,8 @@ SlowEvalResult ChipModel::slow_eval_cached(const std::array<std::uint8_t, 64>& b
     if (!p) throw std::bad_alloc();
     slow_memo_.reset(static_cast<SlowMemoEntry*>(p));
   }
-  // The board's codes are 4 bits: two squares a byte, 32 bytes.
-  std::uint64_t key[4];
-  for (int i = 0; i < 4; ++i) {
-    std::uint64_t lo, hi;
-    std::memcpy(&lo, board.data() + 16 * i, 8);
-    std::memcpy(&hi, board.data() + 16 * i + 8, 8);
-    auto pack = [](std::uint64_t w) {
-      w &= 0x0F0F0F0F0F0F0F0FULL;
-      w = (w | (w >> 4)) & 0x00FF00FF00FF00FFULL;
-      w = (w | (w >> 8)) & 0x0000FFFF0000FFFFULL;
-      return (w | (w >> 16)) & 0xFFFFFFFFULL;
-    };
-    key[i] = pack(lo) | pack(hi) << 32;
-  }
-  const std::uint64_t rest = std::uint64_t(phase_swap) << 21 | std::uint64_t(phase) << 5 | std::uint64_t(castling & 15) << 1 |
-                             std::uint64_t(stm);
-  std::uint64_t h = rest * 0x9E3779B97F4A7C15ULL;
-  for (const std::uint64_t k : key) h = (h ^ k) * 0xFF51AFD7ED558CCDULL;
-  SlowMemoEntry& e = slow_memo_[(h ^ (h >> 29)) >> (64 - SLOW_MEMO_BITS)];
+  std::uint64_t key[4], rest;
+  SlowMemoEntry& e = slow_memo_[slow_memo_key(board, stm, castling, phase, phase_swap, key, rest)];
   SlowEvalResult res;
   if (e.generation == slow_memo_generation_ && e.rest == rest && std::memcmp(e.board, key, sizeof key) == 0) {
     res.group = e.group;
@@ -469,13 +479,45 @@ SlowEvalResult ChipModel::slow_eval_cached(const std::array<std::uint8_t, 64>& b
   return res;
 }
 
+std::size_t ChipModel::slow_memo_key(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
+                                     std::uint16_t phase, std::uint16_t phase_swap, std::uint64_t key[4],
+                                     std::uint64_t& rest) {
+  // The board's codes are 4 bits: two squares a byte, 32 bytes.
+  for (int i = 0; i < 4; ++i) {
+    std::uint64_t lo, hi;
+    std::memcpy(&lo, board.data() + 16 * i, 8);
+    std::memcpy(&hi, board.data() + 16 * i + 8, 8);
+    auto pack = [](std::uint64_t w) {
+      w &= 0x0F0F0F0F0F0F0F0FULL;
+      w = (w | (w >> 4)) & 0x00FF00FF00FF00FFULL;
+      w = (w | (w >> 8)) & 0x0000FFFF0000FFFFULL;
+      return (w | (w >> 16)) & 0xFFFFFFFFULL;
+    };
+    key[i] = pack(lo) | pack(hi) << 32;
+  }
+  rest = std::uint64_t(phase_swap) << 21 | std::uint64_t(phase) << 5 | std::uint64_t(castling & 15) << 1 | std::uint64_t(stm);
+  std::uint64_t h = rest * 0x9E3779B97F4A7C15ULL;
+  for (int i = 0; i < 4; ++i) h = (h ^ key[i]) * 0xFF51AFD7ED558CCDULL;
+  return std::size_t((h ^ (h >> 29)) >> (64 - SLOW_MEMO_BITS));
+}
+
 BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data) {
   ++clock_;
-  ++state_clocks_[r_.state < CTRL_STATES ? r_.state : 0];
+  const Registers& q = regs_[cur_];
+  ++state_clocks_[q.state < CTRL_STATES ? q.state : 0];
+  // A stand pat's clocks waiting for the slow evaluation (SEVAL before the evaluation's last clock,
+  // no bus request) change nothing but the evaluation's clock and CYCLES: the full step below
+  // would find the same after all its decoding (about one clock in eleven of a search).
+  if (!req && q.state == S_SEVAL && q.se_busy && q.se_clock < SLOW_EVAL_CLOCKS - 1) {
+    Registers& r = regs_[cur_];
+    r.cycles = q.cycles + 1;
+    r.se_clock = std::uint8_t(q.se_clock + 1);
+    return BusResponse{};
+  }
   addr &= (1u << ADDRESS_BITS) - 1;  // the bus has 17 address lines
-  const Registers& q = r_;
   const Tables& t = tables_;
-  Registers d = r_;
+  Registers& d = regs_[cur_ ^ 1];  // the registers after the clock: as before unless assigned
+  d = q;
   SmallList<BoardWrite, 4> writes;
   SmallList<StackWrite, 4> stack_writes;
   int board_snapshot = -1;  // MAKE stores the board before the move at this stack entry
@@ -522,10 +564,11 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     return odd ? (s > -test_s || (s == -test_s && tb > -test_tb)) : (s > test_s || (s == test_s && tb >= test_tb));
   };
   const bool odd_p = rel_p & 1, odd_c = !odd_p;
-  // The tie-breaker of a repetition draw at the child, "moves until repetition" (AIJ 4.3): 33 less
-  // its plies from the root, positive from the root side's view when it strives for the draw,
-  // negative when it avoids it; negated at odd plies.
-  const int rep_tie = !rep_tie_on ? 0 : (rep_strive != odd_c) ? 33 - rel_c : -(33 - rel_c);
+  // The tie-breaker of a repetition draw at the child, "moves until repetition" (AIJ 4.3): the
+  // base SEARCH_CTRL[28:22] less its plies from the root, positive from the root side's view when
+  // it strives for the draw, negative when it avoids it; negated at odd plies.
+  const int rep_tie_mag = int(q.search_ctrl >> 22 & 127) - rel_c;
+  const int rep_tie = !rep_tie_on ? 0 : (rep_strive != odd_c) ? rep_tie_mag : -rep_tie_mag;
 
   // ------------------------------------------------------------ controller
   if (busy) d.cycles = q.cycles + 1;
@@ -833,7 +876,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                                                      (q.phase == PH_EXTEND && q.mv != q.main_best));
           const bool legal_move = !array.king_capture() && !root_skip;
           // The detector (evaluated only where the RTL's result is used: the model's time).
-          const bool repeats = legal_move && (q.rtry || rep_on) && (rep_status(q, q.ply + 1) & 1);
+          const bool repeats = legal_move && (q.rtry || rep_on) && repetition(q, q.ply + 1);
           // A repeating move counts only when it repeats the position (castling and en passant too).
           const bool accept = q.rtry ? repeats : !quiet_filtered || (array.in_check() && check_allowed());
           d.rtry = false;
@@ -844,7 +887,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             d.count = q.count + 1;
             d.legal = q.legal | 1u << pi;
             const std::uint8_t qc_after = qc_after_move();
-            // Quiescence extensions: the child's hung pieces (side to move's), a pawn on the 7th.
+            // Quiescence extensions: the child's hung pieces (side to move's; two, or one pinned),
+            // a pawn on the 7th.
             const Bitboard hung = array.hung();
             const int c = q.ply + 1;
             const bool one_hung = hung != 0 && (hung & (hung - 1)) == 0;
@@ -862,7 +906,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             std::uint32_t path = 0;  // plies base+1 .. c-1
             for (int k = q.base + 1; k < c; ++k) path |= 1u << (k & 31);
             const bool extend = q.ply < 31 && (q.extended & path) == 0 &&
-                                ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && hung != 0 && !one_hung) ||
+                                ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && hung != 0 && (!one_hung || (hung & array.pinned()) != 0)) ||
                                  (ext_hung1 && one_hung && rel_c >= 3 && (q.hung1 >> ((c - 2) & 31) & 1)) ||
                                  (ext_opp_hung && array.opp_hung() != 0));
             if (q.node_limit != 0 && q.count + 1 >= q.node_limit) {
@@ -891,20 +935,23 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               for (int side = 0; side < 2; ++side) {
                 for (int type = 1; type < 5; ++type) pieces += q.counts[side * 5 + type];
               }
-              const int fast = std::int16_t(fast_stm());
+              // fast_stm() from its parts, each computed once (the model's time).
+              const bool draw = endgame_draw(q);
+              const std::uint16_t raw = fast_static_white(q, t);
+              const int raw_stm = std::int16_t(q.stm ? std::uint16_t(0 - raw) : raw);
+              const int fast = draw ? 0 : raw_stm;
               const int est = q.stm ? -int(std::int16_t(q.slow_est)) : int(std::int16_t(q.slow_est));
               const int thr = odd_c ? -test_s : test_s;
               const bool active = (lz >> 20 & 1) && pieces >= min_pieces;
-              if (endgame_draw(q)) {
-                const std::uint16_t raw = fast_static_white(q, t);
-                const int tb = std::int16_t(q.stm ? std::uint16_t(0 - raw) : raw);
+              if (draw) {
+                const int tb = raw_stm;
                 d.leaf = 0;
                 leaf_decided(succeeds(0, tb, odd_c), qc_after, false);
               } else if (active && fast + est - margin > thr) {
-                d.leaf = fast_stm();
+                d.leaf = std::uint16_t(fast);
                 leaf_decided(true, qc_after, false);
               } else if (active && fast + est + margin < thr) {
-                d.leaf = fast_stm();
+                d.leaf = std::uint16_t(fast);
                 leaf_decided(false, qc_after, false);
               } else {
                 undo = false;
@@ -1072,6 +1119,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::HUNG_LO: resp.data = std::uint32_t(array.hung()); break;
         case reg::HUNG_HI: resp.data = std::uint32_t(array.hung() >> 32); break;
         case reg::GENERATED: resp.data = q.generated; break;
+        case reg::PINNED_LO: resp.data = std::uint32_t(array.pinned()); break;
+        case reg::PINNED_HI: resp.data = std::uint32_t(array.pinned() >> 32); break;
         case reg::EVAL_CTRL: resp.data = q.eval_ctrl; break;
         case reg::FAST_EVAL: resp.data = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t); break;
         case reg::PIECE_COUNT_W:
@@ -1350,6 +1399,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   }
   if (board_snapshot >= 0) {
     boards_[board_snapshot & 31] = q.board;
+    board_hashes_[board_snapshot & 31] = sets_.hash;  // sets_ still holds q.board
     SavedAttacks& a = saved_attacks_[board_snapshot & 31];
     a.ready = sets_.attacks_ready;
     if (a.ready) {
@@ -1364,7 +1414,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   if (undo) {
     // The move taken back: the board is most often the one stored at its MAKE.
     const SavedAttacks& a = saved_attacks_[pi];
-    if (a.ready && !sets_.attacks_ready && sets_.board == boards_[pi]) {
+    if (a.ready && !sets_.attacks_ready && sets_.hash == board_hashes_[pi] && sets_.board == boards_[pi]) {
       sets_.attacked[0] = a.attacked[0], sets_.attacked[1] = a.attacked[1];
       sets_.attacked_np[0] = a.attacked_np[0], sets_.attacked_np[1] = a.attacked_np[1];
       sets_.attacks_ready = true;
@@ -1379,7 +1429,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
     d.board.fill(0);
     sets_ = BoardSets{};
   }
-  r_ = d;
+  cur_ ^= 1;  // d becomes the registers
   return resp;
 }
 

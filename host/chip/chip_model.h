@@ -106,7 +106,7 @@ class ChipModel final : public ChipBackend {
   static std::uint16_t phase_word(const Registers& r, const Tables& t);
   // The word at the index with the two sides' signatures swapped (black's king-safety relevance).
   static std::uint16_t phase_word_swapped(const Registers& r, const Tables& t);
-  const Registers& registers() const { return r_; }
+  const Registers& registers() const { return regs_[cur_]; }
   // The move stack (the stack register file of rtl/chip_ctrl.sv).
   const std::array<StackEntry, 32>& stack() const { return stack_; }
   // Clocks spent in each controller state since construction (for benchmarks; not a register).
@@ -114,6 +114,9 @@ class ChipModel final : public ChipBackend {
   // The repetition detector's view of the position after `moves` stack entries: {[0] repetition,
   // [1] one piece displaced} (REP_STATUS).
   std::uint8_t rep_status(const Registers& r, int moves) const;
+  // REP_STATUS[0] alone, for r = registers(): the same side's stored boards are compared with the
+  // current one only where their hashes agree (the search's TEST asks at every legal move).
+  bool repetition(const Registers& r, int moves) const;
   // "No progress" (AIJ 4.3) for the position after `moves` entries in a search from r.base: one
   // piece of the side that just moved displaced from a search-path position three or more plies up.
   bool no_progress(const Registers& r, int moves) const;
@@ -133,6 +136,11 @@ class ChipModel final : public ChipBackend {
   SlowEvalResult slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
                                          std::uint16_t phase, std::uint16_t phase_swap);
 
+  // The memo's index for these inputs, and the entry's key (the packed board and the rest).
+  static std::size_t slow_memo_key(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
+                                   std::uint16_t phase, std::uint16_t phase_swap, std::uint64_t key[4],
+                                   std::uint64_t& rest);
+
   // A memo entry, trivial so that the memo can be zeroed pages from calloc (generation 0: empty),
   // touched only as it fills: a short search pays for little of it.
   struct SlowMemoEntry {
@@ -145,14 +153,18 @@ class ChipModel final : public ChipBackend {
   struct FreeMemo {
     void operator()(SlowMemoEntry* p) const;
   };
-  static constexpr int SLOW_MEMO_BITS = 15;
+  static constexpr int SLOW_MEMO_BITS = 17;
 
-  Registers r_;
-  std::array<StackEntry, 32> stack_{};  // written at the end of the clock, like r_
+  // The registers before the clock (regs_[cur_]) and after it (the other): a clock writes the
+  // other copy and flips cur_ at its end, so that only one copy of the registers is made a clock.
+  std::array<Registers, 2> regs_{};
+  int cur_ = 0;
+  std::array<StackEntry, 32> stack_{};  // written at the end of the clock, like the registers
   Tables tables_;
   // The smart move stack's boards: the position before the move at each stack entry, written by
   // MAKE (the repetition detector compares the current board with them).
   std::array<std::array<std::uint8_t, 64>, 32> boards_{};
+  std::array<std::uint64_t, 32> board_hashes_{};  // BoardSets::hash of each of boards_
   BoardSets sets_;  // the array's piece sets and attack maps for the current board (a cache)
   // The attack maps of boards_[k], when they had been computed at the MAKE that stored it: an
   // UNMAKE that brings the board back to boards_[k] restores them instead of computing them.

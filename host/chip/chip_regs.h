@@ -30,6 +30,8 @@ constexpr std::uint32_t CYCLES_HI = 0x00013;  // ro
 constexpr std::uint32_t HUNG_LO = 0x00014;  // ro
 constexpr std::uint32_t HUNG_HI = 0x00015;  // ro
 constexpr std::uint32_t GENERATED = 0x00016;  // ro
+constexpr std::uint32_t PINNED_LO = 0x00017;  // ro
+constexpr std::uint32_t PINNED_HI = 0x00018;  // ro
 constexpr std::uint32_t EVAL_CTRL = 0x01000;  // rw
 constexpr std::uint32_t FAST_EVAL = 0x01001;  // ro
 constexpr std::uint32_t PST_SUM = 0x01002;  // ro
@@ -207,6 +209,8 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::HUNG_LO: return "HUNG_LO";
     case reg::HUNG_HI: return "HUNG_HI";
     case reg::GENERATED: return "GENERATED";
+    case reg::PINNED_LO: return "PINNED_LO";
+    case reg::PINNED_HI: return "PINNED_HI";
     case reg::EVAL_CTRL: return "EVAL_CTRL";
     case reg::FAST_EVAL: return "FAST_EVAL";
     case reg::PST_SUM: return "PST_SUM";

@@ -76,4 +76,7 @@ inline Bitboard expected_hung(const Position& pos) {
   return hung;
 }
 
+// Men of the side to move (kings excluded) pinned to their own king: the chess core's pinned().
+inline Bitboard expected_pinned(const Position& pos) { return pos.pinned(pos.side_to_move()); }
+
 }  // namespace db::chip::reference

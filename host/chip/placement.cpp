@@ -69,7 +69,7 @@ int signature(const Position& pos, Color c) {
 nlohmann::json parse_weights(const std::string& text) {
   try {
     return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // syntax errors, and numbers out of range (1e99999)
     throw std::invalid_argument(std::string("weights file: not JSON: ") + e.what());
   }
 }

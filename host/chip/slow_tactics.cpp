@@ -1,5 +1,5 @@
-// Pins, x-rays, hung-piece refinements and traps, walking the board square by square (the RTL,
-// rtl/es_tactics.sv, computes the same sets with occluded fills).
+// Pins, x-rays, hung-piece refinements and traps, walking the board piece by piece and ray by ray
+// (the RTL, rtl/es_tactics.sv, computes the same sets with occluded fills).
 #include "chip/slow_tactics.h"
 
 #include <algorithm>
@@ -29,15 +29,32 @@ std::uint64_t men_of(const SlowBoard& b, int c) {
   return x;
 }
 
-// The next occupied square from sq along (df, dr), -1 if none.
-int next_piece(const SlowBoard& b, int sq, int df, int dr) {
-  int f = sq % 8 + df, r = sq / 8 + dr;
-  while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-    if (on(b.occupied, f + 8 * r)) return f + 8 * r;
-    f += df;
-    r += dr;
+// The squares from each square to the board's edge along each step (df, dr), df and dr in -1..1
+// (index (dr + 1) * 3 + df + 1), the square itself excluded.
+struct Rays {
+  std::uint64_t ray[9][64];
+  constexpr Rays() : ray() {
+    for (int dr = -1; dr <= 1; ++dr) {
+      for (int df = -1; df <= 1; ++df) {
+        for (int sq = 0; sq < 64; ++sq) {
+          std::uint64_t out = 0;
+          for (int f = sq % 8 + df, r = sq / 8 + dr; (df || dr) && f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+            out |= 1ULL << (f + 8 * r);
+          }
+          ray[(dr + 1) * 3 + df + 1][sq] = out;
+        }
+      }
+    }
   }
-  return -1;
+};
+constexpr Rays RAYS{};
+
+// The next occupied square from sq along (df, dr), -1 if none: the ray's occupied square nearest sq
+// (the lowest on a step that raises the square number, else the highest).
+int next_piece(const SlowBoard& b, int sq, int df, int dr) {
+  const std::uint64_t hit = RAYS.ray[(dr + 1) * 3 + df + 1][sq] & b.occupied;
+  if (!hit) return -1;
+  return df + 8 * dr > 0 ? __builtin_ctzll(hit) : 63 - __builtin_clzll(hit);
 }
 
 // Squares a slider on sq attacks along the given directions.
@@ -68,6 +85,17 @@ std::uint64_t knight_squares(int sq) {
 // Colour c's relative square (file, relative rank) as an absolute square.
 int rel(int c, int file, int rank) { return file + 8 * (c ? 7 - rank : rank); }
 
+// The squares of a set, lowest first (the loops below visit only the squares that can matter:
+// every result is an OR over them, so the order is that of the square-by-square walk anyway).
+template <typename F>
+void for_each_square(std::uint64_t set, F f) {
+  for (; set; set &= set - 1) f(__builtin_ctzll(set));
+}
+
+std::uint64_t sliders_of(const SlowBoard& b, int c) {
+  return b.pieces[c][CHIP_BISHOP] | b.pieces[c][CHIP_ROOK] | b.pieces[c][CHIP_QUEEN];
+}
+
 int attack_count(const AttackMaps& a, int sq) {
   return int(on(a.pawn, sq)) + int(on(a.minor, sq)) + int(on(a.rook, sq)) + int(on(a.queen, sq)) + int(on(a.king, sq));
 }
@@ -82,9 +110,8 @@ int value_class(int type) {
 PinInfo find_pins(const SlowBoard& b, int c) {
   const int e = 1 - c;
   PinInfo out;
-  for (int sq = 0; sq < 64; ++sq) {
+  for_each_square(sliders_of(b, c), [&](int sq) {
     const int t = type_on(b, c, sq);
-    if (t != CHIP_BISHOP && t != CHIP_ROOK && t != CHIP_QUEEN) continue;
     for (int line = 0; line < 2; ++line) {
       if ((line == 0 && t == CHIP_ROOK) || (line == 1 && t == CHIP_BISHOP)) continue;
       const auto& dirs = line == 0 ? DIAG : STRAIGHT;
@@ -104,7 +131,7 @@ PinInfo find_pins(const SlowBoard& b, int c) {
         if (value_class(qt) == value_class(t)) out.mpin |= bit;
       }
     }
-  }
+  });
   return out;
 }
 
@@ -141,7 +168,7 @@ TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins) {
   TacticsFlags f;
 
   // X-ray: two sliders of c on a line they both move along, nothing between them.
-  for (int sq = 0; sq < 64; ++sq) {
+  for_each_square(sliders_of(b, c), [&](int sq) {
     const int t = type_on(b, c, sq);
     for (int line = 0; line < 2; ++line) {
       const bool moves = line == 0 ? (t == CHIP_BISHOP || t == CHIP_QUEEN) : (t == CHIP_ROOK || t == CHIP_QUEEN);
@@ -153,16 +180,15 @@ TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins) {
         if (pt == CHIP_QUEEN || pt == (line == 0 ? CHIP_BISHOP : CHIP_ROOK)) f.xray = true;
       }
     }
-  }
+  });
 
   // Hung pins.
   std::uint64_t cheaper_or_more = 0, pressed = 0;
-  for (int sq = 0; sq < 64; ++sq) {
-    if (!on(pins.pinned, sq)) continue;
+  for_each_square(pins.pinned, [&](int sq) {
     const int p = pressure(b, c, sq);  // 3: attacked by a cheaper class; 1: defended, attacked more often
     if (p == 3 || p == 1) cheaper_or_more |= 1ULL << sq;
     if (p != 0) pressed |= 1ULL << sq;
-  }
+  });
   f.mpin_hung = (pins.mpin & pressed) != 0;
   f.pinned_simple_hung = (pins.pinned & ~defended) != 0;
   f.pinned_hung = (pins.pinned & defended & cheaper_or_more) != 0;
@@ -170,7 +196,7 @@ TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins) {
 
   // Traps of c's own pieces.
   const std::uint64_t enemy_att = b.attacks[e].any();
-  for (int sq = 0; sq < 64; ++sq) {
+  for_each_square(b.pieces[c][CHIP_KNIGHT] | b.pieces[c][CHIP_ROOK] | b.pieces[c][CHIP_QUEEN], [&](int sq) {
     const int t = type_on(b, c, sq);
     const int file = sq % 8, rr = c ? 7 - sq / 8 : sq / 8;
     const bool rim_file = file == 0 || file == 7;
@@ -193,7 +219,7 @@ TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins) {
         ((ray_attacks(b, sq, STRAIGHT) | ray_attacks(b, sq, DIAG)) & safe) == 0) {
       f.queen_trap = true;
     }
-  }
+  });
   return f;
 }
 

@@ -209,6 +209,11 @@ void add_hwsearch_command(CLI::App& app) {
                   "side avoids the draw: a later repetition is less bad) or strive (it strives for it: an earlier one is better)")
       ->check(CLI::IsMember({"off", "avoid", "strive"}))
       ->capture_default_str();
+  cmd->add_option("--rep-tie-base", opt->params.repetition_tie_base,
+                  "The repetition tie-breaker's count at the root: a repetition p plies below it has tie-breaker "
+                  "base - p (a host searching above the chip passes its own count there)")
+      ->check(CLI::Range(0, 127))
+      ->capture_default_str();
   cmd->add_flag("--rep-bound", opt->params.repetition_bound,
                 "A node with one piece of the side to move displaced from an earlier position first tries the move "
                 "back, scored as the repetition draw when legal (the Micro paper's smart move stack)");
@@ -217,7 +222,7 @@ void add_hwsearch_command(CLI::App& app) {
   cmd->add_flag("--extend-pawn7", opt->params.extend_pawn_on_7th, "Quiescence extension after a pawn reaches the 7th rank");
   cmd->add_flag("--extend-pawn6", opt->params.extend_pawn_on_6th,
                 "Quiescence extension after a passed pawn reaches the 6th rank with the square ahead empty");
-  cmd->add_flag("--extend-hung", opt->params.extend_hung_pieces, "Quiescence extension when the side to move has two or more hung pieces");
+  cmd->add_flag("--extend-hung", opt->params.extend_hung_pieces, "Quiescence extension when the side to move has two or more hung pieces, or a hung piece that is pinned");
   cmd->add_flag("--extend-hung-twice", opt->params.extend_hung_twice, "Quiescence extension when one piece stays hung on consecutive turns");
   cmd->add_option("--offset-depth", opt->params.offset_depth, "Depth of the offset searches at the root (1 to --depth)")
       ->check(CLI::Range(0, 31))->capture_default_str();

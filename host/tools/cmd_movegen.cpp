@@ -31,6 +31,7 @@ void run_movegen(const MovegenOptions& opt) {
   const std::vector<std::uint16_t> words = chip.generate(mode, &stats);
   const bool in_check = chip.in_check();
   const std::uint64_t hung = chip.hung();
+  const std::uint64_t pinned = chip.pinned();
 
   std::vector<std::string> uci, san;
   for (std::uint16_t w : words) {
@@ -39,9 +40,10 @@ void run_movegen(const MovegenOptions& opt) {
     uci.push_back(move_to_uci(m));
     san.push_back(move_to_san(pos, m));
   }
-  std::vector<std::string> hung_squares;
+  std::vector<std::string> hung_squares, pinned_squares;
   for (int s = 0; s < 64; ++s) {
     if (hung >> s & 1) hung_squares.push_back(std::string{char('a' + (s & 7)), char('1' + (s >> 3))});
+    if (pinned >> s & 1) pinned_squares.push_back(std::string{char('a' + (s & 7)), char('1' + (s >> 3))});
   }
   if (opt.json) {
     print_json({{"fen", pos.fen()},
@@ -53,7 +55,8 @@ void run_movegen(const MovegenOptions& opt) {
                 {"cycles", stats.cycles},
                 {"generated", stats.generated},
                 {"in_check", in_check},
-                {"hung", hung_squares}});
+                {"hung", hung_squares},
+                {"pinned", pinned_squares}});
     return;
   }
   for (std::size_t i = 0; i < uci.size(); ++i) std::cout << fmt::format("{:3} {:6} {}\n", i + 1, uci[i], san[i]);
@@ -61,6 +64,12 @@ void run_movegen(const MovegenOptions& opt) {
                            "in check: {}\n",
                            uci.size(), opt.mode, opt.chip.backend, stats.cycles, stats.generated,
                            in_check ? "yes" : "no");
+  auto squares = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const std::string& sq : v) out += (out.empty() ? "" : " ") + sq;
+    return out.empty() ? std::string("-") : out;
+  };
+  std::cout << "hung: " << squares(hung_squares) << ", pinned: " << squares(pinned_squares) << "\n";
 }
 
 }  // namespace

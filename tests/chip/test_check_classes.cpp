@@ -102,6 +102,8 @@ TEST(ChipArrayFastPaths, MatchTheirDefinitions) {
     EXPECT_EQ(changed.occupied, sets.occupied) << fen;
     for (int c = 0; c < 2; ++c) EXPECT_EQ(changed.color[c], sets.color[c]) << fen;
     for (int t = 0; t < 7; ++t) EXPECT_EQ(changed.type[t], sets.type[t]) << fen;
+    EXPECT_EQ(changed.hash, sets.hash) << fen;
+    EXPECT_NE(sets.hash, BoardSets{}.hash) << fen;
     const bool ep_valid = pos.ep_square() != SQ_NONE;
     const ArrayModel array(sets, pos.side_to_move() == BLACK, pos.castling_rights(), ep_valid,
                            std::uint8_t(ep_valid ? pos.ep_square() : 0));

@@ -163,6 +163,7 @@ TEST(PlacementFile, RoundTripAndErrors) {
   EXPECT_EQ(phase_from_json(weights_to_json(t, ph)), ph);
   EXPECT_THROW(phase_from_json("{\"phase\":[1,2]}"), std::invalid_argument);
   EXPECT_THROW(placement_from_json("{"), std::invalid_argument);
+  EXPECT_THROW(placement_from_json("5e40044"), std::invalid_argument);  // a number past double's range (fuzzer)
   EXPECT_THROW(placement_from_json("{\"placement\":{}}"), std::invalid_argument);
   EXPECT_THROW(placement_from_json("{\"placement\":{\"pawn\":[1,2]}}"), std::invalid_argument);
 }

@@ -226,6 +226,54 @@ TEST_P(HwSearchChip, QuiescenceExtensionsSearchForcingPositionsFullWidth) {
   }
 }
 
+// The root's exact score (tie-breaker 0): the largest test value the search fails high against.
+int exact_value(ChipClient& chip, SearchParams p) {
+  int lo = -kMate, hi = kMate + 1;  // fails high at lo, low at hi
+  while (hi - lo > 1) {
+    p.test_value = lo + (hi - lo) / 2;
+    if (chip.search(p).fail_high) lo = p.test_value; else hi = p.test_value;
+  }
+  return lo;
+}
+
+TEST_P(HwSearchChip, FlagTenExtendsOneHungPieceOnlyWhenItIsPinned) {
+  // Flag 10's second half (SEARCH_CTRL[15]): a quiescence node whose side to move has one hung
+  // piece that is pinned to its king. 1.Re1 attacks the undefended knight on e5 and pins it to the
+  // king on e8: black's only hung piece, pinned. Without the extension black stands pat a knight
+  // for a rook; extended, every black move is searched and none saves the knight (it may not move,
+  // and the king cannot reach it), so White's value rises and the tree grows.
+  ChipClient chip(make_backend(GetParam()));
+  setup(chip, Position::from_fen("4k3/8/8/4n3/8/8/8/R5K1 w - - 0 1"));
+  SearchParams p;
+  p.depth = 1;
+  p.test_value = 20000;
+  const std::uint64_t plain_nodes = chip.search(p).nodes;
+  const int plain_value = exact_value(chip, p);
+  p.extend_hung_pieces = true;
+  const std::uint64_t pin_nodes = chip.search(p).nodes;
+  const int pin_value = exact_value(chip, p);
+  EXPECT_GT(pin_nodes, plain_nodes);
+  EXPECT_GT(pin_value, plain_value + 100);  // at least a pawn: the knight is lost
+  p.test_value = pin_value;
+  const SearchResult best = chip.search(p);
+  EXPECT_TRUE(best.fail_high);
+  EXPECT_EQ(chip_move_to_string(best.best_move), "a1e1");
+  // The same with the king on g8 (Re1 or Ra5 attack the knight, which is hung but not pinned), and
+  // with the king on e8 and the knight defended by a pawn on d6 (Re1 pins it, but it is not hung;
+  // Ra6 or Rd1 leave the pawn hung, not pinned): one hung piece and no pin, nothing changes.
+  for (const char* fen : {"6k1/8/8/4n3/8/8/8/R5K1 w - - 0 1", "4k3/8/3p4/4n3/8/8/8/R5K1 w - - 0 1"}) {
+    setup(chip, Position::from_fen(fen));
+    SearchParams q;
+    q.depth = 1;
+    q.test_value = 20000;
+    const std::uint64_t off_nodes = chip.search(q).nodes;
+    const int off_value = exact_value(chip, q);
+    q.extend_hung_pieces = true;
+    EXPECT_EQ(chip.search(q).nodes, off_nodes) << fen;
+    EXPECT_EQ(exact_value(chip, q), off_value) << fen;
+  }
+}
+
 TEST_P(HwSearchChip, QuiescenceChecksOfEachClassHaveTheirOwnBudget) {
   ChipClient chip(make_backend(GetParam()));
   // White to move has only a2-a3 and a2-a4; then black mates with a quiet queen check (Qc1 or Qc6,
@@ -440,7 +488,7 @@ TEST_P(HwSearchChip, AbortAtAnyClockLeavesTheChipReady) {
 TEST_P(HwSearchChip, BadParametersAreRefused) {
   ChipClient chip(make_backend(GetParam()));
   setup(chip, Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x400000), ChipError);    // bit 22 is not defined
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x20000000), ChipError);  // bit 29 is not defined
   EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x80000000), ChipError);  // nor bit 31
   EXPECT_THROW(chip.write(reg::TEST_TIE, 0x10000), ChipError);
   EXPECT_THROW(chip.write(reg::OFFSET_CTRL, 0x1000000), ChipError);  // bits above 23
@@ -509,8 +557,10 @@ void setup_game(ChipClient& chip, const GameLine& g, int end, int history) {
   setup(chip, g.line[std::size_t(begin)], std::vector<Move>(g.moves.begin() + begin, g.moves.begin() + end));
 }
 
-SearchResult search_rep(ChipClient& chip, int depth, int value, int tie, const char* tie_mode, bool bound = false) {
+SearchResult search_rep(ChipClient& chip, int depth, int value, int tie, const char* tie_mode, bool bound = false,
+                        int base = 33) {
   SearchParams p;
+  p.repetition_tie_base = base;
   p.depth = depth;
   p.test_value = value;
   p.test_tie = tie;
@@ -541,6 +591,13 @@ TEST_P(HwSearchChip, RepetitionTieBreakerCountsMovesUntilRepetition) {
       EXPECT_EQ(chip_move_to_string(r.best_move), "f6g8") << c.mode;
     }
   }
+  // A host counting from its own root 27 plies above the chip's sets the base to 128 - 27 = 101:
+  // the same repetition is then 101 - 1 = 100 from black's view.
+  EXPECT_TRUE(search_rep(chip, 2, 0, 100, "strive", false, 101).fail_high);
+  EXPECT_FALSE(search_rep(chip, 2, 0, 101, "strive", false, 101).fail_high);
+  EXPECT_TRUE(search_rep(chip, 2, 0, -100, "avoid", false, 101).fail_high);
+  EXPECT_FALSE(search_rep(chip, 2, 0, -99, "avoid", false, 101).fail_high);
+  EXPECT_THROW(search_rep(chip, 2, 0, 0, "strive", false, 128), std::invalid_argument);
   // Game 3 of 1997, after 47.Ra3 (Deep Blue, black, to move; the game went 47...Kh8 48.Ra6 drawn):
   // a pawn worse by the chip's evaluation, black's best is repeating with Kh8, at every depth.
   // Against the test value (0, 0) striving for the draw fails high with Kh8, avoiding it fails low.

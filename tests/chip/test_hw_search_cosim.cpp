@@ -62,6 +62,7 @@ void randomize(SearchParams& p, std::mt19937& rng, int depth) {
   p.strive_for_draw = extra() % 2;
   p.repetition_bound = p.repetition && extra() % 2;
   p.extend_pawn_on_6th = extra() % 2;
+  p.repetition_tie_base = int(extra() % 128);
 }
 
 // Searches pos at each depth with a test value near its fast evaluation; the co-simulation throws

@@ -67,6 +67,28 @@ void expect_same_sequences(const std::string& fen) {
   }
   EXPECT_EQ(cosim.in_check(), pos.in_check()) << fen;
   EXPECT_EQ(cosim.hung(), reference::expected_hung(pos)) << fen;
+  EXPECT_EQ(cosim.pinned(), reference::expected_pinned(pos)) << fen;
+}
+
+// The array's pin detector (PINNED_LO/HI) and hung map against the model's on every position of the
+// shared data, and the pins against the chess core's.
+TEST(ChipRtl, PinnedAndHungMapsEqualTheModelsOnTheSharedData) {
+  ChipClient rtl(make_backend("rtl"));
+  ChipClient model(make_backend("model"));
+  const std::vector<std::string> fens = testdata::shared_positions();
+  ASSERT_GT(fens.size(), 1000u);
+  std::size_t pinned_positions = 0;
+  for (const std::string& fen : fens) {
+    const Position pos = Position::from_fen(fen);
+    rtl.load(pos);
+    model.load(pos);
+    const std::uint64_t pinned = rtl.pinned();
+    EXPECT_EQ(pinned, model.pinned()) << fen;
+    EXPECT_EQ(pinned, reference::expected_pinned(pos)) << fen;
+    EXPECT_EQ(rtl.hung(), model.hung()) << fen;
+    pinned_positions += pinned != 0;
+  }
+  EXPECT_GT(pinned_positions, 0u);
 }
 
 TEST(ChipCosim, EveryModeSameSequenceOnPerftPositions) {
