@@ -28,7 +28,8 @@ ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> ch
   if (depth < 1 || depth > 8) throw std::invalid_argument(fmt::format("chip depth {} out of range 1-8", depth));
 }
 
-void ChipLeafSearch::new_search(const Position& root) {
+void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
+  strive_for_draw_ = strive_for_draw;
   for (std::size_t i = 0; i < chips_.size(); ++i) {
     if (running_[i]) throw std::logic_error("new_search while a chip is searching");
   }
@@ -78,6 +79,16 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
   // range stands for the chip's whole range (the software clamps the chip's tie-breakers).
   params.test_value = chip_test_value(value_of(q.test), q.ply);
   params.test_tie = tie_of(q.test) <= -kMaxTie ? -32767 : tie_of(q.test);
+  // Repetitions on the software's scale (AIJ 4.3; Searcher::repetition_tie): the software counts
+  // the moves until a repetition from its root, kMaxTie + 1 - ply, the chip from its own root
+  // q.ply plies down, base - p; so the base is the software's count at the chip's root, and the
+  // attitude is the software root side's seen by the side to move at the chip's root. (Beyond
+  // ply 96 the chip's count stops at 32 where the software's goes on down to 1.)
+  if (params.repetition) {
+    params.repetition_tie = true;
+    params.strive_for_draw = strive_for_draw_ != (q.ply % 2 == 1);
+    params.repetition_tie_base = std::max(kMaxTie + 1 - q.ply, 32);
+  }
   chip.start_search(params);
   running_[chip_index] = true;
   Job job;

@@ -24,7 +24,7 @@ class ChipLeafSearch final : public LeafSearch {
 
   int depth() const override { return depth_; }
   int chips() const override { return int(chips_.size()); }
-  void new_search(const Position& root) override;
+  void new_search(const Position& root, bool strive_for_draw) override;
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override;
   int idle_chips() const override;
@@ -82,6 +82,7 @@ class ChipLeafSearch final : public LeafSearch {
   std::vector<bool> running_;  // per chip
   int depth_;
   chip::SearchParams params_;
+  bool strive_for_draw_ = false;  // the software root side's attitude to draws (new_search)
   std::vector<Job> jobs_;  // running, or answered and not yet asked for
   LeafStats stats_;
   std::uint64_t started_ = 0;

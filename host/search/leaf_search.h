@@ -29,8 +29,10 @@ class LeafSearch {
   // Nodes with at most this many plies left (extensions included) go to the chips.
   virtual int depth() const = 0;
   virtual int chips() const = 0;
-  // Before each search: the evaluation weights for this root (AIJ 7.1) go to every chip.
-  virtual void new_search(const Position& root) = 0;
+  // Before each search: the evaluation weights for this root (AIJ 7.1) go to every chip, and the
+  // software's attitude to draws (AIJ 4.3: whether the root side strives for a draw), so that the
+  // chips give their repetitions the software's tie-breakers.
+  virtual void new_search(const Position& root, bool strive_for_draw) = 0;
   // The position pos, reached from the root by path[0..ply-1] (Move::none() for a null move), at
   // software ply `ply`: is its value for the side to move >= test (a two-part software score,
   // score.h: the value with mates counted from the root, and the tie-breaker)? Waits for the answer. pos is unchanged on return.

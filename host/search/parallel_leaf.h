@@ -17,7 +17,7 @@ class WorkerLeaf final : public LeafSearch {
 
   int depth() const override { return chips_.depth(); }
   int chips() const override { return chips_.chips(); }
-  void new_search(const Position&) override {}  // the master's run() did it on the shared chips
+  void new_search(const Position&, bool) override {}  // the master's run() did it on the shared chips
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override {
     chips_.set_worker(worker_);

@@ -552,7 +552,11 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   root_in_trouble_ = false;
   clear_history();
   tt_.new_search();
-  if (leaf_) leaf_->new_search(root_in);
+  // The attitude to draws for the tie-breaker of repetitions (AIJ 4.3): strive for one when the
+  // root's static value is below the draw's (not from the last iteration's score, which would
+  // flip once a draw is found). The chips score their repetitions with it too.
+  strive_for_draw_ = interim_evaluate(root_in) < -options_.contempt;
+  if (leaf_) leaf_->new_search(root_in, strive_for_draw_);
   for (auto& l : lists_) l = nullptr;
   for (Move& m : path_) m = Move::none();
 
@@ -576,10 +580,6 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   order_moves(root, root_moves, Move::none(), 0);
   result.best = root_moves[0];
 
-  // The attitude to draws for the tie-breaker of repetitions (AIJ 4.3): strive for one when the
-  // root's static value is below the draw's (not from the last iteration's score, which would
-  // flip once a draw is found).
-  strive_for_draw_ = interim_evaluate(root) < -options_.contempt;
   if (options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));

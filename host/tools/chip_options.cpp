@@ -42,8 +42,15 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                   "Mating and singular checks each side may play in the chips' quiescence search (AIJ 5; 0-3)")
       ->check(CLI::Range(0, 3))
       ->capture_default_str();
-  cmd->add_flag("--chip-offsets", opt.chip_offsets,
-                "Singular and binary offset tests at each chip search's root, extending the fail-high move a ply (AIJ 5)");
+  cmd->add_flag("--chip-offsets,!--no-chip-offsets", opt.chip_offsets,
+                "Singular and binary offset tests at each chip search's root, extending the fail-high move a ply (AIJ 5)")
+      ->capture_default_str();
+  cmd->add_flag("--chip-rep-bound", opt.chip_rep_bound,
+                "The chips' repeating-move bound: a node that can move a piece back to a repetition tries it first, "
+                "scored as the draw (the Micro paper's smart move stack)");
+  cmd->add_flag("--chip-extensions", opt.chip_extensions,
+                "The chips' quiescence extensions (AIJ 5, flags 9-12): a pawn to the 7th (or a passed pawn to the 6th), "
+                "hung pieces of the side to move (flags 10-11) or of the other side (flag 12); docs/chip.md");
   cmd->add_option("--workers", opt.workers,
                   "Software workers sharing the root's moves and the chips, scheduled in simulated time (AIJ 6; at most one per chip; 1: sequential)")
       ->check(CLI::Range(1, 480))
@@ -55,7 +62,18 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
   chip::SearchParams params;
   params.mating_checks = params.singular_checks = opt.chip_checks;
   params.offset_singular = params.offset_binary = opt.chip_offsets;
+  params.repetition_bound = opt.chip_rep_bound;
+  params.extend_pawn_on_7th = params.extend_pawn_on_6th = params.extend_hung_pieces = params.extend_hung_twice =
+      params.extend_opp_hung = opt.chip_extensions;
   return make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params);
+}
+
+std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth) {
+  LeafOptions opt;
+  opt.backend = backend;
+  opt.chips = chips;
+  opt.chip_depth = depth;
+  return make_leaf_search(opt);
 }
 
 nlohmann::json leaf_stats_json(const search::LeafStats& st) {

@@ -33,13 +33,18 @@ struct LeafOptions {
   std::string backend = "model";
   int chips = 1;
   int chip_depth = 0;  // 0: software leaves
-  int chip_checks = 0;        // mating and singular checks per side in the chips' quiescence search
-  bool chip_offsets = false;  // singular and binary tests at the chips' roots (one ply shallower)
+  // The defaults are the ones that solved the most of WAC in fixed simulated time (docs/search.md):
+  int chip_checks = 1;       // mating and singular checks per side in the chips' quiescence search
+  bool chip_offsets = true;  // singular and binary tests at the chips' roots (one ply shallower)
+  bool chip_rep_bound = false;  // the chips' repeating-move bound (SEARCH_CTRL[20])
+  bool chip_extensions = false;  // the chips' quiescence extensions (AIJ 5, flags 9-12)
   int workers = 1;            // software workers sharing the chips (AIJ 6; SearchOptions::workers)
 };
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
 // nullptr for chip depth 0; the chips get the hardware search parameters of opt.
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt);
+// The same with the default hardware search parameters (the UCI engine's chips).
+std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth);
 // The chips' statistics as JSON, with the simulated time at the chip's 24 MHz.
 nlohmann::json leaf_stats_json(const search::LeafStats& st);
 

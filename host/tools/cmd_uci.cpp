@@ -12,7 +12,7 @@ void add_uci_command(CLI::App& app) {
   cmd->callback([] {
     std::ios::sync_with_stdio(false);
     uci::UciEngine engine(std::cin, std::cout, [](const std::string& backend, int chips, int depth) {
-      return std::unique_ptr<search::LeafSearch>(make_leaf_search(backend, chips, depth));
+      return std::unique_ptr<search::LeafSearch>(make_default_leaf_search(backend, chips, depth));
     });
     engine.loop();
   });

@@ -144,11 +144,35 @@ TEST(ChipLeaves, HistoryReachesTheChipsRepetitionDetector) {
   }
   const std::vector<Move> cut(path.size(), Move::none());  // the same position after null moves
   auto chips = make_chips("model", 1, 2);
-  chips->new_search(pos);
+  chips->new_search(pos, false);
   for (int depth : {1, 2}) {
     SCOPED_TRACE(depth);
     EXPECT_TRUE(chips->test(pos, path.data(), 3, depth, 0));    // the draw
     EXPECT_FALSE(chips->test(pos, cut.data(), 3, depth, two_part(-500, 0)));  // a queen down
+  }
+}
+
+TEST(ChipLeaves, RepetitionsScoreOnTheSoftwaresScale) {
+  // The same draw as above, asked at software ply 3 (black to move): 2...Ng8 repeats the start at
+  // ply 4. The software gives that draw the tie-breaker 128 - 4 = 124 from its root side's (white's)
+  // view, + when it strives for draws, - when it avoids them; black at ply 3 sees it negated. The
+  // chips must give the same pair, so the question's test tie-breaker decides exactly there.
+  Position pos = Position::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  std::vector<Move> path;
+  for (const char* uci : {"g1f3", "g8f6", "f3g1"}) {
+    path.push_back(parse_uci(pos, uci));
+    pos.make_move(path.back());
+  }
+  const int tie = kMaxTie + 1 - 4;
+  for (const std::string backend : {"model", "rtl"}) {
+    for (bool strive : {false, true}) {
+      SCOPED_TRACE(backend + (strive ? " strive" : " avoid"));
+      auto chips = make_chips(backend, 1, 2);
+      chips->new_search(pos, strive);
+      const int black_tie = strive ? -tie : tie;  // the draw from black's view
+      EXPECT_TRUE(chips->test(pos, path.data(), 3, 2, two_part(0, black_tie)));
+      EXPECT_FALSE(chips->test(pos, path.data(), 3, 2, two_part(0, black_tie + 1)));
+    }
   }
 }
 
