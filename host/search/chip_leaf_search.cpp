@@ -22,8 +22,9 @@ int chip_test_value(int test, int ply) {
 }  // namespace
 
 ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> chips, int depth,
-                               chip::SearchParams params)
-    : chips_(std::move(chips)), running_(chips_.size(), false), depth_(depth), params_(params) {
+                               chip::SearchParams params, std::shared_ptr<ChipTimeline> timeline)
+    : chips_(std::move(chips)), running_(chips_.size(), false), depth_(depth), params_(params),
+      timeline_(std::move(timeline)) {
   if (chips_.empty()) throw std::invalid_argument("a chip leaf search needs at least one chip");
   if (depth < 1 || depth > 8) throw std::invalid_argument(fmt::format("chip depth {} out of range 1-8", depth));
 }
@@ -36,7 +37,18 @@ void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   jobs_.clear();
   stats_ = {};
   const chip::EvalWeights weights = chip::generate_weights(root);
+  if (timeline_) timeline_->download_started();
   for (auto& c : chips_) chip::download(*c, weights);
+  if (timeline_) {
+    timeline_->search_started();
+    search_start_ = timeline_->now_clocks();
+  }
+}
+
+LeafStats ChipLeafSearch::stats() const {
+  LeafStats s = stats_;
+  if (timeline_) s.parallel_clocks = timeline_->now_clocks() - search_start_;
+  return s;
 }
 
 int ChipLeafSearch::idle_chips() const { return int(std::count(running_.begin(), running_.end(), false)); }
@@ -116,11 +128,16 @@ bool ChipLeafSearch::advance() {
   bool any = false;
   for (std::size_t i = 0; i < chips_.size(); ++i) {
     if (!running_[i]) continue;
-    chips_[i]->backend().tick(kQuantum);
+    // On a timeline the chips run while the host polls; otherwise the host clocks them.
+    if (!timeline_) chips_[i]->backend().tick(kQuantum);
     any = true;
   }
   if (!any) return false;
-  stats_.parallel_clocks += kQuantum + 1;  // and the clock of the status poll
+  if (timeline_) {
+    timeline_->between_polls();
+  } else {
+    stats_.parallel_clocks += kQuantum + 1;  // and the clock of the status poll
+  }
   for (Job& j : jobs_) {
     if (j.chip >= 0 && !chips_[std::size_t(j.chip)]->busy()) collect(j);
   }

@@ -16,11 +16,31 @@
 
 namespace db::search {
 
+// The chips' timeline: how the host's time passes while it works with its chips. Without one (the
+// default), the host clocks every running chip kQuantum clocks between status polls, its bus accesses
+// cost nothing, and simulated time is those quanta. With one (the Micro Channel model, sim/), the
+// chips run on in the timeline's simulated time while every host access takes bus time: the host
+// polls the running chips back to back, and simulated time is the host's clock.
+class ChipTimeline {
+ public:
+  virtual ~ChipTimeline() = default;
+  // The host's simulated time, in chip clocks.
+  virtual std::uint64_t now_clocks() const = 0;
+  // A new search downloads the evaluation weights to the chips (from here) ...
+  virtual void download_started() {}
+  // ... and they are on the chips: the search's own time starts here.
+  virtual void search_started() {}
+  // Between two rounds of status polls while chips search (the host may wait here).
+  virtual void between_polls() {}
+};
+
 class ChipLeafSearch final : public LeafSearch {
  public:
   // depth: plies left at which the software hands a node to the chips (AIJ: 4 on the real machine).
   // params: the hardware search parameters (depth and test value are set per question).
-  ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> chips, int depth, chip::SearchParams params = {});
+  // timeline: none for the default (clocked quanta, free bus accesses); see ChipTimeline.
+  ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> chips, int depth, chip::SearchParams params = {},
+                 std::shared_ptr<ChipTimeline> timeline = nullptr);
 
   int depth() const override { return depth_; }
   int chips() const override { return int(chips_.size()); }
@@ -29,7 +49,8 @@ class ChipLeafSearch final : public LeafSearch {
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override;
   int idle_chips() const override;
   void cancel(int owner) override;
-  LeafStats stats() const override { return stats_; }
+  LeafStats stats() const override;
+  ChipTimeline* timeline() const { return timeline_.get(); }
 
   bool supports_workers() const override { return true; }
   void set_worker(int worker) override { worker_ = worker; }
@@ -87,6 +108,8 @@ class ChipLeafSearch final : public LeafSearch {
   LeafStats stats_;
   std::uint64_t started_ = 0;
   int worker_ = 0;  // the software worker whose calls these are (set_worker)
+  std::shared_ptr<ChipTimeline> timeline_;
+  std::uint64_t search_start_ = 0;  // the timeline's clock when the search started (new_search)
 };
 
 }  // namespace db::search

@@ -1,9 +1,40 @@
 // See chip_options.h.
 #include "chip_options.h"
 
+#include <fmt/format.h>
+
 #include "chip/rtl_backend.h"
+#include "mca_node.h"
+#include "mca_timeline.h"
 
 namespace db::cli {
+
+namespace {
+
+// The process's one Micro Channel node (SystemC elaborates once per process).
+std::shared_ptr<sim::McaNode> mca_node(int chips, const McaOptions& mca) {
+  static std::shared_ptr<sim::McaNode> node;
+  static std::string chip_backend;
+  if (!(mca.host_overhead_us >= 0 && mca.host_overhead_us <= 100)) {
+    throw std::invalid_argument(fmt::format("--host-overhead-us {} out of range 0-100", mca.host_overhead_us));
+  }
+  if (!node) {
+    sim::McaNodeOptions o;
+    o.chips = chips;
+    o.chip_backend = mca.chip;
+    node = std::make_shared<sim::McaNode>("node", o);
+    chip_backend = mca.chip;
+    node->start();
+  } else if (node->chips() != chips || chip_backend != mca.chip) {
+    throw std::invalid_argument(
+        fmt::format("backend mca: this process's Micro Channel node has {} {} chips, not {} {} (one node per process)",
+                    node->chips(), chip_backend, chips, mca.chip));
+  }
+  node->host().set_overhead(sc_core::sc_time(mca.host_overhead_us * 1e6, sc_core::SC_PS));
+  return node;
+}
+
+}  // namespace
 
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend) {
   opt.backend = default_backend;
@@ -24,15 +55,29 @@ chip::ChipClient make_chip_client(const ChipOptions& opt) {
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth,
-                                                         const chip::SearchParams& params) {
+                                                         const chip::SearchParams& params, const McaOptions& mca) {
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
+  if (backend == "mca") {
+    if (chips > 16) throw std::invalid_argument(fmt::format("--backend mca: a node drives at most 16 chips, not {}", chips));
+    const std::shared_ptr<sim::McaNode> node = mca_node(chips, mca);
+    for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
+    return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params,
+                                                    std::make_shared<sim::McaTimeline>(node));
+  }
   for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend(backend)));
   return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params);
 }
 
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
   opt.chip_depth = default_chip_depth;
-  cmd->add_option("--backend", opt.backend, "Chip backend")->check(CLI::IsMember({"model", "rtl", "cosim"}))->capture_default_str();
+  cmd->add_option("--backend", opt.backend, "Chip backend")->check(CLI::IsMember({"model", "rtl", "cosim", "mca"}))->capture_default_str();
+  cmd->add_option("--mca-chip", opt.mca.chip, "With --backend mca: the chips on the Micro Channel cards")
+      ->check(CLI::IsMember({"model", "rtl", "cosim"}))
+      ->capture_default_str();
+  cmd->add_option("--host-overhead-us", opt.mca.host_overhead_us,
+                  "With --backend mca: the host's I/O overhead per programmed access, microseconds (not published; 0.3-0.7)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
   cmd->add_option("--chips", opt.chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
   cmd->add_option("--chip-depth", opt.chip_depth,
                   "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence on the interim evaluation)")
@@ -65,7 +110,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
   params.repetition_bound = opt.chip_rep_bound;
   params.extend_pawn_on_7th = params.extend_pawn_on_6th = params.extend_hung_pieces = params.extend_hung_twice =
       params.extend_opp_hung = opt.chip_extensions;
-  return make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params);
+  return make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params, opt.mca);
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth) {
@@ -85,6 +130,23 @@ nlohmann::json leaf_stats_json(const search::LeafStats& st) {
                         {"parallel_clocks", st.parallel_clocks},
                         {"simulated_seconds", double(st.parallel_clocks) / search::kChipClockHz},
                         {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0}};
+}
+
+nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
+  nlohmann::json j = leaf_stats_json(chips ? chips->stats() : search::LeafStats{});
+  if (const auto* mca = chips ? dynamic_cast<sim::McaTimeline*>(chips->timeline()) : nullptr) {
+    const sim::McaTimeline::Figures f = mca->figures();
+    j["bus"] = nlohmann::json{{"accesses", f.accesses},
+                              {"bus_busy_seconds", f.bus_busy_seconds},
+                              {"host_overhead_seconds", f.host_overhead_seconds},
+                              {"host_io_seconds", f.host_io_seconds},
+                              {"simulated_seconds", f.simulated_seconds},
+                              {"bus_share", f.simulated_seconds > 0 ? f.bus_busy_seconds / f.simulated_seconds : 0.0},
+                              {"host_io_share", f.simulated_seconds > 0 ? f.host_io_seconds / f.simulated_seconds : 0.0},
+                              {"download_seconds", f.download_seconds},
+                              {"host_overhead_us", double(mca->node().host().overhead().value()) / 1e6}};
+  }
+  return j;
 }
 
 }  // namespace db::cli

@@ -23,10 +23,18 @@ struct ChipOptions {
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend);
 // A client on the chosen backend.
 chip::ChipClient make_chip_client(const ChipOptions& opt);
+// The Micro Channel model's options (backend "mca"; docs/sim.md).
+struct McaOptions {
+  std::string chip = "model";     // the chips on the cards: model, rtl or cosim
+  double host_overhead_us = 0.5;  // the host's I/O overhead per programmed access (not published)
+};
 // The chips of one host as the software search's leaf searcher: `chips` clients on the backend,
-// handed the nodes with at most `depth` plies left.
+// handed the nodes with at most `depth` plies left. Backend "mca": the chips sit on the cards of one
+// Micro Channel node (sim/), at most 16, and the host's accesses take bus time; the process has one
+// node, reused by later leaf searches with the same chips.
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth,
-                                                         const chip::SearchParams& params = {});
+                                                         const chip::SearchParams& params = {},
+                                                         const McaOptions& mca = {});
 
 // --backend, --chips, --chip-depth of the commands that run the software search.
 struct LeafOptions {
@@ -39,6 +47,7 @@ struct LeafOptions {
   bool chip_rep_bound = false;  // the chips' repeating-move bound (SEARCH_CTRL[20])
   bool chip_extensions = false;  // the chips' quiescence extensions (AIJ 5, flags 9-12)
   int workers = 1;            // software workers sharing the chips (AIJ 6; SearchOptions::workers)
+  McaOptions mca;             // --backend mca: --mca-chip, --host-overhead-us
 };
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
 // nullptr for chip depth 0; the chips get the hardware search parameters of opt.
@@ -47,5 +56,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
 std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth);
 // The chips' statistics as JSON, with the simulated time at the chip's 24 MHz.
 nlohmann::json leaf_stats_json(const search::LeafStats& st);
+// The same for a leaf searcher (nullptr: none); on the Micro Channel model with the bus figures.
+nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips);
 
 }  // namespace db::cli

@@ -71,7 +71,7 @@ void run_search(const SearchOptions& opt) {
   nlohmann::json iterations = nlohmann::json::array();
   // A line per iteration: always without --json; with it, on a terminal only (stderr), never in logs.
   const bool progress = !opt.json || stderr_is_terminal();
-  auto chip_stats = [&] { return leaf_stats_json(chips ? chips->stats() : search::LeafStats{}); };
+  auto chip_stats = [&] { return leaf_stats_json(chips.get()); };
 
   const auto result = searcher.run(pos, limits, [&](const search::IterationInfo& info) {
     iterations.push_back({{"depth", info.depth}, {"seldepth", info.seldepth}, {"score", info.score},

@@ -1,0 +1,36 @@
+// The node's Micro Channel address map as this model decodes it (docs/sim.md). The bus's I/O and
+// memory spaces share one 32-bit address in the model: the I/O ports are below 0x1000, the cards'
+// memory windows from 16 MiB up.
+#pragma once
+
+#include <cstdint>
+
+namespace db::sim {
+
+// Card setup (the system board's adapter setup port): write 0x08 | slot to put the card in that
+// slot (0-7) in setup, 0 to leave setup. Its POS registers are then I/O 0x100-0x107.
+constexpr std::uint32_t kSetupSelect = 0x96;
+constexpr std::uint32_t kSetupEnable = 0x08;
+constexpr std::uint32_t kPosBase = 0x100;
+constexpr std::uint32_t kPosCount = 8;
+// POS registers: 0x100/0x101 adapter ID (low, high byte; read-only), 0x102 option select (bit 0:
+// card enable), 0x103-0x105 option bytes, 0x106/0x107 subaddress extension.
+constexpr std::uint32_t kPosIdLow = 0x100;
+constexpr std::uint32_t kPosIdHigh = 0x101;
+constexpr std::uint32_t kPosOption = 0x102;
+constexpr std::uint32_t kPosEnableBit = 0x01;
+
+// Card memory windows: slot s at kCardBase + s * kCardWindow; within it chip c (0-7) at c << 19 and
+// its 17-bit word address w at w << 2 (32-bit words, byte addresses as TLM counts them).
+constexpr int kSlots = 8;
+constexpr int kChipsPerCard = 8;
+constexpr int kChipAddressBits = 17;
+constexpr std::uint32_t kCardBase = 0x0100'0000;
+constexpr std::uint32_t kCardWindow = std::uint32_t(kChipsPerCard) << (kChipAddressBits + 2);  // 4 MiB
+
+constexpr std::uint32_t chip_address(int slot, int chip, std::uint32_t word) {
+  return kCardBase + std::uint32_t(slot) * kCardWindow + (std::uint32_t(chip) << (kChipAddressBits + 2)) +
+         ((word & ((1u << kChipAddressBits) - 1)) << 2);
+}
+
+}  // namespace db::sim

@@ -1,0 +1,59 @@
+// See mca_card.h.
+#include "mca_card.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace db::sim {
+
+McaCard::McaCard(sc_core::sc_module_name name, Options options) : sc_module(name), socket("socket"), options_(options) {
+  socket.register_b_transport(this, &McaCard::b_transport);
+  pos_[0] = std::uint8_t(options_.adapter_id & 0xFF);
+  pos_[1] = std::uint8_t(options_.adapter_id >> 8);
+}
+
+tlm_utils::simple_initiator_socket_tagged<McaCard>& McaCard::chip_port(int chip) {
+  if (chip < 0 || chip >= kChipsPerCard) throw std::invalid_argument(fmt::format("chip slot {} out of range 0-7", chip));
+  auto& port = chips_[std::size_t(chip)];
+  if (port) throw std::invalid_argument(fmt::format("chip slot {} already holds a chip", chip));
+  port = std::make_unique<tlm_utils::simple_initiator_socket_tagged<McaCard>>(
+      sc_core::sc_gen_unique_name("chip"));
+  return *port;
+}
+
+void McaCard::setup_cycle(tlm::tlm_generic_payload& p) {
+  const std::size_t index = std::size_t(p.get_address() - kPosBase);
+  std::uint8_t* data = p.get_data_ptr();
+  if (p.is_read()) {
+    for (unsigned i = 0; i < p.get_data_length(); ++i) data[i] = i == 0 ? pos_[index] : 0;
+  } else if (index >= 2) {  // the adapter ID is read-only; writes to it are ignored, as on the bus
+    pos_[index] = data[0];
+  }
+  p.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+void McaCard::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+  McaCycle* cycle = p.get_extension<McaCycle>();
+  if (!cycle) throw std::logic_error(fmt::format("{}: a transfer without its Micro Channel cycle", name()));
+  if (cycle->setup) return setup_cycle(p);
+  const std::uint64_t offset = p.get_address();
+  if (!enabled()) {
+    p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    cycle->error = fmt::format("{}: card disabled (POS 0x102 bit 0 clear): access to offset 0x{:X} refused", name(), offset);
+    return;
+  }
+  const int chip = int(offset >> (kChipAddressBits + 2));
+  const auto& port = chips_[std::size_t(chip) % kChipsPerCard];
+  if (!port) {
+    p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    cycle->error = fmt::format("{}: no chip in slot {}", name(), chip);
+    return;
+  }
+  p.set_address((offset >> 2) & ((1u << kChipAddressBits) - 1));
+  (*port)->b_transport(p, delay);
+  p.set_address(offset);
+  if (p.is_read() && options_.extended_reads) cycle->hold = std::max(cycle->hold, sc_core::sc_time(100, sc_core::SC_NS));
+}
+
+}  // namespace db::sim

@@ -1,0 +1,52 @@
+// A Deep Blue chip card (TLM-2.0 target): the POS registers (adapter ID, card enable) and eight chip
+// slots behind the card's address decoder (chip 0-7, 17-bit word address; mca_address.h).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "mca_address.h"
+#include "mca_cycle.h"
+
+namespace db::sim {
+
+// The adapter ID the cards answer with at POS 0x100/0x101 (a made-up one: IBM's list is not public).
+constexpr std::uint16_t kDeepBlueCardId = 0xDB97;
+
+class McaCard : public sc_core::sc_module {
+ public:
+  struct Options {
+    std::uint16_t adapter_id = kDeepBlueCardId;
+    // A chip read is a synchronous extended cycle: the card holds CD CHRDY until the chip's answer,
+    // one 24 MHz clock after the request, is through its buffers. A write is latched (basic cycle).
+    bool extended_reads = true;
+  };
+
+  tlm_utils::simple_target_socket<McaCard> socket;  // from the bus
+
+  McaCard(sc_core::sc_module_name name, Options options);
+  explicit McaCard(sc_core::sc_module_name name) : McaCard(name, Options{}) {}
+
+  // Binds chip slot 0-7 to a chip socket's target (during elaboration).
+  tlm_utils::simple_initiator_socket_tagged<McaCard>& chip_port(int chip);
+
+  bool enabled() const { return pos_[2] & kPosEnableBit; }
+  std::uint8_t pos(int index) const { return pos_.at(std::size_t(index)); }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+  void setup_cycle(tlm::tlm_generic_payload& p);
+
+  Options options_;
+  std::array<std::uint8_t, kPosCount> pos_{};
+  std::array<std::unique_ptr<tlm_utils::simple_initiator_socket_tagged<McaCard>>, kChipsPerCard> chips_;
+};
+
+}  // namespace db::sim

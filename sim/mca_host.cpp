@@ -1,0 +1,60 @@
+// See mca_host.h.
+#include "mca_host.h"
+
+#include <fmt/format.h>
+
+#include "mca_address.h"
+#include "mca_cycle.h"
+
+namespace db::sim {
+
+McaHost::McaHost(sc_core::sc_module_name name, sc_core::sc_time overhead)
+    : sc_module(name), socket("socket"), overhead_(overhead) {}
+
+McaHost::Result McaHost::transfer(bool write, std::uint64_t address, std::uint32_t data) {
+  tlm::tlm_generic_payload p;
+  McaCycle cycle;
+  std::uint32_t buffer = write ? data : 0;
+  p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  p.set_address(address);
+  p.set_data_ptr(reinterpret_cast<unsigned char*>(&buffer));
+  p.set_data_length(4);
+  p.set_streaming_width(4);
+  p.set_byte_enable_ptr(nullptr);
+  p.set_dmi_allowed(false);
+  p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  p.set_extension(&cycle);
+
+  now_ += overhead_;
+  stats_.overhead += overhead_;
+  const sc_core::sc_time issued = now_;
+  const sc_core::sc_time base = sc_core::sc_time_stamp();
+  sc_core::sc_time delay = now_ - base;
+  socket->b_transport(p, delay);
+  p.clear_extension(&cycle);
+  now_ = base + delay;
+  stats_.on_bus += now_ - issued;
+  ++stats_.accesses;
+
+  if (p.is_response_error() && !cycle.device_error) {
+    throw McaError(cycle.error.empty() ? fmt::format("Micro Channel: {} at 0x{:X}", p.get_response_string(), address)
+                                       : cycle.error,
+                   address);
+  }
+  return Result{write ? 0 : buffer, cycle.device_error};
+}
+
+std::uint8_t McaHost::pos_read(int slot, std::uint32_t reg) {
+  write(kSetupSelect, kSetupEnable | std::uint32_t(slot));
+  const std::uint8_t v = std::uint8_t(read(reg) & 0xFF);
+  write(kSetupSelect, 0);
+  return v;
+}
+
+void McaHost::pos_write(int slot, std::uint32_t reg, std::uint8_t value) {
+  write(kSetupSelect, kSetupEnable | std::uint32_t(slot));
+  write(reg, value);
+  write(kSetupSelect, 0);
+}
+
+}  // namespace db::sim

@@ -1,0 +1,61 @@
+// See mca_node.h.
+#include "mca_node.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "chip/rtl_backend.h"
+#include "mca_address.h"
+#include "mca_chip_backend.h"
+
+namespace db::sim {
+
+McaNode::McaNode(sc_core::sc_module_name name, McaNodeOptions options)
+    : sc_module(name), options_(std::move(options)), bus_("bus", options_.timing),
+      host_("host", options_.timing.host_overhead) {
+  if (options_.cards < 1 || options_.cards > kSlots) {
+    throw std::invalid_argument(fmt::format("a node holds 1-{} cards, not {}", kSlots, options_.cards));
+  }
+  const int most = options_.cards * kChipsPerCard;
+  if (options_.chips < 1 || options_.chips > most) {
+    throw std::invalid_argument(fmt::format("a node drives 1-{} chips ({} cards of {}), not {}", most, options_.cards,
+                                            kChipsPerCard, options_.chips));
+  }
+  host_.socket.bind(bus_.master_port(options_.host_level));
+  for (int c = 0; c < options_.cards; ++c) {
+    cards_.push_back(std::make_unique<McaCard>(fmt::format("card{}", c).c_str()));
+    bus_.slot_port(c).bind(cards_.back()->socket);
+  }
+  for (int i = 0; i < options_.chips; ++i) {
+    sockets_.push_back(std::make_unique<ChipSocket>(fmt::format("chip{}", i).c_str(),
+                                                    chip::make_backend(options_.chip_backend)));
+    cards_[std::size_t(card_of(i))]->chip_port(slot_of(i)).bind(sockets_.back()->socket);
+  }
+}
+
+McaNode::~McaNode() = default;
+
+void McaNode::start() {
+  if (started_) return;
+  if (sc_core::sc_get_status() == sc_core::SC_ELABORATION) sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  // POS: check each card's adapter ID and set its enable bit.
+  for (int c = 0; c < options_.cards; ++c) {
+    const std::uint16_t id =
+        std::uint16_t(host_.pos_read(c, kPosIdLow) | std::uint32_t(host_.pos_read(c, kPosIdHigh)) << 8);
+    if (id != kDeepBlueCardId) throw McaError(fmt::format("card in slot {}: adapter ID 0x{:04X}", c, id), kPosIdLow);
+    host_.pos_write(c, kPosOption, kPosEnableBit);
+  }
+  started_ = true;
+}
+
+void McaNode::sync() {
+  for (auto& s : sockets_) s->sync(host_.now());
+}
+
+std::unique_ptr<chip::ChipBackend> McaNode::backend(int i) {
+  if (i < 0 || i >= chips()) throw std::out_of_range(fmt::format("chip {} of a node of {}", i, chips()));
+  return std::make_unique<McaChipBackend>(*this, i);
+}
+
+}  // namespace db::sim

@@ -1,0 +1,62 @@
+// One Deep Blue node on its Micro Channel: the host (a bus master), two cards of eight chips, each
+// chip a reference model or verilated RTL in a ChipSocket. start() completes SystemC's elaboration
+// and enables the cards through their POS registers; then the host's accesses run the node in
+// simulated time. SystemC elaborates once per process: build one node per process.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "chip/bus.h"
+#include "chip_socket.h"
+#include "mca_bus.h"
+#include "mca_card.h"
+#include "mca_host.h"
+#include "mca_timing.h"
+
+namespace db::sim {
+
+struct McaNodeOptions {
+  int chips = 16;                     // 1-16: card 0 slots 0-7, then card 1
+  std::string chip_backend = "model";  // model, rtl or cosim (chip::make_backend)
+  McaTiming timing;
+  int host_level = 0;  // the host's arbitration level (it is the node's only master)
+  int cards = 2;
+};
+
+class McaNode : public sc_core::sc_module {
+ public:
+  McaNode(sc_core::sc_module_name name, McaNodeOptions options);
+  ~McaNode() override;
+
+  // Ends elaboration (sc_start of zero time, once per process) and enables the cards through POS
+  // (setup cycles on the bus, in simulated time).
+  void start();
+
+  int chips() const { return int(sockets_.size()); }
+  // Card slot and chip slot of chip i.
+  static int card_of(int i) { return i / kChipsPerCard; }
+  static int slot_of(int i) { return i % kChipsPerCard; }
+  ChipSocket& socket(int i) { return *sockets_.at(std::size_t(i)); }
+  McaCard& card(int slot) { return *cards_.at(std::size_t(slot)); }
+  McaHost& host() { return host_; }
+  McaBus& bus() { return bus_; }
+  // Clocks every chip up to the host's time.
+  void sync();
+  // A ChipBackend for chip i whose every access is a host transfer on this node's bus (for a
+  // ChipClient); its tick(n) is the host waiting n chip clocks. The node must outlive it.
+  std::unique_ptr<chip::ChipBackend> backend(int i);
+
+ private:
+  McaNodeOptions options_;
+  McaBus bus_;
+  McaHost host_;
+  std::vector<std::unique_ptr<McaCard>> cards_;
+  std::vector<std::unique_ptr<ChipSocket>> sockets_;
+  bool started_ = false;
+};
+
+}  // namespace db::sim

@@ -1,0 +1,29 @@
+// See mca_timeline.h.
+#include "mca_timeline.h"
+
+namespace db::sim {
+
+McaTimeline::Mark McaTimeline::mark() const {
+  const McaHost::Stats& h = node_->host().stats();
+  return Mark{h.accesses, node_->bus().stats().busy, h.overhead, h.on_bus, node_->host().now()};
+}
+
+void McaTimeline::search_started() {
+  const Mark m = mark();
+  download_seconds_ = (m.now - download_start_).to_seconds();
+  start_ = m;
+}
+
+McaTimeline::Figures McaTimeline::figures() const {
+  const Mark m = mark();
+  Figures f;
+  f.accesses = m.accesses - start_.accesses;
+  f.bus_busy_seconds = (m.busy - start_.busy).to_seconds();
+  f.host_overhead_seconds = (m.overhead - start_.overhead).to_seconds();
+  f.host_io_seconds = f.host_overhead_seconds + (m.on_bus - start_.on_bus).to_seconds();
+  f.simulated_seconds = (m.now - start_.now).to_seconds();
+  f.download_seconds = download_seconds_;
+  return f;
+}
+
+}  // namespace db::sim

@@ -1,0 +1,50 @@
+// The software search's chips on a Micro Channel node (search::ChipTimeline): simulated time is the
+// node host's clock, the chips run on while the host is on the bus, and the bus figures of the
+// search (from the end of the evaluation weights' download) are kept for the report.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include <systemc>
+
+#include "mca_node.h"
+#include "search/chip_leaf_search.h"
+
+namespace db::sim {
+
+class McaTimeline final : public search::ChipTimeline {
+ public:
+  explicit McaTimeline(std::shared_ptr<McaNode> node) : node_(std::move(node)) {}
+
+  std::uint64_t now_clocks() const override { return chip_clocks_at(node_->host().now()); }
+  void download_started() override { download_start_ = node_->host().now(); }
+  void search_started() override;
+
+  McaNode& node() const { return *node_; }
+
+  // Since search_started() (or since the node started, if no search has).
+  struct Figures {
+    std::uint64_t accesses = 0;         // host transfers (programmed I/O)
+    double bus_busy_seconds = 0;        // arbitration and transfer cycles on the bus
+    double host_overhead_seconds = 0;   // the host's I/O overhead
+    double host_io_seconds = 0;         // overhead plus the host's own time on the bus
+    double simulated_seconds = 0;       // host time
+    double download_seconds = 0;        // the last search's evaluation weights download (before the above)
+  };
+  Figures figures() const;
+
+ private:
+  struct Mark {
+    std::uint64_t accesses = 0;
+    sc_core::sc_time busy, overhead, on_bus, now;
+  };
+  Mark mark() const;
+
+  std::shared_ptr<McaNode> node_;
+  Mark start_;
+  sc_core::sc_time download_start_;
+  double download_seconds_ = 0;
+};
+
+}  // namespace db::sim
