@@ -27,28 +27,23 @@ void fail(tlm::tlm_generic_payload& p, McaCycle& cycle, tlm::tlm_response_status
 
 }  // namespace
 
-McaBus::McaBus(sc_core::sc_module_name name, McaTiming timing)
-    : sc_module(name), timing_(timing), slot_of_port_(kSlots, -1) {
+McaBus::McaBus(sc_core::sc_module_name name, McaTiming timing) : sc_module(name), timing_(timing) {
+  for (int level = 0; level < kLevels; ++level) {
+    masters_.push_back(std::make_unique<MasterPort>(fmt::format("level_{}", level).c_str()));
+    masters_.back()->register_b_transport(this, &McaBus::b_transport, level);
+  }
+  for (int slot = 0; slot < kSlots; ++slot) slots_.push_back(std::make_unique<SlotPort>(fmt::format("slot_{}", slot).c_str()));
   SC_THREAD(arbiter);
 }
 
-tlm_utils::simple_target_socket_tagged<McaBus>& McaBus::master_port(int level) {
-  if (level < 0 || level > 15) throw std::invalid_argument(fmt::format("arbitration level {} out of range 0-15", level));
-  const int id = int(masters_.size());
-  masters_.push_back(std::make_unique<tlm_utils::simple_target_socket_tagged<McaBus>>(
-      sc_core::sc_gen_unique_name("master")));
-  masters_.back()->register_b_transport(this, &McaBus::b_transport, id);
-  levels_.push_back(level);
-  return *masters_.back();
+McaBus::MasterPort& McaBus::master_port(int level) {
+  if (level < 0 || level >= kLevels) throw std::invalid_argument(fmt::format("arbitration level {} out of range 0-15", level));
+  return *masters_[std::size_t(level)];
 }
 
-tlm_utils::simple_initiator_socket_tagged<McaBus>& McaBus::slot_port(int slot) {
+McaBus::SlotPort& McaBus::slot_port(int slot) {
   if (slot < 0 || slot >= kSlots) throw std::invalid_argument(fmt::format("slot {} out of range 0-{}", slot, kSlots - 1));
-  if (slot_of_port_[std::size_t(slot)] >= 0) throw std::invalid_argument(fmt::format("slot {} already holds a card", slot));
-  slot_of_port_[std::size_t(slot)] = int(slots_.size());
-  slots_.push_back(std::make_unique<tlm_utils::simple_initiator_socket_tagged<McaBus>>(
-      sc_core::sc_gen_unique_name("slot")));
-  return *slots_.back();
+  return *slots_[std::size_t(slot)];
 }
 
 void McaBus::b_transport(int master, tlm::tlm_generic_payload& p, sc_time& delay) {
@@ -92,7 +87,7 @@ void McaBus::arbiter() {
     }
     auto best = pending_.begin();
     for (auto it = pending_.begin(); it != pending_.end(); ++it) {
-      if (levels_[std::size_t(it->master)] < levels_[std::size_t(best->master)]) best = it;
+      if (it->master < best->master) best = it;  // the lower level wins; ties: the earlier request
     }
     owner_ = best->master;
     granted_ = best->ticket;
@@ -158,14 +153,14 @@ void McaBus::route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_time& 
     return fail(p, cycle, tlm::TLM_ADDRESS_ERROR_RESPONSE,
                 fmt::format("Micro Channel: no device at address 0x{:X}", addr));
   }
-  const int port = slot_of_port_[std::size_t(slot)];
-  if (port < 0) {
+  SlotPort& port = *slots_[std::size_t(slot)];
+  if (port.size() == 0) {
     return fail(p, cycle, tlm::TLM_ADDRESS_ERROR_RESPONSE,
                 fmt::format("Micro Channel: no card in slot {} (address 0x{:X})", slot, addr));
   }
   p.set_address(local);
   sc_time at = start - sc_core::sc_time_stamp();
-  (*slots_[std::size_t(port)])->b_transport(p, at);
+  port->b_transport(p, at);
   p.set_address(addr);
   if (p.get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE) {
     fail(p, cycle, tlm::TLM_GENERIC_ERROR_RESPONSE, fmt::format("Micro Channel: card in slot {} did not answer", slot));

@@ -1,5 +1,6 @@
 // The Micro Channel of one node (TLM-2.0, loosely timed, blocking transport with delay annotation).
-// Masters bind to master_port(level); cards bind to slot_port(slot). A transfer costs one arbitration
+// A master binds to the port of its arbitration level, master_port(level) (each level is one
+// master's, as on the bus); a card binds to its slot's port, slot_port(slot). A transfer costs one arbitration
 // cycle when the bus changes hands (the last owner keeps it parked otherwise), then a basic,
 // synchronous extended or asynchronous extended cycle as the target's CD CHRDY hold asks.
 //
@@ -31,10 +32,14 @@ class McaBus : public sc_core::sc_module {
   SC_HAS_PROCESS(McaBus);
   explicit McaBus(sc_core::sc_module_name name, McaTiming timing = {});
 
-  // A master's port at arbitration level 0-15 (during elaboration).
-  tlm_utils::simple_target_socket_tagged<McaBus>& master_port(int level);
-  // A card slot's port, 0-7 (during elaboration).
-  tlm_utils::simple_initiator_socket_tagged<McaBus>& slot_port(int slot);
+  using MasterPort = tlm_utils::simple_target_socket_tagged_optional<McaBus>;
+  using SlotPort = tlm_utils::simple_initiator_socket_tagged_optional<McaBus>;
+  static constexpr int kLevels = 16;
+
+  // The port of arbitration level 0-15 (0: highest priority), for one master.
+  MasterPort& master_port(int level);
+  // A card slot's port, 0-7.
+  SlotPort& slot_port(int slot);
 
   const McaTiming& timing() const { return timing_; }
 
@@ -58,15 +63,13 @@ class McaBus : public sc_core::sc_module {
   void arbiter();
 
   struct Request {
-    int master;
+    int master;  // its level
     std::uint64_t ticket;
   };
 
   McaTiming timing_;
-  std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<McaBus>>> masters_;
-  std::vector<int> levels_;
-  std::vector<std::unique_ptr<tlm_utils::simple_initiator_socket_tagged<McaBus>>> slots_;
-  std::vector<int> slot_of_port_;  // per slot: index into slots_, or -1
+  std::vector<std::unique_ptr<MasterPort>> masters_;  // by level
+  std::vector<std::unique_ptr<SlotPort>> slots_;      // by slot
   int setup_slot_ = -1;            // the card in setup, or -1
   int owner_ = -1;                 // the master that last held the bus (parked)
   sc_core::sc_time free_at_;

@@ -11,15 +11,14 @@ McaCard::McaCard(sc_core::sc_module_name name, Options options) : sc_module(name
   socket.register_b_transport(this, &McaCard::b_transport);
   pos_[0] = std::uint8_t(options_.adapter_id & 0xFF);
   pos_[1] = std::uint8_t(options_.adapter_id >> 8);
+  for (int c = 0; c < kChipsPerCard; ++c) {
+    chips_[std::size_t(c)] = std::make_unique<ChipPort>(fmt::format("chip_{}", c).c_str());
+  }
 }
 
-tlm_utils::simple_initiator_socket_tagged<McaCard>& McaCard::chip_port(int chip) {
+McaCard::ChipPort& McaCard::chip_port(int chip) {
   if (chip < 0 || chip >= kChipsPerCard) throw std::invalid_argument(fmt::format("chip slot {} out of range 0-7", chip));
-  auto& port = chips_[std::size_t(chip)];
-  if (port) throw std::invalid_argument(fmt::format("chip slot {} already holds a chip", chip));
-  port = std::make_unique<tlm_utils::simple_initiator_socket_tagged<McaCard>>(
-      sc_core::sc_gen_unique_name("chip"));
-  return *port;
+  return *chips_[std::size_t(chip)];
 }
 
 void McaCard::setup_cycle(tlm::tlm_generic_payload& p) {
@@ -44,14 +43,14 @@ void McaCard::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
     return;
   }
   const int chip = int(offset >> (kChipAddressBits + 2));
-  const auto& port = chips_[std::size_t(chip) % kChipsPerCard];
-  if (!port) {
+  ChipPort& port = *chips_[std::size_t(chip) % kChipsPerCard];
+  if (port.size() == 0) {
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     cycle->error = fmt::format("{}: no chip in slot {}", name(), chip);
     return;
   }
   p.set_address((offset >> 2) & ((1u << kChipAddressBits) - 1));
-  (*port)->b_transport(p, delay);
+  port->b_transport(p, delay);
   p.set_address(offset);
   if (p.is_read() && options_.extended_reads) cycle->hold = std::max(cycle->hold, sc_core::sc_time(100, sc_core::SC_NS));
 }

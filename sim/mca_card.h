@@ -34,8 +34,9 @@ class McaCard : public sc_core::sc_module {
   McaCard(sc_core::sc_module_name name, Options options);
   explicit McaCard(sc_core::sc_module_name name) : McaCard(name, Options{}) {}
 
-  // Binds chip slot 0-7 to a chip socket's target (during elaboration).
-  tlm_utils::simple_initiator_socket_tagged<McaCard>& chip_port(int chip);
+  using ChipPort = tlm_utils::simple_initiator_socket_tagged_optional<McaCard>;
+  // Chip slot 0-7's port (bind a chip socket's target to it; a slot may stay empty).
+  ChipPort& chip_port(int chip);
 
   bool enabled() const { return pos_[2] & kPosEnableBit; }
   std::uint8_t pos(int index) const { return pos_.at(std::size_t(index)); }
@@ -46,7 +47,7 @@ class McaCard : public sc_core::sc_module {
 
   Options options_;
   std::array<std::uint8_t, kPosCount> pos_{};
-  std::array<std::unique_ptr<tlm_utils::simple_initiator_socket_tagged<McaCard>>, kChipsPerCard> chips_;
+  std::array<std::unique_ptr<ChipPort>, kChipsPerCard> chips_;
 };
 
 }  // namespace db::sim

@@ -1,0 +1,259 @@
+// A node on its Micro Channel: POS registers, address decoding errors, chips on the bus giving the
+// model's answers (perft, hardware search), chips clocked in simulated time while the host is on the
+// bus, and the software search through the bus equal to the search on directly clocked chips.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "chess/perft.h"
+#include "chess/position.h"
+#include "chip/chip_client.h"
+#include "chip/chip_regs.h"
+#include "chip/rtl_backend.h"
+#include "mca_address.h"
+#include "mca_chip_backend.h"
+#include "mca_node.h"
+#include "mca_timeline.h"
+#include "search/chip_leaf_search.h"
+#include "search/search.h"
+
+namespace db::sim {
+namespace {
+
+using sc_core::sc_time;
+using sc_core::SC_NS;
+
+std::shared_ptr<McaNode> make_node(int chips, const std::string& backend = "model", double overhead_ns = 500) {
+  McaNodeOptions o;
+  o.chips = chips;
+  o.chip_backend = backend;
+  o.timing.host_overhead = sc_time(overhead_ns, SC_NS);
+  auto node = std::make_shared<McaNode>("node", o);
+  node->start();
+  return node;
+}
+
+TEST(McaNode, PosRegistersGiveTheIdAndEnable) {
+  McaNodeOptions o;
+  o.chips = 9;  // card 0 full, card 1 with one chip
+  McaNode node("node", o);
+  EXPECT_FALSE(node.card(0).enabled());
+  node.start();
+  EXPECT_TRUE(node.card(0).enabled());
+  EXPECT_TRUE(node.card(1).enabled());
+  McaHost& h = node.host();
+  EXPECT_EQ(h.pos_read(1, kPosIdLow), kDeepBlueCardId & 0xFF);
+  EXPECT_EQ(h.pos_read(1, kPosIdHigh), kDeepBlueCardId >> 8);
+  EXPECT_EQ(h.pos_read(0, kPosOption) & kPosEnableBit, kPosEnableBit);
+  h.pos_write(0, kPosIdLow, 0x55);  // the ID is read-only
+  EXPECT_EQ(h.pos_read(0, kPosIdLow), kDeepBlueCardId & 0xFF);
+  h.pos_write(0, 0x105, 0xA5);      // an option byte keeps its value
+  EXPECT_EQ(h.pos_read(0, 0x105), 0xA5);
+  EXPECT_EQ(node.card(0).pos(5), 0xA5);
+}
+
+TEST(McaNode, DisabledCardRefusesChipAccess) {
+  auto node = make_node(9);
+  chip::ChipClient c0(node->backend(0)), c8(node->backend(8));
+  EXPECT_EQ(c0.read(chip::reg::CMD), 0u);
+  node->host().pos_write(0, kPosOption, 0);  // disable card 0
+  EXPECT_FALSE(node->card(0).enabled());
+  try {
+    c0.read(chip::reg::STATUS);
+    FAIL() << "a disabled card must refuse the access";
+  } catch (const McaError& e) {
+    EXPECT_NE(std::string(e.what()).find("disabled"), std::string::npos) << e.what();
+    EXPECT_EQ(e.address(), chip_address(0, 0, chip::reg::STATUS));
+  }
+  EXPECT_NO_THROW(c8.read(chip::reg::STATUS));  // card 1 still answers
+  node->host().pos_write(0, kPosOption, kPosEnableBit);
+  EXPECT_NO_THROW(c0.read(chip::reg::STATUS));
+}
+
+TEST(McaNode, EmptySlotIsAnError) {
+  auto node = make_node(3);
+  try {
+    node->host().read(chip_address(0, 5, chip::reg::STATUS));
+    FAIL() << "an empty chip slot must be an error";
+  } catch (const McaError& e) {
+    EXPECT_NE(std::string(e.what()).find("no chip in slot 5"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(node->host().read(chip_address(2, 0, 0)), McaError);  // no card in slot 2
+}
+
+TEST(McaNode, ChipErrorsReachTheClient) {
+  // A write to a read-only register is the chip's own error (ChipError), not the bus's.
+  auto node = make_node(1);
+  chip::ChipClient c(node->backend(0));
+  EXPECT_THROW(c.write(chip::reg::STATUS, 1), chip::ChipError);
+  EXPECT_NO_THROW(c.read(chip::reg::STATUS));
+}
+
+TEST(McaNode, ChipAccessTimes) {
+  // A chip write is a basic cycle, a read a synchronous extended one, each after the host overhead.
+  auto node = make_node(2, "model", 500);
+  McaHost& h = node->host();
+  sc_time t = h.now();
+  h.write(chip_address(0, 1, chip::reg::MOVE), 0x1234);
+  EXPECT_EQ(h.now() - t, sc_time(700, SC_NS));
+  t = h.now();
+  EXPECT_EQ(h.read(chip_address(0, 1, chip::reg::MOVE)), 0x1234u);
+  EXPECT_EQ(h.now() - t, sc_time(800, SC_NS));
+}
+
+// Perft through the bus equals the chess core's count (and the chip's own on a direct model).
+TEST(McaNode, PerftThroughTheBus) {
+  auto node = make_node(2);
+  const char* fens[] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"};
+  int i = 0;
+  for (const char* fen : fens) {
+    Position pos = Position::from_fen(fen);
+    chip::ChipClient c(node->backend(i++ % 2));
+    c.load(pos);
+    chip::CommandStats st;
+    EXPECT_EQ(c.perft(3, &st), perft(pos, 3)) << fen;
+    chip::ChipClient direct(chip::make_backend("model"));
+    direct.load(pos);
+    chip::CommandStats direct_st;
+    direct.perft(3, &direct_st);
+    EXPECT_EQ(st.cycles, direct_st.cycles) << fen;  // the chip's own clocks: the bus does not change them
+  }
+}
+
+chip::SearchParams search_params(int depth, int test) {
+  chip::SearchParams p;
+  p.depth = depth;
+  p.test_value = test;
+  p.mating_checks = p.singular_checks = 1;
+  return p;
+}
+
+void expect_same_search(chip::ChipClient& a, chip::ChipClient& b, const Position& pos, const chip::SearchParams& p) {
+  a.load(pos);
+  a.eval_init();
+  b.load(pos);
+  b.eval_init();
+  const chip::SearchResult ra = a.search(p), rb = b.search(p);
+  EXPECT_TRUE(ra.finished);
+  EXPECT_EQ(ra.fail_high, rb.fail_high);
+  EXPECT_EQ(ra.best_move, rb.best_move);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  EXPECT_EQ(ra.cycles, rb.cycles);
+  EXPECT_GT(ra.nodes, 0u);
+}
+
+const char* const kMiddlegames[] = {
+    "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37",
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1",
+};
+
+TEST(McaNode, HardwareSearchThroughTheBusEqualsTheModel) {
+  auto node = make_node(16);
+  int chip = 0;
+  for (const char* fen : kMiddlegames) {
+    const Position pos = Position::from_fen(fen);
+    for (int test : {-50, 0, 50}) {
+      chip::ChipClient bus(node->backend(chip++ % 16)), direct(chip::make_backend("model"));
+      expect_same_search(bus, direct, pos, search_params(3, test));
+    }
+  }
+}
+
+TEST(McaNode, RtlChipThroughTheBusEqualsTheModel) {
+  auto node = make_node(1, "rtl");
+  chip::ChipClient bus(node->backend(0)), direct(chip::make_backend("model"));
+  EXPECT_EQ(bus.backend().name(), "mca/rtl");
+  Position pos = Position::from_fen(kMiddlegames[0]);
+  expect_same_search(bus, direct, pos, search_params(2, 0));
+  bus.load(pos);
+  EXPECT_EQ(bus.perft(2), perft(pos, 2));
+}
+
+TEST(McaNode, ChipsRunWhileTheHostIsOnTheBus) {
+  auto node = make_node(2);
+  chip::ChipClient c0(node->backend(0)), c1(node->backend(1));
+  const Position pos = Position::from_fen(kMiddlegames[1]);
+  c1.load(pos);
+  c1.eval_init();
+  const std::uint64_t start_clock = node->socket(1).chip().clock();
+  const sc_time start_time = node->host().now();
+  c1.start_search(search_params(3, 0));
+  ASSERT_TRUE(c1.busy());
+  // The host talks only to chip 0; chip 1 is never accessed, yet must finish its search.
+  std::uint64_t reads = 0;
+  while (node->socket(1).chip().debug().state != 0 || reads < 10) {
+    c0.read(chip::reg::STATUS);
+    ++reads;
+    // Each access brings chip 0 (only) up to the host's time; chip 1 is caught up by sync().
+    node->sync();
+    ASSERT_LT(reads, 2'000'000u);
+  }
+  // Chip 1's clock is the host's time at 24 MHz, although the host never clocked it.
+  const sc_time elapsed = node->host().now() - start_time;
+  EXPECT_EQ(node->socket(1).chip().clock(), node->socket(1).clock_at(node->host().now()));
+  EXPECT_GE(node->socket(1).chip().clock() - start_clock, chip_clocks_at(elapsed) - 1);
+  EXPECT_EQ(node->socket(0).chip().clock(), node->socket(1).chip().clock());
+  // Each read: 0.5 us overhead + 300 ns cycle = 19.2 chip clocks.
+  EXPECT_EQ(elapsed.value() >= reads * 800'000ull, true);
+  const chip::SearchResult r = c1.search_result();
+  EXPECT_TRUE(r.finished);
+  chip::ChipClient direct(chip::make_backend("model"));
+  direct.load(pos);
+  direct.eval_init();
+  const chip::SearchResult d = direct.search(search_params(3, 0));
+  EXPECT_EQ(r.nodes, d.nodes);
+  EXPECT_EQ(r.fail_high, d.fail_high);
+  EXPECT_EQ(r.cycles, d.cycles);
+  // The search's clocks passed while the host read chip 0.
+  EXPECT_GE(chip_clocks_at(elapsed), r.cycles);
+}
+
+struct SearchRun {
+  search::SearchResult result;
+  search::LeafStats chips;
+};
+
+SearchRun run_search(std::unique_ptr<search::ChipLeafSearch> leaf, const std::string& fen, int depth) {
+  search::TranspositionTable tt(8);
+  search::Searcher searcher(tt, search::SearchOptions{});
+  searcher.set_leaf_search(leaf.get());
+  search::Limits limits;
+  limits.depth = depth;
+  SearchRun r{searcher.run(Position::from_fen(fen), limits), leaf->stats()};
+  return r;
+}
+
+TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
+  constexpr int kChips = 4;
+  auto node = make_node(kChips);
+  std::vector<std::unique_ptr<chip::ChipClient>> on_bus, direct;
+  for (int i = 0; i < kChips; ++i) {
+    on_bus.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
+    direct.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
+  }
+  auto timeline = std::make_shared<McaTimeline>(node);
+  const SearchRun a = run_search(std::make_unique<search::ChipLeafSearch>(std::move(on_bus), 3, chip::SearchParams{}, timeline),
+                           kMiddlegames[0], 5);
+  const SearchRun b = run_search(std::make_unique<search::ChipLeafSearch>(std::move(direct), 3), kMiddlegames[0], 5);
+  EXPECT_EQ(a.result.best, b.result.best);
+  EXPECT_EQ(a.result.score, b.result.score);
+  EXPECT_EQ(a.result.nodes, b.result.nodes);
+  EXPECT_EQ(a.chips.searches, b.chips.searches);
+  EXPECT_EQ(a.chips.nodes, b.chips.nodes);
+  EXPECT_GT(a.chips.searches, 10u);
+  // Simulated time is the host's: the search's time on the bus, and the bus figures add up.
+  const McaTimeline::Figures f = timeline->figures();
+  EXPECT_NEAR(double(a.chips.parallel_clocks), f.simulated_seconds * 24e6, 1.0);
+  EXPECT_GT(f.accesses, a.chips.searches * 70);  // at least the board and the parameters per search
+  EXPECT_NEAR(f.host_overhead_seconds, double(f.accesses) * 0.5e-6, 1e-9);
+  EXPECT_LE(f.host_io_seconds, f.simulated_seconds + 1e-12);
+  EXPECT_GT(f.bus_busy_seconds, double(f.accesses) * 200e-9 - 1e-9);
+  EXPECT_GT(f.download_seconds, 0.0);
+}
+
+}  // namespace
+}  // namespace db::sim
