@@ -1,6 +1,7 @@
 // See mca_chip_backend.h.
 #include "mca_chip_backend.h"
 
+#include "chip/chip_regs.h"
 #include "mca_address.h"
 #include "mca_node.h"
 
@@ -9,8 +10,10 @@ namespace db::sim {
 McaChipBackend::McaChipBackend(McaNode& node, int chip) : node_(node), chip_(chip) {}
 
 chip::BusResponse McaChipBackend::access(bool write, std::uint32_t addr, std::uint32_t data) {
-  const McaHost::Result r =
-      node_.host().transfer(write, chip_address(McaNode::card_of(chip_), McaNode::slot_of(chip_), addr), data);
+  McaHost& host = node_.host();
+  const sc_core::sc_time before = host.now();
+  const McaHost::Result r = host.transfer(write, chip_address(McaNode::card_of(chip_), McaNode::slot_of(chip_), addr), data);
+  if (!write && addr == chip::reg::STATUS) node_.count_poll(host.now() - before);
   return chip::BusResponse{r.data, r.device_error};
 }
 

@@ -50,6 +50,18 @@ class McaNode : public sc_core::sc_module {
   // ChipClient); its tick(n) is the host waiting n chip clocks. The node must outlive it.
   std::unique_ptr<chip::ChipBackend> backend(int i);
 
+  // The host's reads of a chip's STATUS register (polls while the chips work), with their host
+  // time (overhead and bus), counted by the backends of backend().
+  struct Polls {
+    std::uint64_t count = 0;
+    sc_core::sc_time time;
+  };
+  const Polls& polls() const { return polls_; }
+  void count_poll(const sc_core::sc_time& t) {
+    ++polls_.count;
+    polls_.time += t;
+  }
+
  private:
   McaNodeOptions options_;
   McaBus bus_;
@@ -57,6 +69,7 @@ class McaNode : public sc_core::sc_module {
   std::vector<std::unique_ptr<McaCard>> cards_;
   std::vector<std::unique_ptr<ChipSocket>> sockets_;
   bool started_ = false;
+  Polls polls_;
 };
 
 }  // namespace db::sim

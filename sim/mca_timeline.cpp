@@ -5,7 +5,8 @@ namespace db::sim {
 
 McaTimeline::Mark McaTimeline::mark() const {
   const McaHost::Stats& h = node_->host().stats();
-  return Mark{h.accesses, node_->bus().stats().busy, h.overhead, h.on_bus, node_->host().now()};
+  return Mark{h.accesses, node_->bus().stats().busy, h.overhead, h.on_bus, node_->host().now(),
+              node_->polls().count, node_->polls().time};
 }
 
 void McaTimeline::search_started() {
@@ -21,6 +22,8 @@ McaTimeline::Figures McaTimeline::figures() const {
   f.bus_busy_seconds = (m.busy - start_.busy).to_seconds();
   f.host_overhead_seconds = (m.overhead - start_.overhead).to_seconds();
   f.host_io_seconds = f.host_overhead_seconds + (m.on_bus - start_.on_bus).to_seconds();
+  f.status_polls = m.polls - start_.polls;
+  f.host_poll_seconds = (m.poll_time - start_.poll_time).to_seconds();
   f.simulated_seconds = (m.now - start_.now).to_seconds();
   f.download_seconds = download_seconds_;
   return f;

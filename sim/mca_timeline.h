@@ -29,6 +29,8 @@ class McaTimeline final : public search::ChipTimeline {
     double bus_busy_seconds = 0;        // arbitration and transfer cycles on the bus
     double host_overhead_seconds = 0;   // the host's I/O overhead
     double host_io_seconds = 0;         // overhead plus the host's own time on the bus
+    std::uint64_t status_polls = 0;     // of those accesses, reads of a chip's STATUS register
+    double host_poll_seconds = 0;       // their host time (overhead and bus)
     double simulated_seconds = 0;       // host time
     double download_seconds = 0;        // the last search's evaluation weights download (before the above)
   };
@@ -38,6 +40,8 @@ class McaTimeline final : public search::ChipTimeline {
   struct Mark {
     std::uint64_t accesses = 0;
     sc_core::sc_time busy, overhead, on_bus, now;
+    std::uint64_t polls = 0;
+    sc_core::sc_time poll_time;
   };
   Mark mark() const;
 

@@ -143,6 +143,12 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
                               {"simulated_seconds", f.simulated_seconds},
                               {"bus_share", f.simulated_seconds > 0 ? f.bus_busy_seconds / f.simulated_seconds : 0.0},
                               {"host_io_share", f.simulated_seconds > 0 ? f.host_io_seconds / f.simulated_seconds : 0.0},
+                              {"status_polls", f.status_polls},
+                              {"host_poll_seconds", f.host_poll_seconds},
+                              // The host's I/O for work (positions, parameters, commands, results), not polls.
+                              {"host_work_share", f.simulated_seconds > 0
+                                                      ? (f.host_io_seconds - f.host_poll_seconds) / f.simulated_seconds
+                                                      : 0.0},
                               {"download_seconds", f.download_seconds},
                               {"host_overhead_us", double(mca->node().host().overhead().value()) / 1e6}};
   }

@@ -253,6 +253,9 @@ TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
   EXPECT_LE(f.host_io_seconds, f.simulated_seconds + 1e-12);
   EXPECT_GT(f.bus_busy_seconds, double(f.accesses) * 200e-9 - 1e-9);
   EXPECT_GT(f.download_seconds, 0.0);
+  EXPECT_GT(f.status_polls, a.chips.searches);  // at least one poll per search
+  EXPECT_LT(f.status_polls, f.accesses);
+  EXPECT_NEAR(f.host_poll_seconds, double(f.status_polls) * 0.8e-6, 1e-9);  // 0.5 us + a 300 ns read each, the bus parked
 }
 
 }  // namespace
