@@ -2,7 +2,9 @@
 // hardware search (SEARCH command) on a chip of this host. The host loads the position with the
 // moves since the last irreversible one (so that the smart move stack sees repetitions across the
 // boundary), writes the test value and starts the chip; several chips run at once, and the host
-// clocks every running chip in turn, as a host polling its cards on the Micro Channel would.
+// clocks every running chip in turn, as a host polling its cards on the Micro Channel would (on a
+// ChipTimeline, such as sim/'s Micro Channel model, the chips run in simulated time instead and the
+// host's accesses take bus time).
 // Answers do not depend on the number of chips: a question is always answered by a search of the
 // same position, history and parameters, so the tree the software sees is the same.
 #pragma once
