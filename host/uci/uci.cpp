@@ -119,7 +119,7 @@ void UciEngine::cmd_uci() {
   send("option name Hash type spin default 16 min 1 max 65536");
   send("option name Clear Hash type button");
   send("option name Chips type spin default 1 min 1 max 480");
-  send("option name Backend type combo default model var model var rtl var cosim");
+  send("option name Backend type combo default model var model var rtl var cosim var mca");
   send("option name ChipDepth type spin default 0 min 0 max 8");
   send("option name Workers type spin default 1 min 1 max 480");
   send("option name Move Overhead type spin default 30 min 0 max 5000");
@@ -160,8 +160,8 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     options_.chip_depth = int(n);
     leaf_stale_ = true;
   } else if (name == "Backend") {
-    if (value != "model" && value != "rtl" && value != "cosim")
-      throw std::invalid_argument("Backend must be model, rtl or cosim, got '" + printable(value) + "'");
+    if (value != "model" && value != "rtl" && value != "cosim" && value != "mca")
+      throw std::invalid_argument("Backend must be model, rtl, cosim or mca, got '" + printable(value) + "'");
     options_.backend = value;
     leaf_stale_ = true;
   } else if (name == "Move Overhead") {

@@ -82,7 +82,7 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
   // This engine has no chips (the test builds it without a leaf factory).
   EXPECT_NE(out.find("ChipDepth: this engine was built without chips"), std::string::npos) << out;
   EXPECT_NE(out.find("ChipDepth must be 0..8"), std::string::npos) << out;
-  EXPECT_NE(out.find("Backend must be model, rtl or cosim, got 'fpga'"), std::string::npos) << out;
+  EXPECT_NE(out.find("Backend must be model, rtl, cosim or mca, got 'fpga'"), std::string::npos) << out;
   EXPECT_NE(out.find("Workers must be 1..480"), std::string::npos) << out;
   // After all that, a valid position (black to move after 1.e4) is searched.
   EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
