@@ -1,6 +1,8 @@
 // See mca_host.h.
 #include "mca_host.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "mca_address.h"
@@ -25,14 +27,14 @@ McaHost::Result McaHost::transfer(bool write, std::uint64_t address, std::uint32
   p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   p.set_extension(&cycle);
 
-  now_ += overhead_;
+  // The host's clock never runs behind the kernel's (when driven from a process).
+  now_ = std::max(now_, sc_core::sc_time_stamp()) + overhead_;
   stats_.overhead += overhead_;
   const sc_core::sc_time issued = now_;
-  const sc_core::sc_time base = sc_core::sc_time_stamp();
-  sc_core::sc_time delay = now_ - base;
+  sc_core::sc_time delay = now_ - sc_core::sc_time_stamp();
   socket->b_transport(p, delay);
   p.clear_extension(&cycle);
-  now_ = base + delay;
+  now_ = sc_core::sc_time_stamp() + delay;  // a process has been synchronised by the bus
   stats_.on_bus += now_ - issued;
   ++stats_.accesses;
 

@@ -193,5 +193,33 @@ TEST(McaArbitration, ALoneMasterIsNotDelayed) {
   EXPECT_EQ(b.high.done, sc_time(2500, SC_NS));
 }
 
+// The host driven from a process shares the bus with a master of higher priority.
+struct HostDriver : sc_core::sc_module {
+  SC_HAS_PROCESS(HostDriver);
+  McaHost& host;
+  sc_time done;
+  HostDriver(sc_core::sc_module_name n, McaHost& h) : sc_module(n), host(h) { SC_THREAD(run); }
+  void run() {
+    host.write(chip_address(0, 0, 2), 5);
+    done = host.now();
+  }
+};
+
+TEST(McaArbitration, HostInAProcessWaitsForAHigherPriorityMaster) {
+  McaBus bus{"bus"};
+  TestCard card{"card"};
+  McaHost host{"host", sc_core::SC_ZERO_TIME};
+  HostDriver driver{"driver", host};
+  Master dma("dma", sc_core::SC_ZERO_TIME, 1);
+  host.socket.bind(bus.master_port(5));
+  dma.socket.bind(bus.master_port(1));
+  bus.slot_port(0).bind(card.socket);
+  sc_core::sc_start(sc_time(10, sc_core::SC_US));
+  EXPECT_EQ(card.data, (std::vector<std::uint32_t>{1, 5}));
+  EXPECT_EQ(dma.done, sc_time(500, SC_NS));
+  EXPECT_EQ(driver.done, sc_time(1000, SC_NS));
+  EXPECT_EQ(host.stats().on_bus, sc_time(1000, SC_NS));  // waiting for the bus counts as the host's bus time
+}
+
 }  // namespace
 }  // namespace db::sim
