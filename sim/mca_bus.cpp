@@ -55,7 +55,7 @@ void McaBus::b_transport(int master, tlm::tlm_generic_payload& p, sc_time& delay
     pending_.push_back({master, ticket});
     request_event_.notify(SC_ZERO_TIME);
     while (granted_ != ticket) wait(grant_event_);
-    const sc_time end = transfer(master, p, sc_core::sc_time_stamp());
+    const sc_time end = transfer(p, sc_core::sc_time_stamp());
     wait(end - sc_core::sc_time_stamp());
     granted_ = ~std::uint64_t(0);
     release_event_.notify(SC_ZERO_TIME);
@@ -71,7 +71,7 @@ void McaBus::b_transport(int master, tlm::tlm_generic_payload& p, sc_time& delay
     ++stats_.arbitrations;
     owner_ = master;
   }
-  delay = transfer(master, p, start) - now;
+  delay = transfer(p, start) - now;
 }
 
 void McaBus::arbiter() {
@@ -97,7 +97,7 @@ void McaBus::arbiter() {
   }
 }
 
-sc_time McaBus::transfer(int /*master*/, tlm::tlm_generic_payload& p, const sc_time& start) {
+sc_time McaBus::transfer(tlm::tlm_generic_payload& p, const sc_time& start) {
   McaCycle* cycle = p.get_extension<McaCycle>();
   McaCycle local;
   if (!cycle) p.set_extension(cycle = &local);
@@ -118,12 +118,13 @@ sc_time McaBus::transfer(int /*master*/, tlm::tlm_generic_payload& p, const sc_t
 
 void McaBus::route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_time& start) {
   const std::uint64_t addr = p.get_address();
-  if (p.get_data_length() != 4 || p.get_byte_enable_ptr() || p.get_streaming_width() < 4 || addr % 4 != 0) {
-    if (!(addr == kSetupSelect || (addr >= kPosBase && addr < kPosBase + kPosCount)) || p.get_data_length() < 1) {
-      return fail(p, cycle, tlm::TLM_BURST_ERROR_RESPONSE,
-                  fmt::format("Micro Channel: only aligned 32-bit transfers (address 0x{:X}, {} bytes)", addr,
-                              p.get_data_length()));
-    }
+  // I/O ports (setup, POS) are byte-wide; the cards' memory takes aligned 32-bit words.
+  const bool io = addr == kSetupSelect || (addr >= kPosBase && addr < kPosBase + kPosCount);
+  const bool word = p.get_data_length() == 4 && !p.get_byte_enable_ptr() && p.get_streaming_width() >= 4 && addr % 4 == 0;
+  if (p.get_data_length() < 1 || (!io && !word)) {
+    return fail(p, cycle, tlm::TLM_BURST_ERROR_RESPONSE,
+                fmt::format("Micro Channel: only aligned 32-bit transfers (address 0x{:X}, {} bytes)", addr,
+                            p.get_data_length()));
   }
   // The adapter setup port.
   if (addr == kSetupSelect) {

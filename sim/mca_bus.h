@@ -57,7 +57,7 @@ class McaBus : public sc_core::sc_module {
  private:
   void b_transport(int master, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   // The transfer itself from `start` (absolute): decode, forward, cycle length; returns its end.
-  sc_core::sc_time transfer(int master, tlm::tlm_generic_payload& p, const sc_core::sc_time& start);
+  sc_core::sc_time transfer(tlm::tlm_generic_payload& p, const sc_core::sc_time& start);
   void route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_core::sc_time& start);
   sc_core::sc_time cycle_length(tlm::tlm_generic_payload& p, McaCycle& cycle);
   void arbiter();
