@@ -95,11 +95,12 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
   // the moves until a repetition from its root, kMaxTie + 1 - ply, the chip from its own root
   // q.ply plies down, base - p; so the base is the software's count at the chip's root, and the
   // attitude is the software root side's seen by the side to move at the chip's root. (Beyond
-  // ply 96 the chip's count stops at 32 where the software's goes on down to 1.)
+  // ply 96 the chip's count stops at 32 where the software's goes on down to 1; a question at the
+  // root, ply 0, would count 128, which the software clamps to kMaxTie anyway.)
   if (params.repetition) {
     params.repetition_tie = true;
     params.strive_for_draw = strive_for_draw_ != (q.ply % 2 == 1);
-    params.repetition_tie_base = std::max(kMaxTie + 1 - q.ply, 32);
+    params.repetition_tie_base = std::clamp(kMaxTie + 1 - q.ply, 32, kMaxTie);
   }
   chip.start_search(params);
   running_[chip_index] = true;
