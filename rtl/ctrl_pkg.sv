@@ -1,0 +1,105 @@
+// The chip controller's shared types: its states, the phases of a root search, the position
+// registers, the move stack's entries, what the placement sum needs of a move being made, and the
+// move-word helpers more than one controller block uses. The model's twin is
+// host/chip/model/ctrl_pkg.h, with the same names.
+package ctrl_pkg;
+
+  // The controller's states (chip_ctrl.sv); the debug port shows them. Every state takes one clock.
+  typedef enum logic [3:0] {
+    S_IDLE   = 4'd0,
+    S_CHECK  = 4'd1,  // is the host's move pseudo-legal here? (GEN with a last move, MAKE)
+    S_GEN    = 4'd2,  // next move after the last one at this ply, or the next target
+    S_GENATT = 4'd3,  // best attacker of the registered target
+    S_MAKE   = 4'd4,
+    S_TEST   = 4'd5,  // legality and mode filter; unmake in the same clock unless descending
+    S_UNMAKE = 4'd6,
+    S_EINIT  = 4'd7,  // EVAL_INIT: sum the placement table over the board, then the castling deltas
+    S_SEVAL  = 4'd8,  // SEARCH: a stand pat waits for the slow evaluation
+    S_REPCHK = 4'd9   // SEARCH: is the repeating move pseudo-legal? (SEARCH_CTRL[20])
+  } state_e;
+
+  // Offset searches at the root (OFFSET_CTRL): the search, the offset searches of the
+  // alternatives, the extended search of the fail-high move.
+  typedef enum logic [1:0] {
+    PH_MAIN   = 2'd0,
+    PH_OFFSET = 2'd1,
+    PH_EXTEND = 2'd2
+  } phase_e;
+
+  // The position registers besides the board (the array holds the board).
+  typedef struct packed {
+    logic        stm;       // side to move: 0 white, 1 black
+    logic [3:0]  castling;  // 1 white O-O, 2 white O-O-O, 4 black O-O, 8 black O-O-O
+    logic        ep_valid;
+    logic [5:0]  ep_sq;
+    logic [15:0] half;      // half-move clock
+    logic [15:0] full;      // full-move number
+  } pos_t;
+
+  // A move stack entry: what unmake needs (the move word itself is stored apart: the generator
+  // writes it alone when it starts a ply).
+  typedef struct packed {
+    logic [3:0]  cap;   // the captured piece (0: none)
+    logic [3:0]  cast;  // castling rights before the move
+    logic [6:0]  ep;    // {valid, square} before the move
+    logic [15:0] half;  // half-move clock before the move
+    logic [1:0]  flag;  // {castle, en passant}
+    logic [15:0] pst;   // placement sum before the move
+    logic [7:0]  qc;    // quiescence checks played before the move
+  } stk_entry_t;
+
+  // What the placement sum needs of the move being made (ctrl_make to ctrl_eval).
+  typedef struct packed {
+    logic [3:0] pc;      // the moving piece
+    logic [3:0] new_pc;  // the piece on the target square after the move (a promotion changes it)
+    logic [3:0] cap;     // the captured piece (0: none)
+    logic [5:0] from;
+    logic [5:0] to;
+    logic [5:0] capsq;   // the captured piece's square (differs from `to` en passant)
+    logic       castle;
+    logic       kside;   // a castling move is O-O
+  } mk_view_t;
+
+  // Castling rights lost when a piece leaves or lands on a square.
+  function automatic logic [3:0] castle_mask(input logic [5:0] sq);
+    unique case (sq)
+      6'd0:    castle_mask = 4'b0010;
+      6'd4:    castle_mask = 4'b0011;
+      6'd7:    castle_mask = 4'b0001;
+      6'd56:   castle_mask = 4'b1000;
+      6'd60:   castle_mask = 4'b1100;
+      6'd63:   castle_mask = 4'b0100;
+      default: castle_mask = 4'b0000;
+    endcase
+  endfunction
+
+  // A move word's promotion index to the piece type: queen, rook, bishop, knight.
+  function automatic logic [2:0] promo_type(input logic [1:0] idx);
+    unique case (idx)
+      2'd0:    promo_type = 3'd5;
+      2'd1:    promo_type = 3'd4;
+      2'd2:    promo_type = 3'd3;
+      default: promo_type = 3'd2;
+    endcase
+  endfunction
+
+  // A pawn moving to its last rank promotes.
+  function automatic logic is_promotion(input logic [2:0] ptype, input logic [2:0] to_rank, input logic side);
+    is_promotion = (ptype == 3'd1) && (to_rank == (side ? 3'd0 : 3'd7));
+  endfunction
+
+  // Placement table index of a piece on a square: {type, square relative to its owner}.
+  function automatic logic [8:0] pst_index(input logic [3:0] pc, input logic [5:0] sq);
+    pst_index = {pc[2:0], sq ^ (pc[3] ? 6'd56 : 6'd0)};
+  endfunction
+
+  // Scores are (score, tie-breaker) pairs compared lexicographically (AIJ 4.3). Even plies test
+  // "value >= (V, Vtb)", odd plies "value > (-V, -Vtb)" (18 bits: no overflow).
+  function automatic logic succeeds(input logic signed [17:0] s, input logic signed [17:0] tb,
+                                    input logic signed [17:0] v, input logic signed [17:0] vtb,
+                                    input logic odd);
+    if (odd) succeeds = (s > -v) || (s == -v && tb > -vtb);
+    else     succeeds = (s > v) || (s == v && tb >= vtb);
+  endfunction
+
+endpackage

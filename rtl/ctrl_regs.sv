@@ -1,0 +1,375 @@
+// The controller's host register block: the address decode, the read multiplexer, the bus
+// response (one request a clock, rdata and err on the next), the ERROR register, the registers
+// only the host writes (the search's and the evaluation's parameters), and a write strobe for each
+// register another block owns. Writes other than ABORT and ERROR are refused while a command runs.
+// The addresses come from rtl/regmap.json (chip_pkg). Model twin: host/chip/model/ctrl_regs.h.
+module ctrl_regs (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  // Host bus.
+  input  logic                 req_i,
+  input  logic                 we_i,
+  input  logic [16:0]          addr_i,
+  input  logic [31:0]          wdata_i,
+  output logic                 rvalid_o,
+  output logic [31:0]          rdata_o,
+  output logic                 err_o,
+  input  logic                 busy_i,
+  // The slow evaluation's part of the map (eval_slow decodes it).
+  input  logic                 se_reg_hit_i,
+  input  logic                 se_tab_hit_i,
+  input  logic                 se_grp_hit_i,
+  input  logic                 se_too_wide_i,
+  input  logic [31:0]          se_rdata_i,
+  output logic                 se_we_o,
+  // A command's error this clock (the state machine's), recorded unless the bus has one.
+  input  logic                 cmd_err_i,
+  input  logic [7:0]           cmd_err_code_i,
+  // Write strobes for the registers and memories of other blocks.
+  output logic                 cmd_we_o,
+  output logic                 abort_we_o,
+  output logic                 move_we_o,
+  output logic                 stm_we_o,
+  output logic                 castling_we_o,
+  output logic                 ep_we_o,
+  output logic                 half_we_o,
+  output logic                 full_we_o,
+  output logic                 board_we_o,
+  output logic                 est_we_o,
+  output logic                 pst_we_o,
+  output logic                 ph_ram_we_o,
+  // The registers this block holds.
+  output logic [1:0]           eval_ctrl_o,    // [1] KPK ROM on, [0] endgame rules on
+  output logic [15:0]          runner_bonus_o,
+  output logic [15:0]          sep_bonus_o,
+  output logic [15:0]          test_value_o,
+  output logic [15:0]          test_tie_o,
+  output logic [28:0]          search_ctrl_o,
+  output logic [31:0]          node_limit_o,
+  output logic [23:0]          offset_ctrl_o,
+  // What the host reads of the other blocks.
+  input  logic [31:0]          cmd_i,
+  input  logic                 done_i,         // STATUS bits
+  input  logic                 in_check_i,
+  input  logic                 move_valid_i,
+  input  logic                 king_capture_i,
+  input  logic                 aborted_i,
+  input  ctrl_pkg::pos_t       pos_i,
+  input  logic [15:0]          move_i,
+  input  logic [5:0]           host_ply_i,
+  input  logic [63:0]          count_i,
+  input  logic [63:0]          cycles_i,
+  input  logic [31:0]          generated_i,
+  input  logic [63:0]          hung_i,
+  input  logic [63:0]          pinned_i,
+  input  logic [255:0]         board_i,
+  input  logic [15:0]          pst_rdata_i,    // the placement table's port A
+  input  logic [15:0]          ph_ram_rdata_i,
+  input  logic [15:0]          fast_eval_i,
+  input  logic [15:0]          pst_sum_i,
+  input  logic [15:0]          castle_k_i,
+  input  logic [15:0]          castle_q_i,
+  input  logic [39:0]          counts_i,
+  input  logic [71:0]          locs_i,
+  input  logic [15:0]          phase_i,
+  input  logic [2:0]           rule_draw_i,
+  input  logic                 kpk_active_i,
+  input  logic                 kpk_win_i,
+  input  logic [2:0]           runner_w_i,
+  input  logic [2:0]           runner_b_i,
+  input  logic [1:0]           separated_i,
+  input  logic                 white_race_i,
+  input  logic                 black_race_i,
+  input  logic [15:0]          se_value_i,
+  input  logic                 eg_draw_i,
+  input  logic [15:0]          est_i,
+  input  logic [2:0]           lazy_i,
+  input  logic [15:0]          se_draw_i,
+  input  logic [7:0]           result_i,
+  input  logic [15:0]          best_i,
+  input  logic                 rep_hit_i,
+  input  logic                 rep_near_i
+);
+  logic        rvalid_q, err_q, err_d;
+  logic [31:0] rdata_q, rdata_d;
+  logic [7:0]  err_code_q, err_code_d;
+  logic [16:0] err_addr_q, err_addr_d;
+  logic [7:0]  eval_ctrl_q, eval_ctrl_d;
+  logic [15:0] runner_bonus_q, runner_bonus_d, sep_bonus_q, sep_bonus_d;
+  logic [15:0] test_value_q, test_value_d, test_tie_q, test_tie_d;
+  logic [28:0] search_ctrl_q, search_ctrl_d;
+  logic [31:0] node_limit_q, node_limit_d;
+  logic [23:0] offset_ctrl_q, offset_ctrl_d;
+
+  // ---------------------------------------------------------------- decode
+  logic is_board, is_pst, is_phase_ram, is_reg_ro, is_reg_rw, mapped;
+  assign is_phase_ram = (addr_i >= chip_pkg::PHASE_RAM_BASE) &&
+                        (addr_i < chip_pkg::PHASE_RAM_BASE + 17'(chip_pkg::PHASE_RAM_COUNT));
+  assign is_pst = (addr_i >= chip_pkg::PST_BASE) && (addr_i < chip_pkg::PST_BASE + 17'(chip_pkg::PST_COUNT));
+  assign is_board = (addr_i >= chip_pkg::BOARD_BASE) &&
+                    (addr_i < chip_pkg::BOARD_BASE + 17'(chip_pkg::BOARD_COUNT));
+  always_comb begin
+    is_reg_ro = 1'b0;
+    is_reg_rw = 1'b0;
+    unique case (addr_i)
+      chip_pkg::REG_ID, chip_pkg::REG_VERSION, chip_pkg::REG_STATUS, chip_pkg::REG_PLY,
+      chip_pkg::REG_COUNT_LO, chip_pkg::REG_COUNT_HI, chip_pkg::REG_CYCLES_LO,
+      chip_pkg::REG_CYCLES_HI, chip_pkg::REG_HUNG_LO, chip_pkg::REG_HUNG_HI,
+      chip_pkg::REG_PINNED_LO, chip_pkg::REG_PINNED_HI,
+      chip_pkg::REG_GENERATED, chip_pkg::REG_FAST_EVAL, chip_pkg::REG_PST_SUM,
+      chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
+      chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
+      chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA, chip_pkg::REG_SLOW_EVAL,
+      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_LAZY, chip_pkg::REG_DRAW_SCORE, chip_pkg::REG_RESULT,
+      chip_pkg::REG_BEST_MOVE, chip_pkg::REG_REP_STATUS: is_reg_ro = 1'b1;
+      chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
+      chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
+      chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_VALUE,
+      chip_pkg::REG_SLOW_EST, chip_pkg::REG_SEP_BONUS, chip_pkg::REG_SEARCH_CTRL, chip_pkg::REG_TEST_TIE,
+      chip_pkg::REG_NODE_LIMIT, chip_pkg::REG_OFFSET_CTRL: is_reg_rw = 1'b1;
+      default: ;
+    endcase
+  end
+  assign mapped = is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw || se_reg_hit_i || se_tab_hit_i ||
+                  se_grp_hit_i;
+
+  // ---------------------------------------------------------------- read
+  logic [31:0] status_w;
+  assign status_w = {16'd0, err_code_q, 1'b0, aborted_i, !king_capture_i, move_valid_i, in_check_i,
+                     (err_code_q != 8'd0), done_i, busy_i};
+  always_comb begin
+    rdata_d = 32'd0;
+    if (se_reg_hit_i || se_grp_hit_i) rdata_d = se_rdata_i;
+    else if (se_tab_hit_i) rdata_d = busy_i ? 32'd0 : se_rdata_i;  // the RAMs' read ports serve the scan
+    else if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
+    else if (is_pst) rdata_d = busy_i ? 32'd0 : {16'd0, pst_rdata_i};  // port A serves the host while idle
+    else if (is_phase_ram) rdata_d = {16'd0, ph_ram_rdata_i};
+    else begin
+      unique case (addr_i)
+        chip_pkg::REG_ID:            rdata_d = chip_pkg::CHIP_ID;
+        chip_pkg::REG_VERSION:       rdata_d = 32'(chip_pkg::CHIP_VERSION);
+        chip_pkg::REG_CMD:           rdata_d = cmd_i;
+        chip_pkg::REG_STATUS:        rdata_d = status_w;
+        chip_pkg::REG_ERROR:         rdata_d = {7'd0, err_addr_q, err_code_q};
+        chip_pkg::REG_STM:           rdata_d = {31'd0, pos_i.stm};
+        chip_pkg::REG_CASTLING:      rdata_d = {28'd0, pos_i.castling};
+        chip_pkg::REG_EP:            rdata_d = {25'd0, pos_i.ep_valid, pos_i.ep_sq};
+        chip_pkg::REG_HALFMOVE:      rdata_d = {16'd0, pos_i.half};
+        chip_pkg::REG_FULLMOVE:      rdata_d = {16'd0, pos_i.full};
+        chip_pkg::REG_MOVE:          rdata_d = {16'd0, move_i};
+        chip_pkg::REG_PLY:           rdata_d = {26'd0, host_ply_i};
+        chip_pkg::REG_COUNT_LO:      rdata_d = count_i[31:0];
+        chip_pkg::REG_COUNT_HI:      rdata_d = count_i[63:32];
+        chip_pkg::REG_CYCLES_LO:     rdata_d = cycles_i[31:0];
+        chip_pkg::REG_CYCLES_HI:     rdata_d = cycles_i[63:32];
+        chip_pkg::REG_HUNG_LO:       rdata_d = hung_i[31:0];
+        chip_pkg::REG_HUNG_HI:       rdata_d = hung_i[63:32];
+        chip_pkg::REG_PINNED_LO:     rdata_d = pinned_i[31:0];
+        chip_pkg::REG_PINNED_HI:     rdata_d = pinned_i[63:32];
+        chip_pkg::REG_GENERATED:     rdata_d = generated_i;
+        chip_pkg::REG_EVAL_CTRL:     rdata_d = {24'd0, eval_ctrl_q};
+        chip_pkg::REG_FAST_EVAL:     rdata_d = {16'd0, fast_eval_i};
+        chip_pkg::REG_PIECE_COUNT_W: rdata_d = {12'd0, counts_i[19:0]};
+        chip_pkg::REG_PIECE_COUNT_B: rdata_d = {12'd0, counts_i[39:20]};
+        chip_pkg::REG_PIECE_LOC_W:   rdata_d = {2'd0, locs_i[29:0]};
+        chip_pkg::REG_PIECE_LOC_B:   rdata_d = {2'd0, locs_i[65:36]};
+        chip_pkg::REG_KING_SQ:       rdata_d = {18'd0, locs_i[71:66], 2'd0, locs_i[35:30]};
+        chip_pkg::REG_PHASE:         rdata_d = {16'd0, phase_i};
+        chip_pkg::REG_ENDGAME:       rdata_d = {27'd0, rule_draw_i, kpk_active_i && kpk_win_i, kpk_active_i};
+        chip_pkg::REG_RUNNER_BONUS:  rdata_d = {16'd0, runner_bonus_q};
+        chip_pkg::REG_KPA:           rdata_d = {20'd0, separated_i, black_race_i, white_race_i, 1'b0, runner_b_i,
+                                                1'b0, runner_w_i};
+        chip_pkg::REG_SEP_BONUS:     rdata_d = {16'd0, sep_bonus_q};
+        chip_pkg::REG_PST_SUM:       rdata_d = {16'd0, pst_sum_i};
+        chip_pkg::REG_SLOW_EVAL:     rdata_d = {16'd0, se_value_i};
+        chip_pkg::REG_EVAL_TOTAL:    rdata_d = {16'd0, eg_draw_i ? 16'd0 : fast_eval_i + se_value_i};
+        chip_pkg::REG_TEST_VALUE:    rdata_d = {16'd0, test_value_q};
+        chip_pkg::REG_SLOW_EST:      rdata_d = {16'd0, est_i};
+        chip_pkg::REG_LAZY:          rdata_d = {29'd0, lazy_i};
+        chip_pkg::REG_DRAW_SCORE:    rdata_d = {16'd0, se_draw_i};
+        chip_pkg::REG_CASTLE_DELTA:  rdata_d = {castle_q_i, castle_k_i};
+        chip_pkg::REG_SEARCH_CTRL:   rdata_d = {3'd0, search_ctrl_q};
+        chip_pkg::REG_TEST_TIE:      rdata_d = {16'd0, test_tie_q};
+        chip_pkg::REG_NODE_LIMIT:    rdata_d = node_limit_q;
+        chip_pkg::REG_RESULT:        rdata_d = {24'd0, result_i};
+        chip_pkg::REG_OFFSET_CTRL:   rdata_d = {8'd0, offset_ctrl_q};
+        chip_pkg::REG_BEST_MOVE:     rdata_d = {16'd0, best_i};
+        chip_pkg::REG_REP_STATUS:    rdata_d = {30'd0, rep_near_i, rep_hit_i};
+        default:                     rdata_d = 32'd0;
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------- write
+  // A register's write: the data must fit its width (bits above it zero).
+  logic [7:0] bus_err_code;
+  logic       wr_reg, err_clear, fits16;
+  assign fits16 = wdata_i[31:16] == 16'd0;
+  always_comb begin
+    bus_err_code   = chip_pkg::ERR_NONE;
+    err_clear      = 1'b0;
+    wr_reg         = 1'b0;
+    cmd_we_o       = 1'b0;
+    abort_we_o     = 1'b0;
+    move_we_o      = 1'b0;
+    stm_we_o       = 1'b0;
+    castling_we_o  = 1'b0;
+    ep_we_o        = 1'b0;
+    half_we_o      = 1'b0;
+    full_we_o      = 1'b0;
+    board_we_o     = 1'b0;
+    est_we_o       = 1'b0;
+    pst_we_o       = 1'b0;
+    ph_ram_we_o    = 1'b0;
+    se_we_o        = 1'b0;
+    eval_ctrl_d    = eval_ctrl_q;
+    runner_bonus_d = runner_bonus_q;
+    sep_bonus_d    = sep_bonus_q;
+    test_value_d   = test_value_q;
+    test_tie_d     = test_tie_q;
+    search_ctrl_d  = search_ctrl_q;
+    node_limit_d   = node_limit_q;
+    offset_ctrl_d  = offset_ctrl_q;
+    if (req_i) begin
+      if (!mapped) begin
+        bus_err_code = chip_pkg::ERR_BAD_ADDRESS;
+      end else if (!we_i && (is_pst || se_tab_hit_i) && busy_i) begin
+        bus_err_code = chip_pkg::ERR_BUSY;  // the table's host port is in use by the running command
+      end else if (we_i) begin
+        if (addr_i == chip_pkg::REG_ABORT) begin
+          abort_we_o = 1'b1;
+        end else if (addr_i == chip_pkg::REG_ERROR) begin
+          err_clear = 1'b1;
+        end else if (busy_i) begin
+          bus_err_code = chip_pkg::ERR_BUSY;
+        end else if (is_reg_ro || se_grp_hit_i) begin
+          bus_err_code = chip_pkg::ERR_READ_ONLY;
+        end else if (se_reg_hit_i || se_tab_hit_i) begin
+          if (se_too_wide_i) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else se_we_o = 1'b1;
+        end else if (is_phase_ram) begin
+          if (!fits16) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else ph_ram_we_o = 1'b1;
+        end else if (is_pst) begin
+          if (!fits16) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else pst_we_o = 1'b1;
+        end else if (is_board) begin
+          if (wdata_i[2:0] == 3'd7 || wdata_i[3:0] == 4'd8 || wdata_i[31:4] != 28'd0) begin
+            bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          end else begin
+            board_we_o = 1'b1;
+          end
+        end else begin
+          wr_reg = 1'b1;
+        end
+      end
+    end
+    if (wr_reg) begin
+      unique case (addr_i)
+        chip_pkg::REG_CMD:      cmd_we_o = 1'b1;
+        chip_pkg::REG_STM:      stm_we_o = 1'b1;
+        chip_pkg::REG_CASTLING: castling_we_o = 1'b1;
+        chip_pkg::REG_EP:       ep_we_o = 1'b1;
+        chip_pkg::REG_HALFMOVE: half_we_o = 1'b1;
+        chip_pkg::REG_FULLMOVE: full_we_o = 1'b1;
+        chip_pkg::REG_MOVE:     move_we_o = 1'b1;
+        // The 16-bit registers: one width check.
+        chip_pkg::REG_TEST_VALUE, chip_pkg::REG_SLOW_EST, chip_pkg::REG_SEP_BONUS,
+        chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_TIE: begin
+          if (!fits16) begin
+            bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          end else begin
+            unique case (addr_i)
+              chip_pkg::REG_TEST_VALUE:   test_value_d   = wdata_i[15:0];
+              chip_pkg::REG_SLOW_EST:     est_we_o       = 1'b1;
+              chip_pkg::REG_SEP_BONUS:    sep_bonus_d    = wdata_i[15:0];
+              chip_pkg::REG_RUNNER_BONUS: runner_bonus_d = wdata_i[15:0];
+              default:                    test_tie_d     = wdata_i[15:0];
+            endcase
+          end
+        end
+        chip_pkg::REG_SEARCH_CTRL: begin
+          if (wdata_i[31:29] != 3'd0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else search_ctrl_d = wdata_i[28:0];
+        end
+        chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;
+        chip_pkg::REG_OFFSET_CTRL: begin
+          if (wdata_i[31:24] != 8'd0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else offset_ctrl_d = wdata_i[23:0];
+        end
+        chip_pkg::REG_EVAL_CTRL: begin
+          if (wdata_i[31:8] != 24'd0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else eval_ctrl_d = wdata_i[7:0];
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  // ERROR and the bus's error response: a refused access, or a command refused at its write
+  // (the state machine's error); a command's error while it runs is recorded without a response.
+  // The bus's error takes precedence, and a write to ERROR clears it.
+  always_comb begin
+    err_d      = 1'b0;
+    err_code_d = err_code_q;
+    err_addr_d = err_addr_q;
+    if (cmd_err_i) begin
+      err_d      = cmd_we_o;
+      err_code_d = cmd_err_code_i;
+      err_addr_d = chip_pkg::REG_CMD;
+    end
+    if (err_clear) begin
+      err_code_d = chip_pkg::ERR_NONE;
+      err_addr_d = 17'd0;
+    end
+    if (bus_err_code != chip_pkg::ERR_NONE) begin
+      err_d      = 1'b1;
+      err_code_d = bus_err_code;
+      err_addr_d = addr_i;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rvalid_q       <= 1'b0;
+      rdata_q        <= 32'd0;
+      err_q          <= 1'b0;
+      err_code_q     <= 8'd0;
+      err_addr_q     <= 17'd0;
+      eval_ctrl_q    <= 8'd0;
+      runner_bonus_q <= 16'd0;
+      sep_bonus_q    <= 16'd0;
+      test_value_q   <= 16'd0;
+      test_tie_q     <= 16'd0;
+      search_ctrl_q  <= 29'd0;
+      node_limit_q   <= 32'd0;
+      offset_ctrl_q  <= 24'd0;
+    end else begin
+      rvalid_q       <= req_i;
+      rdata_q        <= rdata_d;
+      err_q          <= err_d;
+      err_code_q     <= err_code_d;
+      err_addr_q     <= err_addr_d;
+      eval_ctrl_q    <= eval_ctrl_d;
+      runner_bonus_q <= runner_bonus_d;
+      sep_bonus_q    <= sep_bonus_d;
+      test_value_q   <= test_value_d;
+      test_tie_q     <= test_tie_d;
+      search_ctrl_q  <= search_ctrl_d;
+      node_limit_q   <= node_limit_d;
+      offset_ctrl_q  <= offset_ctrl_d;
+    end
+  end
+
+  assign rvalid_o       = rvalid_q;
+  assign rdata_o        = rdata_q;
+  assign err_o          = err_q;
+  assign eval_ctrl_o    = eval_ctrl_q[1:0];
+  assign runner_bonus_o = runner_bonus_q;
+  assign sep_bonus_o    = sep_bonus_q;
+  assign test_value_o   = test_value_q;
+  assign test_tie_o     = test_tie_q;
+  assign search_ctrl_o  = search_ctrl_q;
+  assign node_limit_o   = node_limit_q;
+  assign offset_ctrl_o  = offset_ctrl_q;
+endmodule
