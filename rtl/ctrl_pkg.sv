@@ -60,6 +60,22 @@ package ctrl_pkg;
     logic       kside;   // a castling move is O-O
   } mk_view_t;
 
+  // What the search decides about this clock (ctrl_search to chip_ctrl): while `go` is set, the
+  // state machine takes its next state, ply, unmake, stack write, node count, done and slow
+  // evaluation start from here.
+  typedef struct packed {
+    logic       go;
+    state_e     state;       // the next state
+    logic       ply_up;      // descend: p + 1
+    logic       ply_down;    // back up: p - 1
+    logic       undo;        // unmake the move at p this clock
+    logic       move_we;     // the stack's move at move_waddr starts over (0: the ply's first move)
+    logic [4:0] move_waddr;
+    logic       count;       // a node was searched
+    logic       done;        // the search finished
+    logic       se_start;    // a stand pat needs the slow evaluation
+  } search_step_t;
+
   // Castling rights lost when a piece leaves or lands on a square.
   function automatic logic [3:0] castle_mask(input logic [5:0] sq);
     unique case (sq)

@@ -1,86 +1,92 @@
-// The hardware search's datapath (AIJ 5, Micro "Search control"): the parameters decoded, the
-// test values of the node being expanded and of its child, what a TEST clock of the search decides
-// about the move just made (scored or skipped, a terminal leaf, a stand pat decided by lazy or
+// The hardware search (AIJ 5, Micro "Search control"): a minimum-window alpha-beta search with no
+// value stack. Each node only learns whether it reaches its side's test value ("succeeds"): a node
+// succeeds as soon as one child fails, and fails when all its children succeed. So a child's
+// failure pops two plies and its success one; all the state a ply needs is the move on the stack,
+// a bit for "a legal move was searched here", and the quiescence check counters.
+//
+// This block holds the search's state (per-ply bits, the unwinding flags, the root's offset
+// phases, the results) and its datapath: the parameters decoded, the test values, what a TEST
+// clock decides about the move just made (skipped, a terminal leaf, a stand pat decided by lazy or
 // slow evaluation, a full-width child, a quiescence extension), the quiescence check classes, the
-// repetition detector with the repeating move, and the root's offset searches. Combinational apart
-// from the detector's board store; the search's per-ply state is the controller's. Model twin:
+// repetition detector with the repeating move, and the root's offset searches. Its decision for
+// the clock (ctrl_pkg::search_step_t) tells the state machine where to go. Model twin:
 // host/chip/model/ctrl_search.h.
 module ctrl_search (
-  input  logic                 clk_i,
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
   // Parameters (host registers).
-  input  logic [28:0]          search_ctrl_i,
-  input  logic [23:0]          offset_ctrl_i,
-  input  logic [15:0]          test_value_i,
-  input  logic [15:0]          test_tie_i,
-  input  logic [31:0]          node_limit_i,
+  input  logic [28:0]            search_ctrl_i,
+  input  logic [23:0]            offset_ctrl_i,
+  input  logic [15:0]            test_value_i,
+  input  logic [15:0]            test_tie_i,
+  input  logic [31:0]            node_limit_i,
   // The controller.
-  input  logic                 searching_i,    // the command is SEARCH
-  input  logic                 make_i,         // MAKE: the detector stores the board before the move
-  input  logic                 test_i,         // TEST: the move just made is decided
-  input  logic [5:0]           ply_i,          // the node being expanded is at ply p
-  input  logic [5:0]           base_i,         // the search's root ply
-  input  logic [5:0]           host_ply_i,     // moves made by the host (REP_STATUS's position)
-  input  logic [4:0]           depth_i,        // the command's depth
-  input  ctrl_pkg::phase_e     phase_i,
-  input  logic [1:0]           alt_i,          // alternatives that reached the offset test value
-  input  logic [15:0]          main_best_i,    // the search's fail-high move (offset phases)
-  input  logic [63:0]          count_i,        // nodes searched
-  input  logic [7:0]           qc_i,           // quiescence checks played on the path
-  input  logic                 qfilter_i,      // the node's quiescence check filter (set in GEN)
-  input  logic [31:0]          extended_i,     // plies searched full width by an extension
-  input  logic [31:0]          hung1_i,        // plies whose side to move had exactly one hung piece
-  input  logic [31:0]          rtried_i,       // plies whose repeating move was tried
-  input  logic                 rtry_i,         // the move in MAKE/TEST is the repeating move
-  input  logic [15:0]          mv_i,           // the move being made
-  input  logic                 last_valid_i,   // a move was searched at p already
-  input  logic [3:0]           cap_i,          // the captured piece of the move at p (0: none)
-  input  ctrl_pkg::pos_t       pos_i,
-  input  logic [255:0]         board_i,
+  input  ctrl_pkg::state_e       state_i,
+  input  logic                   searching_i,    // the command is SEARCH
+  input  logic                   start_i,        // SEARCH is written: the search's state starts afresh
+  input  logic                   exhausted_i,    // GEN of a search found no move left at p
+  input  logic                   repchk_ok_i,    // REPCHK: the repeating move is made
+  input  logic                   se_finish_i,    // the slow evaluation's last clock
+  input  logic [5:0]             ply_i,          // the node being expanded is at ply p
+  input  logic [5:0]             base_i,         // the search's root ply
+  input  logic [5:0]             host_ply_i,     // moves made by the host (REP_STATUS's position)
+  input  logic [4:0]             depth_i,        // the command's depth
+  input  logic [63:0]            count_i,        // nodes searched
+  input  logic [15:0]            mv_i,           // the move being made
+  input  logic [15:0]            last_i,         // the stack's move at p
+  input  ctrl_pkg::stk_entry_t   entry_i,        // the stack's entry at p
+  input  ctrl_pkg::pos_t         pos_i,
+  input  logic [255:0]           board_i,
   // The array, on the current board.
-  input  logic                 in_check_i,
-  input  logic                 king_capture_i,
-  input  logic [63:0]          hung_i,
-  input  logic                 opp_hung_i,
-  input  logic [63:0]          pinned_i,
-  input  logic [63:0]          king_ring_i,
-  input  logic                 esc_none_i,
-  input  logic                 esc_one_i,
+  input  logic                   in_check_i,
+  input  logic                   king_capture_i,
+  input  logic [63:0]            hung_i,
+  input  logic                   opp_hung_i,
+  input  logic [63:0]            pinned_i,
+  input  logic [63:0]            king_ring_i,
+  input  logic                   esc_none_i,
+  input  logic                   esc_one_i,
   // The evaluation.
-  input  logic [15:0]          fast_static_i,
-  input  logic                 lz_active_i,
-  input  logic signed [17:0]   lz_sum_i,
-  input  logic [15:0]          lz_margin_i,
-  input  logic [15:0]          se_total_i,
-  // The node at p.
-  output logic                 qnode_o,        // a quiescence node (captures, or captures and checks)
-  output logic                 checks_ok_o,    // its side may still play quiescence checks
-  output logic                 none_success_o, // with no legal move, it succeeds (mate, stalemate)
-  output logic                 rm_try_o,       // its repeating move is tried first
-  output logic [15:0]          rm_move_o,
-  // TEST: the move just made (the child at p + 1).
-  output logic                 skip_o,         // not scored: illegal, filtered, skipped
-  output logic                 node_limit_hit_o,
-  output logic                 rep_leaf_o,     // a repetition draw
-  output logic                 rep_success_o,
-  output logic                 np_leaf_o,      // no progress: the child succeeds
-  output logic                 descend_o,      // searched full width
-  output logic                 extend_o,       // searched full width by a quiescence extension
-  output logic                 draw_success_o, // a drawn ending's stand pat
-  output logic                 lazy_high_o,    // lazy evaluation: the stand pat succeeds
-  output logic                 lazy_low_o,     // lazy evaluation: the stand pat fails
-  output logic                 slow_success_o, // the slow evaluation's stand pat succeeds
-  output logic                 can_quiesce_o,  // a failed stand pat is searched on
-  output logic                 one_hung_o,     // its side to move has exactly one hung piece
-  output logic [7:0]           qc_after_o,     // the quiescence checks after the move
-  // REP_STATUS at the host's position.
-  output logic                 rep_hit_o,
-  output logic                 rep_near_o,
-  // Offset searches.
-  output logic                 off_on_o,
-  output logic [4:0]           off_depth_o,
-  output logic                 off_condition_o, // the alternatives' count enables the extension
-  output logic [1:0]           alt_limit_o
+  input  logic [15:0]            fast_eval_i,
+  input  logic [15:0]            fast_static_i,
+  input  logic                   eg_draw_i,
+  input  logic                   lz_active_i,
+  input  logic signed [17:0]     lz_sum_i,
+  input  logic [15:0]            lz_margin_i,
+  input  logic [15:0]            se_total_i,
+  // The decision, and what the state machine needs while generating.
+  output ctrl_pkg::search_step_t step_o,
+  output logic                   qnode_o,        // p is a quiescence node (captures, or captures and checks)
+  output logic                   checks_ok_o,    // its side may still play quiescence checks
+  output logic                   rm_try_o,       // p's repeating move is tried first
+  output logic [15:0]            rm_move_o,
+  // The state the host and the debug port see.
+  output logic [7:0]             qc_o,           // quiescence checks played (pushed with a move)
+  output logic [7:0]             result_o,       // RESULT
+  output logic [15:0]            best_o,         // BEST_MOVE
+  output logic [15:0]            leaf_o,         // the last leaf value
+  output ctrl_pkg::phase_e       phase_o,
+  output logic                   stop_o,
+  output logic                   child_fail_o,
+  output logic                   rep_hit_o,      // REP_STATUS at the host's position
+  output logic                   rep_near_o,
+  // The command's checks of the offset parameters.
+  output logic                   off_on_o,
+  output logic [4:0]             off_depth_o
 );
+  // ---------------------------------------------------------------- registers
+  // Per ply: a legal move was searched, searched full width by an extension, its side to move had
+  // exactly one hung piece, its repeating move was tried. The quiescence checks played (mating:
+  // [1:0] white, [3:2] black; singular: [5:4], [7:6]), the node's quiescence check filter (set in
+  // GEN), the move in MAKE/TEST is the repeating move, the unwinding flags (the child failed;
+  // stopping at the node limit). Offset searches at the root: the phase, the alternatives that
+  // reached the offset test value, the search's fail-high move.
+  logic [31:0]      legal_q, legal_d, extended_q, extended_d, hung1_q, hung1_d, rtried_q, rtried_d;
+  logic [7:0]       qc_q, qc_d, result_q, result_d;
+  logic             qfilter_q, qfilter_d, rtry_q, rtry_d, child_fail_q, child_fail_d, stop_q, stop_d;
+  logic [15:0]      best_q, best_d, leaf_q, leaf_d, main_best_q, main_best_d;
+  ctrl_pkg::phase_e phase_q, phase_d;
+  logic [1:0]       alt_q, alt_d;
   // ---------------------------------------------------------------- parameters
   logic       qs_on, ev_on, rep_on, np_on, ign_stale, rep_tie_on, rep_strive, rep_bound;
   logic       ext_pawn7, ext_pawn6, ext_hung2, ext_hung1, ext_opp_hung;
@@ -110,9 +116,12 @@ module ctrl_search (
   assign off_trinary = offset_ctrl_i[7];
   assign off_margin  = offset_ctrl_i[23:8];
   assign off_on_o    = off_single || off_binary || off_trinary;
-  assign alt_limit_o = off_trinary ? 2'd3 : (off_binary ? 2'd2 : 2'd1);
-  assign off_condition_o = (alt_i == 2'd0 && off_single) || (alt_i == 2'd1 && off_binary) ||
-                           (alt_i == 2'd2 && off_trinary);
+  // The alternatives counted stop at the limit: no condition is left beyond it.
+  logic [1:0] alt_limit;
+  logic       off_condition;  // the alternatives' count enables the extended search
+  assign alt_limit     = off_trinary ? 2'd3 : (off_binary ? 2'd2 : 2'd1);
+  assign off_condition = (alt_q == 2'd0 && off_single) || (alt_q == 2'd1 && off_binary) ||
+                         (alt_q == 2'd2 && off_trinary);
 
   // ---------------------------------------------------------------- test values
   // The node being expanded is at ply p = ply_i, rel_p plies below the root; its child at p + 1.
@@ -128,34 +137,34 @@ module ctrl_search (
   // The search's depth and test value in the current phase: the offset searches run to the offset
   // depth against the test value less the margin; the extended search one ply deeper.
   always_comb begin
-    unique case (phase_i)
+    unique case (phase_q)
       ctrl_pkg::PH_OFFSET: sdepth = {1'b0, off_depth_o};
       ctrl_pkg::PH_EXTEND: sdepth = {1'b0, depth_i} + 6'd1;
       default:             sdepth = {1'b0, depth_i};
     endcase
   end
   logic signed [17:0] tv_s, tv_tb, tv_c;
-  assign tv_s  = 18'(signed'(test_value_i)) - ((phase_i == ctrl_pkg::PH_OFFSET) ? {2'd0, off_margin} : 18'd0);
+  assign tv_s  = 18'(signed'(test_value_i)) - ((phase_q == ctrl_pkg::PH_OFFSET) ? {2'd0, off_margin} : 18'd0);
   assign tv_tb = 18'(signed'(test_tie_i));
   assign tv_c  = odd_c ? -tv_s : tv_s;  // the child's test value, its side's view
 
   // ---------------------------------------------------------------- the node at p
   // Quiescence nodes generate captures (or all moves filtered to captures and checks while the side
   // may still check); a side in check there searches all its moves.
-  assign qnode_o     = searching_i && rel_p >= sdepth && !(in_check_i && ev_on) && !extended_i[pi];
-  assign checks_ok_o = qs_checks > (pos_i.stm ? qc_i[3:2] : qc_i[1:0]) ||
-                       qs_singular > (pos_i.stm ? qc_i[7:6] : qc_i[5:4]);
+  assign qnode_o     = searching_i && rel_p >= sdepth && !(in_check_i && ev_on) && !extended_q[pi];
+  assign checks_ok_o = qs_checks > (pos_i.stm ? qc_q[3:2] : qc_q[1:0]) ||
+                       qs_singular > (pos_i.stm ? qc_q[7:6] : qc_q[5:4]);
   // Mate (in check, no legal move) or stalemate; a stalemate one ply above quiescence fails with
   // the flag set. Only a full-width or evasion node can have no legal move.
   logic signed [17:0] mate_value;
-  logic               stale_ignored;
-  assign mate_value     = in_check_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
-  assign stale_ignored  = ign_stale && !in_check_i && rel_p + 6'd1 == sdepth;
-  assign none_success_o = !stale_ignored && ctrl_pkg::succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
+  logic               stale_ignored, none_success;
+  assign mate_value    = in_check_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
+  assign stale_ignored = ign_stale && !in_check_i && rel_p + 6'd1 == sdepth;
+  assign none_success  = !stale_ignored && ctrl_pkg::succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
   // The offset searches skip the fail-high move at the root; the extended search the others.
   logic root_skip;
-  assign root_skip = ply_i == base_i && ((phase_i == ctrl_pkg::PH_OFFSET && mv_i == main_best_i) ||
-                                           (phase_i == ctrl_pkg::PH_EXTEND && mv_i != main_best_i));
+  assign root_skip = ply_i == base_i && ((phase_q == ctrl_pkg::PH_OFFSET && mv_i == main_best_q) ||
+                                         (phase_q == ctrl_pkg::PH_EXTEND && mv_i != main_best_q));
 
   // ---------------------------------------------------------------- quiescence checks
   // AIJ 5, parameters 5 and 6, on the child's board: the checking non-capture just made is a
@@ -165,24 +174,25 @@ module ctrl_search (
   logic       quiet_filtered, contact, check_mating, check_singular, check_allowed;
   logic [2:0] to_type;
   logic [1:0] mover_mating, mover_singular;
-  assign quiet_filtered = qfilter_i && cap_i == 4'd0;
+  logic [7:0] qc_after;
+  assign quiet_filtered = qfilter_q && entry_i.cap == 4'd0;
   assign to_type        = board_i[{mv_i[11:6], 2'b00} +: 3];
   assign contact        = king_ring_i[mv_i[11:6]];
   assign check_mating   = esc_none_i || (contact && to_type == 3'd5);
   assign check_singular = !check_mating && (esc_one_i || (contact && to_type == 3'd4) || hung_i != 64'd0);
-  assign mover_mating   = pos_i.stm ? qc_i[1:0] : qc_i[3:2];
-  assign mover_singular = pos_i.stm ? qc_i[5:4] : qc_i[7:6];
+  assign mover_mating   = pos_i.stm ? qc_q[1:0] : qc_q[3:2];
+  assign mover_singular = pos_i.stm ? qc_q[5:4] : qc_q[7:6];
   assign check_allowed  = (check_mating && qs_checks > mover_mating) ||
                           (check_singular && qs_singular > mover_singular);
   // The counters after the move at p: a searched checking non-capture counts in its class.
   always_comb begin
-    qc_after_o = qc_i;
+    qc_after = qc_q;
     if (quiet_filtered) begin
       unique case ({check_mating, pos_i.stm})
-        2'b11:   qc_after_o = qc_i + 8'd1;
-        2'b10:   qc_after_o = qc_i + 8'd4;
-        2'b01:   qc_after_o = qc_i + 8'd16;
-        default: qc_after_o = qc_i + 8'd64;
+        2'b11:   qc_after = qc_q + 8'd1;
+        2'b10:   qc_after = qc_q + 8'd4;
+        2'b01:   qc_after = qc_q + 8'd16;
+        default: qc_after = qc_q + 8'd64;
       endcase
     end
   end
@@ -192,12 +202,12 @@ module ctrl_search (
   // pinned to its king), a pawn the move just put on the 7th rank (or flag 9's passed pawn on the
   // 6th whose square ahead is empty), the other side's hung piece; at most one extension per path
   // (plies base+1 .. c-1).
-  logic        many_hung, pinned_hung, pawn7, pawn6;
+  logic        one_hung, many_hung, pinned_hung, pawn7, pawn6, extend;
   logic [5:0]  p6_front;
   logic [3:0]  p6_enemy;
   logic [31:0] path_mask;
-  assign one_hung_o  = hung_i != 64'd0 && (hung_i & (hung_i - 64'd1)) == 64'd0;
-  assign many_hung   = hung_i != 64'd0 && !one_hung_o;
+  assign one_hung    = hung_i != 64'd0 && (hung_i & (hung_i - 64'd1)) == 64'd0;
+  assign many_hung   = hung_i != 64'd0 && !one_hung;
   assign pinned_hung = (hung_i & pinned_i) != 64'd0;
   assign pawn7       = to_type == 3'd1 && mv_i[11:9] == (pos_i.stm ? 3'd6 : 3'd1);
   assign p6_front    = pos_i.stm ? mv_i[11:6] + 6'd8 : mv_i[11:6] - 6'd8;
@@ -209,9 +219,9 @@ module ctrl_search (
   always_comb begin
     for (int k = 0; k < 32; k++) path_mask[k] = 6'(k) > base_i && 6'(k) < ply_i + 6'd1;
   end
-  assign extend_o = ply_i < 6'd31 && (extended_i & path_mask) == 32'd0 &&
+  assign extend = ply_i < 6'd31 && (extended_q & path_mask) == 32'd0 &&
                     ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && (many_hung || pinned_hung)) ||
-                     (ext_hung1 && one_hung_o && rel_c >= 6'd3 && hung1_i[ci - 5'd2]) ||
+                     (ext_hung1 && one_hung && rel_c >= 6'd3 && hung1_q[ci - 5'd2]) ||
                      (ext_opp_hung && opp_hung_i));
 
   // ---------------------------------------------------------------- repetition detector
@@ -220,7 +230,7 @@ module ctrl_search (
   logic [31:0] rep_equal, rep_two, rep_valid, rep_same, rep_white, rep_black, np_valid;
   logic [5:0]  rep_idx;
   logic        np_hit;
-  assign rep_idx = test_i ? ply_i + 6'd1 : host_ply_i;
+  assign rep_idx = state_i == ctrl_pkg::S_TEST ? ply_i + 6'd1 : host_ply_i;
   always_comb begin
     for (int k = 0; k < 32; k++) begin
       rep_valid[k] = 6'(k) < rep_idx;
@@ -265,12 +275,12 @@ module ctrl_search (
     end
   end
   // Tried once per node, at its first GEN, below the root, in a search with the detector on.
-  assign rm_try_o  = searching_i && rep_on && rep_bound && !last_valid_i && !rtried_i[pi] && ply_i != base_i &&
+  assign rm_try_o  = searching_i && rep_on && rep_bound && !last_i[15] && !rtried_q[pi] && ply_i != base_i &&
                      rm_cand != 32'd0;
   assign rm_move_o = {4'b1000, rm_to, rm_from};
   rep_detect u_rep (
     .clk_i,
-    .we_i       (make_i),
+    .we_i       (state_i == ctrl_pkg::S_MAKE),
     .waddr_i    (pi),
     .board_i,
     .castling_i (pos_i.castling),
@@ -285,21 +295,322 @@ module ctrl_search (
   );
 
   // ---------------------------------------------------------------- TEST
-  logic unused_pos;  // the move clocks
-  assign unused_pos = ^{pos_i.half, pos_i.full};
-  assign skip_o = king_capture_i || root_skip ||
-                  (rtry_i ? !rep_hit_o : quiet_filtered && !(in_check_i && check_allowed));
-  assign node_limit_hit_o = node_limit_i != 32'd0 && count_i + 64'd1 >= {32'd0, node_limit_i};
-  assign rep_leaf_o       = rep_on && rep_hit_o;
-  assign rep_success_o    = ctrl_pkg::succeeds(18'sd0, rep_tie, tv_s, tv_tb, odd_c);
-  assign np_leaf_o        = np_on && np_hit;
-  assign descend_o        = rel_c < sdepth || (ev_on && in_check_i && ply_i < 6'd31);
+  // What TEST finds about the move just made (the child at p + 1).
+  logic skip, node_limit_hit, rep_leaf, rep_success, np_leaf, descend, draw_success;
+  logic lazy_high, lazy_low, slow_success, can_quiesce;
+  // Not scored: illegal, filtered out, skipped; a repeating move that does not repeat the position
+  // (castling rights or en passant differ) is not scored either.
+  assign skip = king_capture_i || root_skip ||
+                (rtry_q ? !rep_hit_o : quiet_filtered && !(in_check_i && check_allowed));
+  assign node_limit_hit = node_limit_i != 32'd0 && count_i + 64'd1 >= {32'd0, node_limit_i};
+  assign rep_leaf       = rep_on && rep_hit_o;
+  assign rep_success    = ctrl_pkg::succeeds(18'sd0, rep_tie, tv_s, tv_tb, odd_c);
+  assign np_leaf        = np_on && np_hit;
+  assign descend        = rel_c < sdepth || (ev_on && in_check_i && ply_i < 6'd31);
   // A drawn ending: score 0, its static value the tie-breaker.
-  assign draw_success_o = ctrl_pkg::succeeds(18'sd0, 18'(signed'(pos_i.stm ? 16'd0 - fast_static_i : fast_static_i)),
-                                             tv_s, tv_tb, odd_c);
-  assign lazy_high_o    = lz_active_i && lz_sum_i - $signed({2'd0, lz_margin_i}) > tv_c;
-  assign lazy_low_o     = lz_active_i && lz_sum_i + $signed({2'd0, lz_margin_i}) < tv_c;
-  assign slow_success_o = ctrl_pkg::succeeds(18'(signed'(se_total_i)), 18'sd0, tv_s, tv_tb, odd_c);
+  assign draw_success = ctrl_pkg::succeeds(18'sd0, 18'(signed'(pos_i.stm ? 16'd0 - fast_static_i : fast_static_i)),
+                                           tv_s, tv_tb, odd_c);
+  assign lazy_high    = lz_active_i && lz_sum_i - $signed({2'd0, lz_margin_i}) > tv_c;
+  assign lazy_low     = lz_active_i && lz_sum_i + $signed({2'd0, lz_margin_i}) < tv_c;
+  assign slow_success = ctrl_pkg::succeeds(18'(signed'(se_total_i)), 18'sd0, tv_s, tv_tb, odd_c);
   // A child whose stand pat failed is searched on in the quiescence search.
-  assign can_quiesce_o  = qs_on && 7'(rel_c) < 7'(sdepth) + 7'(qs_depth) && ply_i < 6'd31;
+  assign can_quiesce  = qs_on && 7'(rel_c) < 7'(sdepth) + 7'(qs_depth) && ply_i < 6'd31;
+
+  // ---------------------------------------------------------------- the clock's decision
+  // Actions decided by the state and carried out after it: a leaf (a stand pat, or a repetition:
+  // terminal) decided whether the child succeeds; a child is searched; the root decided.
+  logic        leaf_go, leaf_success, leaf_terminal, do_descend, ext_mark, root_done, root_success, root_none;
+  logic [15:0] root_best, final_best;
+  logic        final_go, final_success, restart_root;
+  logic [3:0]  final_flags;
+  always_comb begin
+    step_o        = '0;
+    step_o.state  = state_i;
+    legal_d       = legal_q;
+    extended_d    = extended_q;
+    hung1_d       = hung1_q;
+    rtried_d      = rtried_q;
+    qc_d          = qc_q;
+    result_d      = result_q;
+    qfilter_d     = qfilter_q;
+    rtry_d        = rtry_q;
+    child_fail_d  = child_fail_q;
+    stop_d        = stop_q;
+    best_d        = best_q;
+    leaf_d        = leaf_q;
+    phase_d       = phase_q;
+    alt_d         = alt_q;
+    main_best_d   = main_best_q;
+    leaf_go       = 1'b0;
+    leaf_success  = 1'b0;
+    leaf_terminal = 1'b0;
+    do_descend    = 1'b0;
+    ext_mark      = 1'b0;
+    root_done     = 1'b0;
+    root_success  = 1'b0;
+    root_none     = 1'b0;
+    root_best     = 16'd0;
+    final_go      = 1'b0;
+    final_success = 1'b0;
+    final_best    = 16'd0;
+    final_flags   = 4'd0;
+    restart_root  = 1'b0;
+
+    unique case (state_i)
+      ctrl_pkg::S_GEN: begin
+        qfilter_d = qnode_o && checks_ok_o;
+        if (rm_try_o) begin
+          rtried_d[pi] = 1'b1;  // the state machine makes the repeating move first
+        end else if (exhausted_i) begin
+          // Every move failed, unless there was none (mate or stalemate) at a full-width or
+          // evasion node. Only the search proper scores a mate or stalemate at the root.
+          step_o.go = 1'b1;
+          if (ply_i == base_i) begin
+            root_done    = 1'b1;
+            root_none    = phase_q == ctrl_pkg::PH_MAIN && !qnode_o && !legal_q[pi];
+            root_success = root_none && none_success;
+          end else begin
+            step_o.ply_down = 1'b1;
+            step_o.state    = ctrl_pkg::S_UNMAKE;
+            child_fail_d    = !(!qnode_o && !legal_q[pi] && none_success);
+          end
+        end
+      end
+      ctrl_pkg::S_REPCHK: begin
+        if (repchk_ok_i) rtry_d = 1'b1;
+      end
+      ctrl_pkg::S_TEST: begin
+        if (searching_i) begin
+          step_o.go    = 1'b1;
+          step_o.undo  = 1'b1;
+          step_o.state = ctrl_pkg::S_GEN;
+          rtry_d       = 1'b0;
+          if (rtry_q) begin
+            step_o.move_we    = 1'b1;  // the node's generation starts from its first move
+            step_o.move_waddr = pi;
+          end
+          if (!skip) begin
+            step_o.count = 1'b1;
+            legal_d      = legal_q | (32'd1 << pi);
+            hung1_d      = (hung1_q & ~(32'd1 << ci)) | ({31'd0, one_hung} << ci);
+            if (node_limit_hit) begin
+              stop_d   = 1'b1;
+              result_d = 8'd4;
+              if (ply_i == base_i) begin
+                step_o.state = ctrl_pkg::S_IDLE;
+                step_o.done  = 1'b1;
+              end else begin
+                step_o.ply_down = 1'b1;
+                step_o.state    = ctrl_pkg::S_UNMAKE;
+              end
+            end else if (rep_leaf) begin
+              leaf_d        = 16'd0;
+              leaf_go       = 1'b1;
+              leaf_terminal = 1'b1;
+              leaf_success  = rep_success;
+            end else if (np_leaf) begin
+              // No progress: the move fails low for its mover, so the child succeeds.
+              leaf_go       = 1'b1;
+              leaf_terminal = 1'b1;
+              leaf_success  = 1'b1;
+            end else if (descend) begin
+              do_descend = 1'b1;
+            end else if (extend) begin
+              do_descend = 1'b1;
+              ext_mark   = 1'b1;  // searched full width, no stand pat
+            end else if (eg_draw_i) begin
+              // Stand pat. A drawn ending: score 0, its static value the tie-breaker.
+              leaf_d       = 16'd0;
+              leaf_go      = 1'b1;
+              leaf_success = draw_success;
+            end else if (lazy_high || lazy_low) begin
+              leaf_d       = fast_eval_i;
+              leaf_go      = 1'b1;
+              leaf_success = lazy_high;
+            end else begin
+              step_o.undo     = 1'b0;
+              step_o.se_start = 1'b1;
+              step_o.state    = ctrl_pkg::S_SEVAL;
+            end
+          end
+        end
+      end
+      ctrl_pkg::S_UNMAKE: begin
+        // Stopping unwinds to the root; a failed child means this node succeeded.
+        if (searching_i && (stop_q || child_fail_q)) begin
+          step_o.go   = 1'b1;
+          step_o.undo = 1'b1;
+          if (ply_i == base_i) begin
+            if (stop_q) begin
+              step_o.state = ctrl_pkg::S_IDLE;
+              step_o.done  = 1'b1;
+            end else begin
+              root_done    = 1'b1;
+              root_success = 1'b1;
+              root_best    = last_i;
+            end
+          end else begin
+            step_o.ply_down = 1'b1;
+            child_fail_d    = 1'b0;
+          end
+        end
+      end
+      ctrl_pkg::S_SEVAL: begin
+        // The stand pat waits for the slow evaluation; its last clock decides.
+        if (se_finish_i) begin
+          step_o.go    = 1'b1;
+          step_o.undo  = 1'b1;
+          leaf_d       = se_total_i;
+          leaf_go      = 1'b1;
+          leaf_success = slow_success;
+        end
+      end
+      default: ;
+    endcase
+
+    // A leaf: if the child succeeds, the node goes on with its next move. If a stand pat failed,
+    // the quiescence search goes on below it when it may; otherwise the node at p succeeds.
+    if (leaf_go) begin
+      if (leaf_success) begin
+        step_o.state = ctrl_pkg::S_GEN;
+      end else if (can_quiesce && !leaf_terminal) begin
+        do_descend = 1'b1;
+      end else if (ply_i == base_i) begin
+        root_done    = 1'b1;
+        root_success = 1'b1;
+        root_best    = mv_i;
+      end else begin
+        step_o.ply_down = 1'b1;
+        step_o.state    = ctrl_pkg::S_UNMAKE;
+        child_fail_d    = 1'b0;
+      end
+    end
+    if (do_descend) begin
+      step_o.undo       = 1'b0;
+      step_o.ply_up     = 1'b1;
+      step_o.move_we    = 1'b1;
+      step_o.move_waddr = ci;
+      step_o.state      = ctrl_pkg::S_GEN;
+      legal_d           = legal_d & ~(32'd1 << ci);
+      rtried_d          = rtried_q & ~(32'd1 << ci);
+      extended_d        = (extended_q & ~(32'd1 << ci)) | ({31'd0, ext_mark} << ci);
+      qc_d              = qc_after;
+    end
+    // The root decided; in the offset phase a success is one alternative that reached the offset
+    // test value. RESULT [5:4] alternatives, [6] the offset searches ran, [7] the extended search
+    // decided.
+    if (root_done) begin
+      final_go      = 1'b1;
+      final_success = root_success;
+      final_best    = root_best;
+      final_flags   = 4'd0;
+      unique case (phase_q)
+        ctrl_pkg::PH_MAIN: begin
+          if (root_success && off_on_o && root_best != 16'd0) begin
+            final_go     = 1'b0;
+            restart_root = 1'b1;
+            phase_d      = ctrl_pkg::PH_OFFSET;
+            main_best_d  = root_best;
+            alt_d        = 2'd0;
+          end
+        end
+        ctrl_pkg::PH_OFFSET: begin
+          final_success = 1'b1;
+          final_best    = main_best_q;
+          final_flags   = {2'b01, alt_q};
+          if (root_success && alt_q + 2'd1 == alt_limit) begin
+            final_flags = {2'b01, alt_limit};
+          end else if (root_success) begin
+            final_go     = 1'b0;  // go on with the next root move
+            alt_d        = alt_q + 2'd1;
+            child_fail_d = 1'b0;
+            step_o.state = ctrl_pkg::S_GEN;
+          end else if (off_condition) begin
+            final_go     = 1'b0;
+            restart_root = 1'b1;
+            phase_d      = ctrl_pkg::PH_EXTEND;
+          end
+        end
+        default: final_flags = {2'b11, alt_q};
+      endcase
+      if (restart_root) begin
+        step_o.move_we    = 1'b1;
+        step_o.move_waddr = base_i[4:0];
+        step_o.state      = ctrl_pkg::S_GEN;
+        legal_d           = legal_d & ~(32'd1 << base_i[4:0]);
+        child_fail_d      = 1'b0;
+      end
+      if (final_go) begin
+        result_d     = {final_flags, root_none, 1'b0, final_success, 1'b1};
+        best_d       = final_success ? final_best : 16'd0;
+        step_o.state = ctrl_pkg::S_IDLE;
+        step_o.done  = 1'b1;
+      end
+    end
+    // Unmaking a move brings back the checks played before it (UNMAKE always unmakes).
+    if (step_o.undo || state_i == ctrl_pkg::S_UNMAKE) qc_d = entry_i.qc;
+
+    // SEARCH is written (the state machine is idle): the search starts afresh.
+    if (start_i) begin
+      result_d     = 8'd0;
+      best_d       = 16'd0;
+      legal_d      = 32'd0;
+      extended_d   = 32'd0;
+      hung1_d      = 32'd0;
+      qc_d         = 8'd0;
+      stop_d       = 1'b0;
+      child_fail_d = 1'b0;
+      phase_d      = ctrl_pkg::PH_MAIN;
+      alt_d        = 2'd0;
+      main_best_d  = 16'd0;
+      rtry_d       = 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      legal_q      <= 32'd0;
+      extended_q   <= 32'd0;
+      hung1_q      <= 32'd0;
+      rtried_q     <= 32'd0;
+      qc_q         <= 8'd0;
+      result_q     <= 8'd0;
+      qfilter_q    <= 1'b0;
+      rtry_q       <= 1'b0;
+      child_fail_q <= 1'b0;
+      stop_q       <= 1'b0;
+      best_q       <= 16'd0;
+      leaf_q       <= 16'd0;
+      main_best_q  <= 16'd0;
+      phase_q      <= ctrl_pkg::PH_MAIN;
+      alt_q        <= 2'd0;
+    end else begin
+      legal_q      <= legal_d;
+      extended_q   <= extended_d;
+      hung1_q      <= hung1_d;
+      rtried_q     <= rtried_d;
+      qc_q         <= qc_d;
+      result_q     <= result_d;
+      qfilter_q    <= qfilter_d;
+      rtry_q       <= rtry_d;
+      child_fail_q <= child_fail_d;
+      stop_q       <= stop_d;
+      best_q       <= best_d;
+      leaf_q       <= leaf_d;
+      main_best_q  <= main_best_d;
+      phase_q      <= phase_d;
+      alt_q        <= alt_d;
+    end
+  end
+
+  assign qc_o         = qc_q;
+  assign result_o     = result_q;
+  assign best_o       = best_q;
+  assign leaf_o       = leaf_q;
+  assign phase_o      = phase_q;
+  assign stop_o       = stop_q;
+  assign child_fail_o = child_fail_q;
+  logic unused_search;  // the move clocks; the entry's parts make/unmake and the evaluation own
+  assign unused_search = ^{pos_i.half, pos_i.full, entry_i.cast, entry_i.ep, entry_i.half, entry_i.flag,
+                           entry_i.pst};
 endmodule
