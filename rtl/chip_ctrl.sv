@@ -605,6 +605,36 @@ module chip_ctrl (
     end
   end
 
+`ifdef VERILATOR
+  // Assertions (verilated with --assert in the regression's second configuration).
+  // The stack index stays on the stack while a command runs, and the host's moves fit it.
+  a_ply_bound: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q != ctrl_pkg::S_IDLE |-> ply_q < 6'(StackDepth));
+  a_host_ply_bound: assert property (@(posedge clk_i) disable iff (!rst_ni) host_ply_q <= 6'(StackDepth));
+  // Legal state transitions (ABORT may end any command).
+  a_from_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q == ctrl_pkg::S_IDLE |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_CHECK, ctrl_pkg::S_GEN,
+                                                      ctrl_pkg::S_UNMAKE, ctrl_pkg::S_EINIT});
+  a_from_check: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q == ctrl_pkg::S_CHECK |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_MAKE, ctrl_pkg::S_GEN});
+  a_from_genatt: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q == ctrl_pkg::S_GENATT |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_MAKE});
+  a_from_make: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q == ctrl_pkg::S_MAKE |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_TEST});
+  a_from_repchk: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q == ctrl_pkg::S_REPCHK |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_MAKE, ctrl_pkg::S_GEN});
+  a_from_einit: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q == ctrl_pkg::S_EINIT |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_EINIT});
+  a_from_seval: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q == ctrl_pkg::S_SEVAL |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_SEVAL, ctrl_pkg::S_GEN,
+                                                       ctrl_pkg::S_UNMAKE});
+  a_search_states: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_q inside {ctrl_pkg::S_SEVAL, ctrl_pkg::S_REPCHK} |-> searching);
+  // The game phase's event port is shared: MAKE/unmake and EVAL_INIT never drive it together.
+  a_phase_events: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(mk_ph_valid != 4'd0 && ei_ph_valid != 4'd0));
+`endif
+
   assign dbg_state_o = state_q;
   assign dbg_ply_o   = ply_q;
   assign dbg_move_o  = mv_q;

@@ -361,6 +361,29 @@ module ctrl_regs (
     end
   end
 
+`ifdef VERILATOR
+  // Assertions (verilated with --assert in the regression's second configuration).
+  // One register or memory is written per bus write.
+  logic [14:0] strobes;
+  logic        config_changes;  // a register this block holds takes a new value
+  assign config_changes = {eval_ctrl_d, runner_bonus_d, sep_bonus_d, test_value_d, test_tie_d, search_ctrl_d,
+                           node_limit_d, offset_ctrl_d} !=
+                          {eval_ctrl_q, runner_bonus_q, sep_bonus_q, test_value_q, test_tie_q, search_ctrl_q,
+                           node_limit_q, offset_ctrl_q};
+  assign strobes = {cmd_we_o, abort_we_o, move_we_o, stm_we_o, castling_we_o, ep_we_o, half_we_o, full_we_o,
+                    board_we_o, est_we_o, pst_we_o, ph_ram_we_o, se_we_o, err_clear, config_changes};
+  a_one_write: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(strobes));
+  // A write to a read-only register, or one refused while a command runs, takes no effect and
+  // answers with an error.
+  a_read_only: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      req_i && we_i && (is_reg_ro || se_grp_hit_i) |-> strobes == 15'd0 && err_d);
+  a_busy: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      req_i && we_i && busy_i && addr_i != chip_pkg::REG_ABORT && addr_i != chip_pkg::REG_ERROR
+      |-> strobes == 15'd0 && err_d);
+  a_config_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(req_i && we_i) |=> $stable(search_ctrl_q) && $stable(offset_ctrl_q) && $stable(test_value_q));
+`endif
+
   assign rvalid_o       = rvalid_q;
   assign rdata_o        = rdata_q;
   assign err_o          = err_q;

@@ -603,6 +603,21 @@ module ctrl_search (
     end
   end
 
+`ifdef VERILATOR
+  // Assertions (verilated with --assert in the regression's second configuration).
+  // The repeating move's entry select is one-hot (or none); a decision moves the ply one way;
+  // descending never unmakes; the search's plies stay within the stack and above its root.
+  a_rm_sel_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(rm_sel));
+  a_ply_one_way: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      step_o.go |-> !(step_o.ply_up && step_o.ply_down));
+  a_descend_keeps: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      step_o.go && step_o.ply_up |-> !step_o.undo && ply_i < 6'd31);
+  a_above_root: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      searching_i && state_i != ctrl_pkg::S_IDLE |-> ply_i >= base_i);
+  a_no_decision_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      state_i == ctrl_pkg::S_IDLE |-> !step_o.go);
+`endif
+
   assign qc_o         = qc_q;
   assign result_o     = result_q;
   assign best_o       = best_q;

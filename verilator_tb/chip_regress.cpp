@@ -7,6 +7,10 @@
 //   chip_regress perft --fen FEN --depth D --expect N [--backend rtl|cosim]
 //   chip_regress game --seed S --plies P      a random legal game played on the chip (MAKE), every
 //                                             mode checked at every position, then unmade
+//   chip_regress search --fen FEN --depth D   hardware searches to depths 1..D with the generator's
+//                                             weights and most search features on, RTL and model in
+//                                             lock-step (in the second configuration the RTL's
+//                                             assertions on the search are checked too)
 // Options for all: --trace FILE --trace-from C --trace-to C (traced builds), --coverage FILE
 // (coverage builds).
 #include <chrono>
@@ -20,6 +24,7 @@
 #include "chip/chip_client.h"
 #include "chip/chip_regs.h"
 #include "chip/core_reference.h"
+#include "chip/eval_generator.h"
 #include "chip/rtl_backend.h"
 
 namespace {
@@ -100,6 +105,35 @@ void run_game(const Options& o, ChipClient& chip, Tally& t) {
   }
 }
 
+// Searches with test values around the root's evaluation, quiescence checks, extensions,
+// repetitions and the offset tests on, so that every part of the search's datapath runs.
+void run_search(const Options& o, ChipClient& chip, Tally& t) {
+  const Position pos = Position::from_fen(o.fen);
+  chip.load(pos);
+  download(chip, generate_weights(pos));
+  chip.eval_init();
+  const int fast = chip.fast_eval();
+  for (int depth = 1; depth <= o.depth; ++depth) {
+    for (int offset : {-60, 60}) {
+      SearchParams p;
+      p.depth = depth;
+      p.test_value = std::clamp(fast + offset, -32767, 32767);
+      p.quiescence_depth = 4;  // keeps the trees small enough for the quick suite
+      p.mating_checks = 1;
+      p.singular_checks = 1;
+      p.extend_pawn_on_7th = p.extend_hung_pieces = p.extend_hung_twice = p.extend_pawn_on_6th = true;
+      p.repetition_bound = true;
+      p.offset_singular = true;
+      p.offset_depth = depth;
+      const SearchResult r = chip.search(p);
+      check(r.finished, "the search at depth " + std::to_string(depth) + " did not finish in " + o.fen);
+      t.nodes += r.nodes;
+      t.command_clocks += r.cycles;
+    }
+  }
+  ++t.positions;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -123,7 +157,10 @@ int main(int argc, char** argv) {
   game->add_option("--seed", o.seed, "random seed")->required();
   game->add_option("--plies", o.plies, "plies to play (at most 32)")->check(CLI::Range(1, 32));
   game->add_option("--fen", o.fen, "start position");
-  for (CLI::App* c : {movegen, perft, game}) common(c);
+  CLI::App* search = app.add_subcommand("search", "hardware searches to depths 1..D");
+  search->add_option("--fen", o.fen, "position")->required();
+  search->add_option("--depth", o.depth, "deepest search")->check(CLI::Range(1, 8))->required();
+  for (CLI::App* c : {movegen, perft, game, search}) common(c);
   CLI11_PARSE(app, argc, argv);
 
   const std::string job = app.get_subcommands().front()->get_name();
@@ -136,6 +173,7 @@ int main(int argc, char** argv) {
     try {
       if (job == "movegen") run_movegen(o, chip, t);
       else if (job == "perft") run_perft(o, chip, t);
+      else if (job == "search") run_search(o, chip, t);
       else run_game(o, chip, t);
       out["pass"] = true;
     } catch (const CosimMismatch& e) {
