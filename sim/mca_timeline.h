@@ -9,7 +9,7 @@
 #include <systemc>
 
 #include "mca_node.h"
-#include "search/chip_leaf_search.h"
+#include "search/chip_timeline.h"
 
 namespace db::sim {
 

@@ -4,8 +4,29 @@
 #include <fmt/format.h>
 
 #include "chip/chip_client.h"
+#include "chip_harness.h"
 
 namespace db::chip {
+
+RtlBackend::RtlBackend(const RtlOptions& options) {
+  rtl::HarnessOptions h;
+  h.trace_path = options.trace_path;
+  h.trace_from = options.trace_from;
+  h.trace_to = options.trace_to;
+  h.coverage_path = options.coverage_path;
+  harness_ = std::make_unique<rtl::ChipHarness>(std::move(h));
+}
+
+RtlBackend::~RtlBackend() = default;
+
+BusResponse RtlBackend::access(bool write, std::uint32_t addr, std::uint32_t data) {
+  return harness_->access(write, addr, data);
+}
+void RtlBackend::tick(std::uint64_t n) { harness_->tick(n); }
+DebugPort RtlBackend::debug() const { return harness_->debug(); }
+std::uint64_t RtlBackend::clock() const { return harness_->clock(); }
+bool RtlBackend::trace_supported() { return rtl::ChipHarness::trace_supported(); }
+bool RtlBackend::coverage_supported() { return rtl::ChipHarness::coverage_supported(); }
 
 namespace {
 
@@ -61,10 +82,10 @@ void CosimBackend::tick(std::uint64_t n) {
   }
 }
 
-std::unique_ptr<ChipBackend> make_backend(const std::string& name, rtl::HarnessOptions options) {
+std::unique_ptr<ChipBackend> make_backend(const std::string& name, const RtlOptions& options) {
   if (name == "model") return std::make_unique<ChipModel>();
-  if (name == "rtl") return std::make_unique<RtlBackend>(std::move(options));
-  if (name == "cosim") return std::make_unique<CosimBackend>(std::move(options));
+  if (name == "rtl") return std::make_unique<RtlBackend>(options);
+  if (name == "cosim") return std::make_unique<CosimBackend>(options);
   throw std::invalid_argument("unknown chip backend '" + name + "' (expected model, rtl or cosim)");
 }
 

@@ -1,30 +1,52 @@
 // Backends that run the RTL: "rtl" (the verilated chip alone) and "cosim" (the verilated chip and
 // the reference model in lock-step, compared on every clock), and a factory for all three.
+// This header does not expose the harness (verilator_tb/): only rtl_backend.cpp includes it, so the
+// users of the backends need neither the harness's nor Verilator's headers.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "chip/bus.h"
 #include "chip/chip_model.h"
-#include "chip_harness.h"
+
+namespace db::rtl {
+class ChipHarness;  // verilator_tb/chip_harness.h
+}
 
 namespace db::chip {
 
+// How the verilated chip is run (handed to the harness).
+struct RtlOptions {
+  // FST file to write; empty = no trace. Only clocks in [trace_from, trace_to] are dumped.
+  std::string trace_path;
+  std::uint64_t trace_from = 0;
+  std::uint64_t trace_to = std::numeric_limits<std::uint64_t>::max();
+  // Verilator coverage data file written when the backend is destroyed (builds with
+  // DB_RTL_COVERAGE=line|toggle only); empty = none.
+  std::string coverage_path;
+};
+
 class RtlBackend final : public ChipBackend {
  public:
-  explicit RtlBackend(rtl::HarnessOptions options = {}) : harness_(std::move(options)) {}
-  BusResponse access(bool write, std::uint32_t addr, std::uint32_t data) override {
-    return harness_.access(write, addr, data);
-  }
-  void tick(std::uint64_t n) override { harness_.tick(n); }
-  DebugPort debug() const override { return harness_.debug(); }
-  std::uint64_t clock() const override { return harness_.clock(); }
+  explicit RtlBackend(const RtlOptions& options = {});
+  ~RtlBackend() override;
+  RtlBackend(const RtlBackend&) = delete;
+  RtlBackend& operator=(const RtlBackend&) = delete;
+  BusResponse access(bool write, std::uint32_t addr, std::uint32_t data) override;
+  void tick(std::uint64_t n) override;
+  DebugPort debug() const override;
+  std::uint64_t clock() const override;
   std::string name() const override { return "rtl"; }
+  // What this build of the verilated chip can do (DB_RTL_TRACE, DB_RTL_COVERAGE).
+  static bool trace_supported();
+  static bool coverage_supported();
 
  private:
-  rtl::ChipHarness harness_;
+  std::unique_ptr<rtl::ChipHarness> harness_;
 };
 
 // Thrown at the first clock where the RTL and the model differ.
@@ -40,7 +62,7 @@ class CosimMismatch : public std::runtime_error {
 
 class CosimBackend final : public ChipBackend {
  public:
-  explicit CosimBackend(rtl::HarnessOptions options = {}) : rtl_(std::move(options)) {}
+  explicit CosimBackend(const RtlOptions& options = {}) : rtl_(options) {}
   BusResponse access(bool write, std::uint32_t addr, std::uint32_t data) override;
   void tick(std::uint64_t n) override;
   DebugPort debug() const override { return model_.debug(); }
@@ -67,6 +89,6 @@ class CosimBackend final : public ChipBackend {
 };
 
 // "model", "rtl" or "cosim"; throws std::invalid_argument naming the backend otherwise.
-std::unique_ptr<ChipBackend> make_backend(const std::string& name, rtl::HarnessOptions options = {});
+std::unique_ptr<ChipBackend> make_backend(const std::string& name, const RtlOptions& options = {});
 
 }  // namespace db::chip

@@ -44,7 +44,7 @@ void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& defaul
 }
 
 chip::ChipClient make_chip_client(const ChipOptions& opt) {
-  rtl::HarnessOptions h;
+  chip::RtlOptions h;
   h.trace_path = opt.trace;
   h.trace_from = opt.trace_from;
   h.trace_to = opt.trace_to;

@@ -165,7 +165,7 @@ void run_hwsearch_traced(const HwSearchOptions& opt) {
     run_hwsearch(opt);
   } catch (const chip::CosimMismatch& e) {
     if (opt.mismatch_trace.empty()) throw;
-    if (!rtl::ChipHarness::trace_supported()) {
+    if (!chip::RtlBackend::trace_supported()) {
       throw std::runtime_error(std::string(e.what()) + "\n(no waveform: this build has no FST tracing; configure with -DDB_RTL_TRACE=ON)");
     }
     HwSearchOptions again = opt;

@@ -9,7 +9,7 @@
 #include "chip/chip_model.h"
 #include "chip/chip_regs.h"
 #include "chip_data.h"
-#include "chip/core_reference.h"
+#include "support/core_reference.h"
 
 namespace db::chip {
 namespace {

@@ -8,7 +8,7 @@
 #include "chip/chip_regs.h"
 #include "chip/rtl_backend.h"
 #include "chip_data.h"
-#include "chip/core_reference.h"
+#include "support/core_reference.h"
 
 namespace db::chip {
 namespace {

@@ -23,9 +23,9 @@
 #include "chess/position.h"
 #include "chip/chip_client.h"
 #include "chip/chip_regs.h"
-#include "chip/core_reference.h"
 #include "chip/eval_generator.h"
 #include "chip/rtl_backend.h"
+#include "support/core_reference.h"
 
 namespace {
 
@@ -39,7 +39,7 @@ struct Options {
   std::string backend = "cosim";
   unsigned seed = 1;
   int plies = 60;
-  db::rtl::HarnessOptions harness;
+  RtlOptions harness;
 };
 
 struct Tally {

@@ -1,0 +1,28 @@
+// The seam between the software search's chip leaves (ChipLeafSearch) and whatever keeps the chips'
+// time: an interface the search owns and a simulation (sim/'s Micro Channel model) implements,
+// without including the search's internals.
+#pragma once
+
+#include <cstdint>
+
+namespace db::search {
+
+// The chips' timeline: how the host's time passes while it works with its chips. Without one (the
+// default), the host clocks every running chip ChipLeafSearch::kQuantum clocks between status polls,
+// its bus accesses cost nothing, and simulated time is those quanta. With one (the Micro Channel
+// model, sim/), the chips run on in the timeline's simulated time while every host access takes bus
+// time: the host polls the running chips back to back, and simulated time is the host's clock.
+class ChipTimeline {
+ public:
+  virtual ~ChipTimeline() = default;
+  // The host's simulated time, in chip clocks.
+  virtual std::uint64_t now_clocks() const = 0;
+  // A new search downloads the evaluation weights to the chips (from here) ...
+  virtual void download_started() {}
+  // ... and they are on the chips: the search's own time starts here.
+  virtual void search_started() {}
+  // Between two rounds of status polls while chips search (the host may wait here).
+  virtual void between_polls() {}
+};
+
+}  // namespace db::search

@@ -1,0 +1,134 @@
+"""Helpers shared by the Python scripts of scripts/ (bench-*, regress): where the shared data and the
+deepblue program are, running deepblue for its JSON, a progress line, the machine's description,
+reports and plots. A script imports it with its own folder on the path:
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import dblib
+"""
+import json
+import os
+import pathlib
+import platform
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+# The build directory of scripts/build (BUILD_DIR, default build/).
+BUILD = ROOT / os.environ.get("BUILD_DIR", "build")
+DEEPBLUE = BUILD / "bin" / "deepblue"
+# The program's name in messages: "bench-chip: ...".
+PROG = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "dblib"
+
+
+def shared_data(needed="perft.epd"):
+    """The shared test data folder (../shared/data beside the clone, as CMake finds it) that holds
+    `needed`; exits naming the file when there is none."""
+    for p in (ROOT.parent / "shared" / "data", pathlib.Path("/work/shared/data")):
+        if (p / needed).exists():
+            return p
+    sys.exit(f"{PROG}: ../shared/data/{needed} not found")
+
+
+def need_deepblue(build=False):
+    """Exits unless build/bin/deepblue exists; with build=True, runs scripts/build first instead."""
+    if DEEPBLUE.exists():
+        return
+    if build:
+        subprocess.run([str(ROOT / "scripts" / "build")], check=True, stdout=sys.stderr)
+        return
+    sys.exit(f"{PROG}: {DEEPBLUE.relative_to(ROOT) if DEEPBLUE.is_relative_to(ROOT) else DEEPBLUE} "
+             "not built: run scripts/build first")
+
+
+def deepblue(*args):
+    """Runs `deepblue ARGS --json` and returns its JSON object, with "wall" (seconds of wall time)
+    added; exits with deepblue's error message when it fails."""
+    cmd = [str(DEEPBLUE), *map(str, args), "--json"]
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if r.returncode != 0:
+        sys.exit(f"{PROG}: deepblue {' '.join(map(str, args))} failed (exit {r.returncode}): {r.stderr.strip()}")
+    try:
+        out = json.loads(r.stdout)
+    except json.JSONDecodeError:
+        sys.exit(f"{PROG}: deepblue {' '.join(map(str, args))} printed no JSON: {r.stdout[:300]!r}")
+    out["wall"] = wall
+    return out
+
+
+def cpu_model():
+    """The processor's name (from /proc/cpuinfo), else the machine type."""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
+
+def tty():
+    """True when progress lines can go to stderr: a terminal, not a log (CI, ctest)."""
+    return sys.stderr.isatty()
+
+
+class Progress:
+    """A progress line on stderr, rewritten in place: "LABEL: done/total UNIT, rate/s, elapsed, ETA".
+    Quiet when stderr is not a terminal. `note` adds to it (e.g. failures so far).
+
+        p = Progress(total, "model", "searches")
+        for ...: p.step()
+        p.close()
+    """
+
+    def __init__(self, total, label="", unit="runs"):
+        self.total, self.label, self.unit = total, label, unit
+        self.done = 0
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def step(self, n=1, note=""):
+        self.update(self.done + n, note)
+
+    def update(self, done, note=""):
+        self.done = done
+        if not tty():
+            return
+        elapsed = time.perf_counter() - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - done) / rate if rate > 0 else 0.0
+        prefix = f"{self.label}: " if self.label else "  "
+        rate_text = f"{rate:.2f}" if rate < 10 else f"{rate:.1f}"
+        sys.stderr.write(f"\r{prefix}{done}/{self.total} {self.unit}{note}, {rate_text}/s, {elapsed:.0f} s, "
+                         f"ETA {eta:.0f} s   ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self):
+        """Ends the line (if one was shown)."""
+        if self.shown and tty():
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+        self.shown = False
+
+
+def write_report(path, text):
+    """Writes a report file (creating its folder), ending in one newline."""
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text if text.endswith("\n") else text + "\n")
+
+
+def have_gnuplot():
+    return shutil.which("gnuplot") is not None
+
+
+def gnuplot(script, check=False):
+    """Runs a gnuplot script if gnuplot is installed; returns whether it ran."""
+    if not shutil.which("gnuplot"):
+        return False
+    subprocess.run(["gnuplot", "-e", script], check=check)
+    return True
