@@ -112,7 +112,7 @@ module chip_ctrl (
   localparam int StackDepth = chip_pkg::STACK_DEPTH;
 
   // ---------------------------------------------------------------- registers
-  ctrl_pkg::state_e state_q, state_d;
+  chip_pkg::ctrl_state_e state_q, state_d;
   logic [31:0] cmd_q, cmd_d;
   logic [15:0] move_q, move_d;            // MOVE register
   logic [15:0] mv_q, mv_d;                // move being made
@@ -124,18 +124,23 @@ module chip_ctrl (
   logic [31:0] generated_q, generated_d;
   logic        done_q, done_d, aborted_q, aborted_d, move_valid_q, move_valid_d;
   // Command fields: of the word being written, and of the running command.
+  chip_pkg::cmd_t cmd_w, cmd_f;
   logic [3:0] op_w, op_q;
   logic [2:0] mode_w, mode_q;
   logic [4:0] depth_w, depth_q;
-  assign op_w    = wdata_i[3:0];
-  assign mode_w  = wdata_i[6:4];
-  assign depth_w = wdata_i[12:8];
-  assign op_q    = cmd_q[3:0];
-  assign mode_q  = cmd_q[6:4];
-  assign depth_q = cmd_q[12:8];
+  assign cmd_w   = wdata_i[chip_pkg::CMD_WIDTH-1:0];
+  assign cmd_f   = cmd_q[chip_pkg::CMD_WIDTH-1:0];
+  assign op_w    = cmd_w.op;
+  assign mode_w  = cmd_w.mode;
+  assign depth_w = cmd_w.depth;
+  assign op_q    = cmd_f.op;
+  assign mode_q  = cmd_f.mode;
+  assign depth_q = cmd_f.depth;
+  logic unused_cmd;  // CMD's reserved bit
+  assign unused_cmd = ^{cmd_w.reserved_7, cmd_f.reserved_7};
 
   logic busy, searching;
-  assign busy      = (state_q != ctrl_pkg::S_IDLE) || se_busy_i;
+  assign busy      = (state_q != chip_pkg::S_IDLE) || se_busy_i;
   assign searching = (op_q == chip_pkg::OP_SEARCH);
 
   // ---------------------------------------------------------------- blocks
@@ -143,11 +148,10 @@ module chip_ctrl (
   logic        cmd_we, abort_we, move_we, stm_we, castling_we, ep_we, half_we, full_we, board_we, est_we;
   logic        cmd_err;
   logic [7:0]  cmd_err_code;
-  logic [1:0]  eval_ctrl;
   logic [15:0] runner_bonus, sep_bonus, test_value, test_tie;
-  logic [28:0] search_ctrl;
+  chip_pkg::search_ctrl_t search_ctrl;
   logic [31:0] node_limit;
-  logic [23:0] offset_ctrl;
+  chip_pkg::offset_ctrl_t offset_ctrl;
   // Move stack.
   logic [4:0]  pi;  // current ply index into the stack
   logic [15:0] last;
@@ -178,14 +182,14 @@ module chip_ctrl (
   logic [4:0]  off_depth;
 
   assign pi   = ply_q[4:0];
-  assign make = state_q == ctrl_pkg::S_MAKE;
+  assign make = state_q == chip_pkg::S_MAKE;
 
   ctrl_regs u_regs (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o, .busy_i(busy),
     .se_reg_hit_i, .se_tab_hit_i, .se_grp_hit_i, .se_too_wide_i, .se_rdata_i, .se_we_o, .cmd_err_i(cmd_err),
     .cmd_err_code_i(cmd_err_code), .cmd_we_o(cmd_we), .abort_we_o(abort_we), .move_we_o(move_we),
     .stm_we_o(stm_we), .castling_we_o(castling_we), .ep_we_o(ep_we), .half_we_o(half_we), .full_we_o(full_we),
-    .board_we_o(board_we), .est_we_o(est_we), .pst_we_o, .ph_ram_we_o, .eval_ctrl_o(eval_ctrl),
+    .board_we_o(board_we), .est_we_o(est_we), .pst_we_o, .ph_ram_we_o, .kpk_en_o, .rules_en_o,
     .runner_bonus_o(runner_bonus), .sep_bonus_o(sep_bonus), .test_value_o(test_value), .test_tie_o(test_tie),
     .search_ctrl_o(search_ctrl), .node_limit_o(node_limit), .offset_ctrl_o(offset_ctrl), .cmd_i(cmd_q),
     .done_i(done_q), .in_check_i, .move_valid_i(move_valid_q), .king_capture_i, .aborted_i(aborted_q),
@@ -218,7 +222,7 @@ module chip_ctrl (
   );
 
   ctrl_eval u_eval (
-    .clk_i, .rst_ni, .einit_i(state_q == ctrl_pkg::S_EINIT), .idle_i(state_q == ctrl_pkg::S_IDLE),
+    .clk_i, .rst_ni, .einit_i(state_q == chip_pkg::S_EINIT), .idle_i(state_q == chip_pkg::S_IDLE),
     .host_addr_i(addr_i[8:0]), .board_i, .stm_i(pos.stm), .make_i(make), .mk_i(mk), .undo_i(undo),
     .undo_pst_i(entry.pst), .einit_start_i(cmd_we && op_w == chip_pkg::OP_EVAL_INIT && host_ply_q == 6'd0),
     .lazy_start_i(cmd_we && op_w == chip_pkg::OP_LAZY_EVAL), .abort_i(abort_we && busy), .est_we_i(est_we),
@@ -237,7 +241,7 @@ module chip_ctrl (
     .clk_i, .rst_ni, .search_ctrl_i(search_ctrl), .offset_ctrl_i(offset_ctrl), .test_value_i(test_value),
     .test_tie_i(test_tie), .node_limit_i(node_limit), .state_i(state_q), .searching_i(searching),
     .start_i(cmd_we && op_w == chip_pkg::OP_SEARCH), .exhausted_i(gen_exhausted),
-    .repchk_ok_i(state_q == ctrl_pkg::S_REPCHK && rc_ok), .se_finish_i, .ply_i(ply_q), .base_i(base_q),
+    .repchk_ok_i(state_q == chip_pkg::S_REPCHK && rc_ok), .se_finish_i, .ply_i(ply_q), .base_i(base_q),
     .host_ply_i(host_ply_q), .depth_i(depth_q), .count_i(count_q), .mv_i(mv_q), .last_i(last),
     .entry_i(entry), .pos_i(pos), .board_i, .in_check_i, .king_capture_i, .hung_i, .opp_hung_i, .pinned_i,
     .king_ring_i, .esc_none_i, .esc_one_i, .fast_eval_i(fast_eval), .fast_static_i(fast_static),
@@ -256,17 +260,17 @@ module chip_ctrl (
   assign castling_o      = pos.castling;
   assign ep_valid_o      = pos.ep_valid;
   assign ep_sq_o         = pos.ep_sq;
-  assign tgt_mask_en_o   = (state_q == ctrl_pkg::S_GEN) && last_valid;
+  assign tgt_mask_en_o   = (state_q == chip_pkg::S_GEN) && last_valid;
   assign tgt_last_sq_o   = last[11:6];
-  assign att_mask_en_o   = (state_q == ctrl_pkg::S_GEN);
+  assign att_mask_en_o   = (state_q == chip_pkg::S_GEN);
   assign att_last_sq_o   = last[5:0];
   assign tgt_capt_only_o = (((mode_q == chip_pkg::MODE_CAPTURES) && (op_q == chip_pkg::OP_GEN)) ||
-                            (qnode && !checks_ok)) && (state_q == ctrl_pkg::S_GEN);
+                            (qnode && !checks_ok)) && (state_q == chip_pkg::S_GEN);
   always_comb begin
     unique case (state_q)
-      ctrl_pkg::S_CHECK:  tsel_sq_o = move_q[11:6];
-      ctrl_pkg::S_GEN:    tsel_sq_o = last[11:6];
-      ctrl_pkg::S_GENATT: tsel_sq_o = tgt_q;
+      chip_pkg::S_CHECK:  tsel_sq_o = move_q[11:6];
+      chip_pkg::S_GEN:    tsel_sq_o = last[11:6];
+      chip_pkg::S_GENATT: tsel_sq_o = tgt_q;
       default:            tsel_sq_o = mv_q[11:6];
     endcase
   end
@@ -276,8 +280,6 @@ module chip_ctrl (
   assign ph_ev_piece_o = mk_ph_piece | ei_ph_piece;
   assign ph_ev_loc_o   = mk_ph_loc | ei_ph_loc;
   assign ph_ev_delta_o = mk_ph_delta | ei_ph_delta;
-  assign kpk_en_o      = eval_ctrl[1];
-  assign rules_en_o    = eval_ctrl[0];
 
   // ---------------------------------------------------------------- move generation
   // Is the host's move (MOVE) pseudo-legal here? The repeating move (no promotion) passes the same
@@ -301,7 +303,7 @@ module chip_ctrl (
   logic gen_promo, gen_att;
   assign gen_promo     = last_valid && last_promo && last[13:12] != 2'd3;
   assign gen_att       = last_valid && att_found_i;
-  assign gen_exhausted = state_q == ctrl_pkg::S_GEN && searching && !rm_try && !gen_promo && !gen_att && !tgt_found_i;
+  assign gen_exhausted = state_q == chip_pkg::S_GEN && searching && !rm_try && !gen_promo && !gen_att && !tgt_found_i;
   // GEN's mode filter on the move made.
   logic test_accept;
   always_comb begin
@@ -345,92 +347,92 @@ module chip_ctrl (
     undo           = 1'b0;
 
     if (busy) cycles_d = cycles_q + 64'd1;
-    if (se_finish_i && state_q == ctrl_pkg::S_IDLE) done_d = 1'b1;  // SLOW_EVAL or LAZY_EVAL
+    if (se_finish_i && state_q == chip_pkg::S_IDLE) done_d = 1'b1;  // SLOW_EVAL or LAZY_EVAL
 
     unique case (state_q)
-      ctrl_pkg::S_CHECK: begin
+      chip_pkg::S_CHECK: begin
         if (!chk_ok) begin
-          state_d      = ctrl_pkg::S_IDLE;
+          state_d      = chip_pkg::S_IDLE;
           done_d       = 1'b1;
           cmd_err      = 1'b1;
           cmd_err_code = chip_pkg::ERR_BAD_MOVE;
         end else if (op_q == chip_pkg::OP_MAKE) begin
           mv_d    = move_q;
-          state_d = ctrl_pkg::S_MAKE;
+          state_d = chip_pkg::S_MAKE;
         end else begin
-          state_d = ctrl_pkg::S_GEN;
+          state_d = chip_pkg::S_GEN;
         end
       end
-      ctrl_pkg::S_GEN: begin
+      chip_pkg::S_GEN: begin
         if (rm_try) begin
           mv_d    = rm_move;  // the node's repeating move first (not counted as generated)
-          state_d = ctrl_pkg::S_REPCHK;
+          state_d = chip_pkg::S_REPCHK;
         end else if (gen_promo) begin
           mv_d        = gen_promo_move;
-          state_d     = ctrl_pkg::S_MAKE;
+          state_d     = chip_pkg::S_MAKE;
           generated_d = generated_q + 32'd1;
         end else if (gen_att) begin
           mv_d        = gen_att_move;
-          state_d     = ctrl_pkg::S_MAKE;
+          state_d     = chip_pkg::S_MAKE;
           generated_d = generated_q + 32'd1;
         end else if (tgt_found_i) begin
           tgt_d   = tgt_sq_i;
-          state_d = ctrl_pkg::S_GENATT;
+          state_d = chip_pkg::S_GENATT;
         end else if (op_q == chip_pkg::OP_PERFT && ply_q != base_q) begin
           ply_d   = ply_q - 6'd1;
-          state_d = ctrl_pkg::S_UNMAKE;
+          state_d = chip_pkg::S_UNMAKE;
         end else if (!searching) begin
           // Exhausted: PERFT at its root ply is finished; GEN found nothing. (A search's
           // exhausted node: the search decides.)
-          state_d      = ctrl_pkg::S_IDLE;
+          state_d      = chip_pkg::S_IDLE;
           done_d       = 1'b1;
           move_valid_d = 1'b0;
         end
       end
-      ctrl_pkg::S_GENATT: begin
+      chip_pkg::S_GENATT: begin
         mv_d        = gen_tgt_move;
-        state_d     = ctrl_pkg::S_MAKE;
+        state_d     = chip_pkg::S_MAKE;
         generated_d = generated_q + 32'd1;
       end
-      ctrl_pkg::S_REPCHK: begin
+      chip_pkg::S_REPCHK: begin
         // The repeating move is made only if the piece can move there (the checks of a host
         // move); otherwise the node generates its moves as usual.
-        state_d = rc_ok ? ctrl_pkg::S_MAKE : ctrl_pkg::S_GEN;
+        state_d = rc_ok ? chip_pkg::S_MAKE : chip_pkg::S_GEN;
       end
-      ctrl_pkg::S_MAKE: begin
+      chip_pkg::S_MAKE: begin
         stk_we         = 1'b1;
         stk_move_we    = 1'b1;
         stk_move_wdata = mv_q;
-        state_d        = ctrl_pkg::S_TEST;
+        state_d        = chip_pkg::S_TEST;
       end
-      ctrl_pkg::S_TEST: begin
+      chip_pkg::S_TEST: begin
         undo = 1'b1;
         unique case (op_q)
           chip_pkg::OP_SEARCH: ;  // the search decides
           chip_pkg::OP_PERFT: begin
             if (king_capture_i) begin
-              state_d = ctrl_pkg::S_GEN;
+              state_d = chip_pkg::S_GEN;
             end else if (ply_q + 6'd1 == base_q + 6'(depth_q)) begin
               count_d = count_q + 64'd1;
-              state_d = ctrl_pkg::S_GEN;
+              state_d = chip_pkg::S_GEN;
             end else begin
               undo           = 1'b0;
               ply_d          = ply_q + 6'd1;
               stk_move_we    = 1'b1;
               stk_move_waddr = ci;
-              state_d        = ctrl_pkg::S_GEN;
+              state_d        = chip_pkg::S_GEN;
             end
           end
           chip_pkg::OP_MAKE: begin
             if (king_capture_i) begin
-              state_d      = ctrl_pkg::S_IDLE;
+              state_d      = chip_pkg::S_IDLE;
               done_d       = 1'b1;
               cmd_err      = 1'b1;
               cmd_err_code = chip_pkg::ERR_BAD_MOVE;
             end else begin
               undo       = 1'b0;
               host_ply_d = host_ply_q + 6'd1;
-              state_d    = ctrl_pkg::S_IDLE;
+              state_d    = chip_pkg::S_IDLE;
               done_d     = 1'b1;
             end
           end
@@ -438,29 +440,29 @@ module chip_ctrl (
             if (!king_capture_i && test_accept) begin
               move_d       = mv_q;
               move_valid_d = 1'b1;
-              state_d      = ctrl_pkg::S_IDLE;
+              state_d      = chip_pkg::S_IDLE;
               done_d       = 1'b1;
             end else begin
-              state_d = ctrl_pkg::S_GEN;
+              state_d = chip_pkg::S_GEN;
             end
           end
         endcase
       end
-      ctrl_pkg::S_UNMAKE: begin
+      chip_pkg::S_UNMAKE: begin
         // PERFT backing up a ply, the UNMAKE command, a search going on at the ply above (or
         // unwinding: the search decides).
         undo = 1'b1;
         if (op_q == chip_pkg::OP_UNMAKE) begin
           host_ply_d = ply_q;
-          state_d    = ctrl_pkg::S_IDLE;
+          state_d    = chip_pkg::S_IDLE;
           done_d     = 1'b1;
         end else begin
-          state_d = ctrl_pkg::S_GEN;
+          state_d = chip_pkg::S_GEN;
         end
       end
-      ctrl_pkg::S_EINIT: begin
+      chip_pkg::S_EINIT: begin
         if (einit_done) begin
-          state_d = ctrl_pkg::S_IDLE;
+          state_d = chip_pkg::S_IDLE;
           done_d  = 1'b1;
         end
       end
@@ -485,7 +487,7 @@ module chip_ctrl (
 
     // Host writes.
     if (abort_we && busy) begin
-      state_d    = ctrl_pkg::S_IDLE;
+      state_d    = chip_pkg::S_IDLE;
       se_abort_o = 1'b1;
       aborted_d  = 1'b1;
       done_d     = 1'b1;
@@ -519,14 +521,14 @@ module chip_ctrl (
             stk_move_we    = 1'b1;
             stk_move_waddr = host_ply_q[4:0];
             stk_move_wdata = move_q;
-            state_d        = move_q[15] ? ctrl_pkg::S_CHECK : ctrl_pkg::S_GEN;
+            state_d        = move_q[15] ? chip_pkg::S_CHECK : chip_pkg::S_GEN;
           end
         end
         chip_pkg::OP_MAKE: begin
           if (host_ply_q >= 6'(StackDepth)) begin
             cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_STACK; done_d = 1'b1;
           end else begin
-            state_d = ctrl_pkg::S_CHECK;
+            state_d = chip_pkg::S_CHECK;
           end
         end
         chip_pkg::OP_UNMAKE: begin
@@ -534,7 +536,7 @@ module chip_ctrl (
             cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_STACK; done_d = 1'b1;
           end else begin
             ply_d   = host_ply_q - 6'd1;
-            state_d = ctrl_pkg::S_UNMAKE;
+            state_d = chip_pkg::S_UNMAKE;
           end
         end
         chip_pkg::OP_PERFT, chip_pkg::OP_SEARCH: begin
@@ -547,7 +549,7 @@ module chip_ctrl (
           end else begin
             stk_move_we    = 1'b1;
             stk_move_waddr = host_ply_q[4:0];
-            state_d        = ctrl_pkg::S_GEN;
+            state_d        = chip_pkg::S_GEN;
           end
         end
         chip_pkg::OP_EVAL_INIT: begin
@@ -555,7 +557,7 @@ module chip_ctrl (
             cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_STACK; done_d = 1'b1;
           end else begin
             ph_clear_o = 1'b1;
-            state_d    = ctrl_pkg::S_EINIT;
+            state_d    = chip_pkg::S_EINIT;
           end
         end
         chip_pkg::OP_SLOW_EVAL: se_start_o = 1'b1;
@@ -573,7 +575,7 @@ module chip_ctrl (
   // ---------------------------------------------------------------- flops
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q      <= ctrl_pkg::S_IDLE;
+      state_q      <= chip_pkg::S_IDLE;
       cmd_q        <= 32'd0;
       move_q       <= 16'd0;
       mv_q         <= 16'd0;
@@ -609,27 +611,27 @@ module chip_ctrl (
   // Assertions (verilated with --assert in the regression's second configuration).
   // The stack index stays on the stack while a command runs, and the host's moves fit it.
   a_ply_bound: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q != ctrl_pkg::S_IDLE |-> ply_q < 6'(StackDepth));
+      state_q != chip_pkg::S_IDLE |-> ply_q < 6'(StackDepth));
   a_host_ply_bound: assert property (@(posedge clk_i) disable iff (!rst_ni) host_ply_q <= 6'(StackDepth));
   // Legal state transitions (ABORT may end any command).
   a_from_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q == ctrl_pkg::S_IDLE |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_CHECK, ctrl_pkg::S_GEN,
-                                                      ctrl_pkg::S_UNMAKE, ctrl_pkg::S_EINIT});
+      state_q == chip_pkg::S_IDLE |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_CHECK, chip_pkg::S_GEN,
+                                                      chip_pkg::S_UNMAKE, chip_pkg::S_EINIT});
   a_from_check: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q == ctrl_pkg::S_CHECK |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_MAKE, ctrl_pkg::S_GEN});
+      state_q == chip_pkg::S_CHECK |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_MAKE, chip_pkg::S_GEN});
   a_from_genatt: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q == ctrl_pkg::S_GENATT |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_MAKE});
+      state_q == chip_pkg::S_GENATT |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_MAKE});
   a_from_make: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q == ctrl_pkg::S_MAKE |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_TEST});
+      state_q == chip_pkg::S_MAKE |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_TEST});
   a_from_repchk: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q == ctrl_pkg::S_REPCHK |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_MAKE, ctrl_pkg::S_GEN});
+      state_q == chip_pkg::S_REPCHK |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_MAKE, chip_pkg::S_GEN});
   a_from_einit: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q == ctrl_pkg::S_EINIT |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_EINIT});
+      state_q == chip_pkg::S_EINIT |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_EINIT});
   a_from_seval: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q == ctrl_pkg::S_SEVAL |=> state_q inside {ctrl_pkg::S_IDLE, ctrl_pkg::S_SEVAL, ctrl_pkg::S_GEN,
-                                                       ctrl_pkg::S_UNMAKE});
+      state_q == chip_pkg::S_SEVAL |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_SEVAL, chip_pkg::S_GEN,
+                                                       chip_pkg::S_UNMAKE});
   a_search_states: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q inside {ctrl_pkg::S_SEVAL, ctrl_pkg::S_REPCHK} |-> searching);
+      state_q inside {chip_pkg::S_SEVAL, chip_pkg::S_REPCHK} |-> searching);
   // The game phase's event port is shared: MAKE/unmake and EVAL_INIT never drive it together.
   a_phase_events: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(mk_ph_valid != 4'd0 && ei_ph_valid != 4'd0));

@@ -62,6 +62,294 @@ package chip_pkg;
   localparam logic [16:0] PHASE_RAM_BASE = 17'h01400;
   localparam int PHASE_RAM_COUNT = 1024;
 
+  // Register widths (the highest field bit + 1): a write with a bit set above it is refused.
+  localparam int ID_WIDTH = 32;
+  localparam int VERSION_WIDTH = 32;
+  localparam int CMD_WIDTH = 13;
+  localparam int STATUS_WIDTH = 16;
+  localparam int ABORT_WIDTH = 32;
+  localparam int ERROR_WIDTH = 25;
+  localparam int STM_WIDTH = 1;
+  localparam int CASTLING_WIDTH = 4;
+  localparam int EP_WIDTH = 7;
+  localparam int HALFMOVE_WIDTH = 16;
+  localparam int FULLMOVE_WIDTH = 16;
+  localparam int MOVE_WIDTH = 16;
+  localparam int PLY_WIDTH = 6;
+  localparam int COUNT_LO_WIDTH = 32;
+  localparam int COUNT_HI_WIDTH = 32;
+  localparam int CYCLES_LO_WIDTH = 32;
+  localparam int CYCLES_HI_WIDTH = 32;
+  localparam int HUNG_LO_WIDTH = 32;
+  localparam int HUNG_HI_WIDTH = 32;
+  localparam int GENERATED_WIDTH = 32;
+  localparam int PINNED_LO_WIDTH = 32;
+  localparam int PINNED_HI_WIDTH = 32;
+  localparam int EVAL_CTRL_WIDTH = 8;
+  localparam int FAST_EVAL_WIDTH = 16;
+  localparam int PST_SUM_WIDTH = 16;
+  localparam int CASTLE_DELTA_WIDTH = 32;
+  localparam int PIECE_COUNT_W_WIDTH = 20;
+  localparam int PIECE_COUNT_B_WIDTH = 20;
+  localparam int PIECE_LOC_W_WIDTH = 30;
+  localparam int PIECE_LOC_B_WIDTH = 30;
+  localparam int KING_SQ_WIDTH = 14;
+  localparam int PHASE_WIDTH = 16;
+  localparam int ENDGAME_WIDTH = 5;
+  localparam int RUNNER_BONUS_WIDTH = 16;
+  localparam int KPA_WIDTH = 12;
+  localparam int SEP_BONUS_WIDTH = 16;
+  localparam int SLOW_EVAL_WIDTH = 16;
+  localparam int EVAL_TOTAL_WIDTH = 16;
+  localparam int TEST_VALUE_WIDTH = 16;
+  localparam int SLOW_EST_WIDTH = 16;
+  localparam int LAZY_WIDTH = 3;
+  localparam int DRAW_SCORE_WIDTH = 16;
+  localparam int SEARCH_CTRL_WIDTH = 29;
+  localparam int TEST_TIE_WIDTH = 16;
+  localparam int NODE_LIMIT_WIDTH = 32;
+  localparam int RESULT_WIDTH = 8;
+  localparam int BEST_MOVE_WIDTH = 16;
+  localparam int OFFSET_CTRL_WIDTH = 24;
+  localparam int REP_STATUS_WIDTH = 2;
+
+  // Register fields: a packed struct for each register with more than one field.
+  // CMD (rw)
+  typedef struct packed {
+    logic [4:0] depth;  // [12:8] PERFT's and SEARCH's depth
+    logic reserved_7;
+    logic [2:0] mode;  // [6:4] GEN's mode (MODE_*)
+    logic [3:0] op;  // [3:0] opcode (OP_*)
+  } cmd_t;
+  // STATUS (ro)
+  typedef struct packed {
+    logic [7:0] err_code;  // [15:8] ERROR's code
+    logic reserved_7;
+    logic aborted;  // [6] the last command was aborted
+    logic legal;  // [5] the side not to move cannot be captured
+    logic move_valid;  // [4] MOVE holds GEN's move
+    logic in_check;  // [3] the side to move is in check
+    logic error;  // [2] ERROR holds an error
+    logic done;  // [1] the last command finished
+    logic busy;  // [0] a command runs
+  } status_t;
+  // ERROR (rw)
+  typedef struct packed {
+    logic [16:0] addr;  // [24:8] word address that caused it
+    logic [7:0] code;  // [7:0] error code (ERR_*)
+  } error_t;
+  // EP (rw)
+  typedef struct packed {
+    logic valid;  // [6] an en-passant square is set
+    logic [5:0] square;  // [5:0] en-passant target square
+  } ep_t;
+  // MOVE (rw)
+  typedef struct packed {
+    logic valid;  // [15] a move (0: none)
+    logic promotion;  // [14] the move promotes
+    logic [1:0] promo;  // [13:12] promotion piece: 0 queen, 1 rook, 2 bishop, 3 knight
+    logic [5:0] to;  // [11:6] to square
+    logic [5:0] from;  // [5:0] from square
+  } move_t;
+  // EVAL_CTRL (rw)
+  typedef struct packed {
+    logic [5:0] spare;  // [7:2] read back, no effect
+    logic kpk;  // [1] endgame ROMs (the KPK ROM)
+    logic rules;  // [0] endgame rules (KQKP, KRKP, KRPKR draws)
+  } eval_ctrl_t;
+  // CASTLE_DELTA (ro)
+  typedef struct packed {
+    logic [15:0] queen_side;  // [31:16] O-O-O rook's placement change
+    logic [15:0] king_side;  // [15:0] O-O rook's placement change
+  } castle_delta_t;
+  // PIECE_COUNT_W (ro)
+  typedef struct packed {
+    logic [3:0] queens;  // [19:16] queens
+    logic [3:0] rooks;  // [15:12] rooks
+    logic [3:0] bishops;  // [11:8] bishops
+    logic [3:0] knights;  // [7:4] knights
+    logic [3:0] pawns;  // [3:0] pawns
+  } piece_count_w_t;
+  // PIECE_COUNT_B (ro)
+  typedef struct packed {
+    logic [3:0] queens;  // [19:16] queens
+    logic [3:0] rooks;  // [15:12] rooks
+    logic [3:0] bishops;  // [11:8] bishops
+    logic [3:0] knights;  // [7:4] knights
+    logic [3:0] pawns;  // [3:0] pawns
+  } piece_count_b_t;
+  // PIECE_LOC_W (ro)
+  typedef struct packed {
+    logic [5:0] queens;  // [29:24] queens'
+    logic [5:0] rooks;  // [23:18] rooks'
+    logic [5:0] bishops;  // [17:12] bishops'
+    logic [5:0] knights;  // [11:6] knights'
+    logic [5:0] pawns;  // [5:0] XOR of the pawns' squares
+  } piece_loc_w_t;
+  // PIECE_LOC_B (ro)
+  typedef struct packed {
+    logic [5:0] queens;  // [29:24] queens'
+    logic [5:0] rooks;  // [23:18] rooks'
+    logic [5:0] bishops;  // [17:12] bishops'
+    logic [5:0] knights;  // [11:6] knights'
+    logic [5:0] pawns;  // [5:0] XOR of the pawns' squares
+  } piece_loc_b_t;
+  // KING_SQ (ro)
+  typedef struct packed {
+    logic [5:0] black;  // [13:8] black king's square
+    logic [1:0] reserved_6;
+    logic [5:0] white;  // [5:0] white king's square
+  } king_sq_t;
+  // PHASE (ro)
+  typedef struct packed {
+    logic [3:0] pawn_scale;  // [15:12] pawn-structure scale
+    logic [3:0] king_safety;  // [11:8] king-safety relevance
+    logic [7:0] bonus;  // [7:0] material-combination bonus, white's view (signed)
+  } phase_t;
+  // ENDGAME (ro)
+  typedef struct packed {
+    logic krpkr;  // [4] KRPKR draw rule
+    logic krkp;  // [3] KRKP draw rule
+    logic kqkp;  // [2] KQKP draw rule
+    logic kpk_win;  // [1] the KPK ROM says the pawn side wins
+    logic kpk;  // [0] king and pawn against king, ROMs on
+  } endgame_t;
+  // KPA (ro)
+  typedef struct packed {
+    logic black_separated;  // [11] black has
+    logic white_separated;  // [10] white has widely separated passed pawns
+    logic black_wins;  // [9] black wins the race
+    logic white_wins;  // [8] white wins the race
+    logic reserved_7;
+    logic [2:0] black_runner;  // [6:4] black's
+    logic reserved_3;
+    logic [2:0] white_runner;  // [2:0] white's fastest runner, own moves to promote (7 none)
+  } kpa_t;
+  // LAZY (ro)
+  typedef struct packed {
+    logic slow_ran;  // [2] the slow evaluation ran
+    logic high;  // [1] the evaluation is >= TEST_VALUE
+    logic decided;  // [0] decided without the slow evaluation
+  } lazy_t;
+  // SEARCH_CTRL (rw)
+  typedef struct packed {
+    logic [6:0] rep_base;  // [28:22] the tie-breaker's count at the root (0-127)
+    logic ext_pawn6;  // [21] extension (flag 9): a passed pawn reached the 6th, the square ahead empty
+    logic rep_bound;  // [20] repeating-move bound (needs REPETITION)
+    logic rep_strive;  // [19] the root side strives for the draw (positive tie-breaker)
+    logic rep_tie;  // [18] a repetition draw carries the tie-breaker "moves until repetition"
+    logic ext_opp_hung;  // [17] extension (flag 12): the other side has a hung piece
+    logic ext_hung1;  // [16] extension: one hung piece, as at the previous turn
+    logic ext_hung2;  // [15] extension (flag 10): two or more hung pieces, or a pinned hung piece
+    logic ext_pawn7;  // [14] extension: a pawn reached the 7th rank
+    logic ignore_stalemate;  // [13] a stalemate one ply above quiescence fails
+    logic [4:0] qs_depth;  // [12:8] quiescence plies beyond the full-width depth (0-31)
+    logic [1:0] singular_checks;  // [7:6] singular checks per side in the quiescence search (0-3)
+    logic [1:0] mating_checks;  // [5:4] mating checks per side in the quiescence search (0-3)
+    logic no_progress;  // [3] "no progress" pruning
+    logic repetition;  // [2] repetition detector on
+    logic evasions;  // [1] check evasions in the quiescence search
+    logic quiescence;  // [0] captures after the full-width depth
+  } search_ctrl_t;
+  // RESULT (ro)
+  typedef struct packed {
+    logic extended;  // [7] the extended search decided
+    logic offset_ran;  // [6] the offset searches ran
+    logic [1:0] alternatives;  // [5:4] alternatives that reached the offset test value (saturating)
+    logic no_move;  // [3] the root had no legal move
+    logic node_limit;  // [2] stopped by NODE_LIMIT
+    logic fail_high;  // [1] fail high, else fail low
+    logic finished;  // [0] the search finished with a bound
+  } result_t;
+  // OFFSET_CTRL (rw)
+  typedef struct packed {
+    logic [15:0] margin;  // [23:8] offset margin (unsigned)
+    logic trinary;  // [7] trinary test
+    logic binary;  // [6] binary test
+    logic singular;  // [5] singular test
+    logic [4:0] depth;  // [4:0] offset depth (1 to the search depth with a test on)
+  } offset_ctrl_t;
+  // REP_STATUS (ro)
+  typedef struct packed {
+    logic displaced;  // [1] one piece displaced from one (other side to move)
+    logic repetition;  // [0] a repetition of a position on the stack
+  } rep_status_t;
+
+  // Address decode of the registers (the blocks and tables are decoded by range).
+  function automatic logic reg_is_ro(input logic [16:0] addr);
+    unique case (addr)
+      REG_ID,
+      REG_VERSION,
+      REG_STATUS,
+      REG_PLY,
+      REG_COUNT_LO,
+      REG_COUNT_HI,
+      REG_CYCLES_LO,
+      REG_CYCLES_HI,
+      REG_HUNG_LO,
+      REG_HUNG_HI,
+      REG_GENERATED,
+      REG_PINNED_LO,
+      REG_PINNED_HI,
+      REG_FAST_EVAL,
+      REG_PST_SUM,
+      REG_CASTLE_DELTA,
+      REG_PIECE_COUNT_W,
+      REG_PIECE_COUNT_B,
+      REG_PIECE_LOC_W,
+      REG_PIECE_LOC_B,
+      REG_KING_SQ,
+      REG_PHASE,
+      REG_ENDGAME,
+      REG_KPA,
+      REG_SLOW_EVAL,
+      REG_EVAL_TOTAL,
+      REG_LAZY,
+      REG_DRAW_SCORE,
+      REG_RESULT,
+      REG_BEST_MOVE,
+      REG_REP_STATUS: reg_is_ro = 1'b1;
+      default: reg_is_ro = 1'b0;
+    endcase
+  endfunction
+  function automatic logic reg_is_rw(input logic [16:0] addr);
+    unique case (addr)
+      REG_CMD,
+      REG_ABORT,
+      REG_ERROR,
+      REG_STM,
+      REG_CASTLING,
+      REG_EP,
+      REG_HALFMOVE,
+      REG_FULLMOVE,
+      REG_MOVE,
+      REG_EVAL_CTRL,
+      REG_RUNNER_BONUS,
+      REG_SEP_BONUS,
+      REG_TEST_VALUE,
+      REG_SLOW_EST,
+      REG_SEARCH_CTRL,
+      REG_TEST_TIE,
+      REG_NODE_LIMIT,
+      REG_OFFSET_CTRL: reg_is_rw = 1'b1;
+      default: reg_is_rw = 1'b0;
+    endcase
+  endfunction
+
+  // The controller's states (the debug port shows them).
+  typedef enum logic [3:0] {
+    S_IDLE = 4'd0,
+    S_CHECK = 4'd1,
+    S_GEN = 4'd2,
+    S_GENATT = 4'd3,
+    S_MAKE = 4'd4,
+    S_TEST = 4'd5,
+    S_UNMAKE = 4'd6,
+    S_EINIT = 4'd7,
+    S_SEVAL = 4'd8,
+    S_REPCHK = 4'd9
+  } ctrl_state_e;
+
   // Evaluation registers (AIJ Table 4): register i at EVAL_REGS_BASE + i, ER_BITS[i*6 +: 6] data bits.
   localparam logic [16:0] EVAL_REGS_BASE = 17'h01100;
   localparam int EVAL_REGS_COUNT = 54;

@@ -1,22 +1,10 @@
-// The chip controller's shared types: its states, the phases of a root search, the position
+// The chip controller's shared types: the phases of a root search, the position
 // registers, the move stack's entries, what the placement sum needs of a move being made, and the
 // move-word helpers more than one controller block uses. The model's twin is
 // host/chip/model/ctrl_pkg.h, with the same names.
 package ctrl_pkg;
 
-  // The controller's states (chip_ctrl.sv); the debug port shows them. Every state takes one clock.
-  typedef enum logic [3:0] {
-    S_IDLE   = 4'd0,
-    S_CHECK  = 4'd1,  // is the host's move pseudo-legal here? (GEN with a last move, MAKE)
-    S_GEN    = 4'd2,  // next move after the last one at this ply, or the next target
-    S_GENATT = 4'd3,  // best attacker of the registered target
-    S_MAKE   = 4'd4,
-    S_TEST   = 4'd5,  // legality and mode filter; unmake in the same clock unless descending
-    S_UNMAKE = 4'd6,
-    S_EINIT  = 4'd7,  // EVAL_INIT: sum the placement table over the board, then the castling deltas
-    S_SEVAL  = 4'd8,  // SEARCH: a stand pat waits for the slow evaluation
-    S_REPCHK = 4'd9   // SEARCH: is the repeating move pseudo-legal? (SEARCH_CTRL[20])
-  } state_e;
+  // The controller's states are chip_pkg::ctrl_state_e (generated from rtl/regmap.json).
 
   // Offset searches at the root (OFFSET_CTRL): the search, the offset searches of the
   // alternatives, the extended search of the fail-high move.
@@ -65,7 +53,7 @@ package ctrl_pkg;
   // evaluation start from here.
   typedef struct packed {
     logic       go;
-    state_e     state;       // the next state
+    chip_pkg::ctrl_state_e state;  // the next state
     logic       ply_up;      // descend: p + 1
     logic       ply_down;    // back up: p - 1
     logic       undo;        // unmake the move at p this clock

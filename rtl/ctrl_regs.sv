@@ -39,14 +39,15 @@ module ctrl_regs (
   output logic                 pst_we_o,
   output logic                 ph_ram_we_o,
   // The registers this block holds.
-  output logic [1:0]           eval_ctrl_o,    // [1] KPK ROM on, [0] endgame rules on
+  output logic                 kpk_en_o,       // EVAL_CTRL: the KPK ROM
+  output logic                 rules_en_o,     // EVAL_CTRL: the endgame rules
   output logic [15:0]          runner_bonus_o,
   output logic [15:0]          sep_bonus_o,
   output logic [15:0]          test_value_o,
   output logic [15:0]          test_tie_o,
-  output logic [28:0]          search_ctrl_o,
+  output chip_pkg::search_ctrl_t search_ctrl_o,
   output logic [31:0]          node_limit_o,
-  output logic [23:0]          offset_ctrl_o,
+  output chip_pkg::offset_ctrl_t offset_ctrl_o,
   // What the host reads of the other blocks.
   input  logic [31:0]          cmd_i,
   input  logic                 done_i,         // STATUS bits
@@ -94,12 +95,12 @@ module ctrl_regs (
   logic [31:0] rdata_q, rdata_d;
   logic [7:0]  err_code_q, err_code_d;
   logic [16:0] err_addr_q, err_addr_d;
-  logic [7:0]  eval_ctrl_q, eval_ctrl_d;
+  chip_pkg::eval_ctrl_t eval_ctrl_q, eval_ctrl_d;
   logic [15:0] runner_bonus_q, runner_bonus_d, sep_bonus_q, sep_bonus_d;
   logic [15:0] test_value_q, test_value_d, test_tie_q, test_tie_d;
-  logic [28:0] search_ctrl_q, search_ctrl_d;
+  chip_pkg::search_ctrl_t search_ctrl_q, search_ctrl_d;
   logic [31:0] node_limit_q, node_limit_d;
-  logic [23:0] offset_ctrl_q, offset_ctrl_d;
+  chip_pkg::offset_ctrl_t offset_ctrl_q, offset_ctrl_d;
 
   // ---------------------------------------------------------------- decode
   logic is_board, is_pst, is_phase_ram, is_reg_ro, is_reg_rw, mapped;
@@ -108,35 +109,24 @@ module ctrl_regs (
   assign is_pst = (addr_i >= chip_pkg::PST_BASE) && (addr_i < chip_pkg::PST_BASE + 17'(chip_pkg::PST_COUNT));
   assign is_board = (addr_i >= chip_pkg::BOARD_BASE) &&
                     (addr_i < chip_pkg::BOARD_BASE + 17'(chip_pkg::BOARD_COUNT));
-  always_comb begin
-    is_reg_ro = 1'b0;
-    is_reg_rw = 1'b0;
-    unique case (addr_i)
-      chip_pkg::REG_ID, chip_pkg::REG_VERSION, chip_pkg::REG_STATUS, chip_pkg::REG_PLY,
-      chip_pkg::REG_COUNT_LO, chip_pkg::REG_COUNT_HI, chip_pkg::REG_CYCLES_LO,
-      chip_pkg::REG_CYCLES_HI, chip_pkg::REG_HUNG_LO, chip_pkg::REG_HUNG_HI,
-      chip_pkg::REG_PINNED_LO, chip_pkg::REG_PINNED_HI,
-      chip_pkg::REG_GENERATED, chip_pkg::REG_FAST_EVAL, chip_pkg::REG_PST_SUM,
-      chip_pkg::REG_CASTLE_DELTA, chip_pkg::REG_PIECE_COUNT_W, chip_pkg::REG_PIECE_COUNT_B,
-      chip_pkg::REG_PIECE_LOC_W, chip_pkg::REG_PIECE_LOC_B, chip_pkg::REG_KING_SQ,
-      chip_pkg::REG_PHASE, chip_pkg::REG_ENDGAME, chip_pkg::REG_KPA, chip_pkg::REG_SLOW_EVAL,
-      chip_pkg::REG_EVAL_TOTAL, chip_pkg::REG_LAZY, chip_pkg::REG_DRAW_SCORE, chip_pkg::REG_RESULT,
-      chip_pkg::REG_BEST_MOVE, chip_pkg::REG_REP_STATUS: is_reg_ro = 1'b1;
-      chip_pkg::REG_CMD, chip_pkg::REG_ABORT, chip_pkg::REG_ERROR, chip_pkg::REG_STM,
-      chip_pkg::REG_CASTLING, chip_pkg::REG_EP, chip_pkg::REG_HALFMOVE, chip_pkg::REG_FULLMOVE,
-      chip_pkg::REG_MOVE, chip_pkg::REG_EVAL_CTRL, chip_pkg::REG_RUNNER_BONUS, chip_pkg::REG_TEST_VALUE,
-      chip_pkg::REG_SLOW_EST, chip_pkg::REG_SEP_BONUS, chip_pkg::REG_SEARCH_CTRL, chip_pkg::REG_TEST_TIE,
-      chip_pkg::REG_NODE_LIMIT, chip_pkg::REG_OFFSET_CTRL: is_reg_rw = 1'b1;
-      default: ;
-    endcase
-  end
+  assign is_reg_ro = chip_pkg::reg_is_ro(addr_i);
+  assign is_reg_rw = chip_pkg::reg_is_rw(addr_i);
   assign mapped = is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw || se_reg_hit_i || se_tab_hit_i ||
                   se_grp_hit_i;
 
   // ---------------------------------------------------------------- read
-  logic [31:0] status_w;
-  assign status_w = {16'd0, err_code_q, 1'b0, aborted_i, !king_capture_i, move_valid_i, in_check_i,
-                     (err_code_q != 8'd0), done_i, busy_i};
+  chip_pkg::status_t status;
+  always_comb begin
+    status            = '0;
+    status.busy       = busy_i;
+    status.done       = done_i;
+    status.error      = err_code_q != chip_pkg::ERR_NONE;
+    status.in_check   = in_check_i;
+    status.move_valid = move_valid_i;
+    status.legal      = !king_capture_i;
+    status.aborted    = aborted_i;
+    status.err_code   = err_code_q;
+  end
   always_comb begin
     rdata_d = 32'd0;
     if (se_reg_hit_i || se_grp_hit_i) rdata_d = se_rdata_i;
@@ -149,7 +139,7 @@ module ctrl_regs (
         chip_pkg::REG_ID:            rdata_d = chip_pkg::CHIP_ID;
         chip_pkg::REG_VERSION:       rdata_d = 32'(chip_pkg::CHIP_VERSION);
         chip_pkg::REG_CMD:           rdata_d = cmd_i;
-        chip_pkg::REG_STATUS:        rdata_d = status_w;
+        chip_pkg::REG_STATUS:        rdata_d = 32'(status);
         chip_pkg::REG_ERROR:         rdata_d = {7'd0, err_addr_q, err_code_q};
         chip_pkg::REG_STM:           rdata_d = {31'd0, pos_i.stm};
         chip_pkg::REG_CASTLING:      rdata_d = {28'd0, pos_i.castling};
@@ -167,7 +157,7 @@ module ctrl_regs (
         chip_pkg::REG_PINNED_LO:     rdata_d = pinned_i[31:0];
         chip_pkg::REG_PINNED_HI:     rdata_d = pinned_i[63:32];
         chip_pkg::REG_GENERATED:     rdata_d = generated_i;
-        chip_pkg::REG_EVAL_CTRL:     rdata_d = {24'd0, eval_ctrl_q};
+        chip_pkg::REG_EVAL_CTRL:     rdata_d = 32'(eval_ctrl_q);
         chip_pkg::REG_FAST_EVAL:     rdata_d = {16'd0, fast_eval_i};
         chip_pkg::REG_PIECE_COUNT_W: rdata_d = {12'd0, counts_i[19:0]};
         chip_pkg::REG_PIECE_COUNT_B: rdata_d = {12'd0, counts_i[39:20]};
@@ -188,11 +178,11 @@ module ctrl_regs (
         chip_pkg::REG_LAZY:          rdata_d = {29'd0, lazy_i};
         chip_pkg::REG_DRAW_SCORE:    rdata_d = {16'd0, se_draw_i};
         chip_pkg::REG_CASTLE_DELTA:  rdata_d = {castle_q_i, castle_k_i};
-        chip_pkg::REG_SEARCH_CTRL:   rdata_d = {3'd0, search_ctrl_q};
+        chip_pkg::REG_SEARCH_CTRL:   rdata_d = 32'(search_ctrl_q);
         chip_pkg::REG_TEST_TIE:      rdata_d = {16'd0, test_tie_q};
         chip_pkg::REG_NODE_LIMIT:    rdata_d = node_limit_q;
         chip_pkg::REG_RESULT:        rdata_d = {24'd0, result_i};
-        chip_pkg::REG_OFFSET_CTRL:   rdata_d = {8'd0, offset_ctrl_q};
+        chip_pkg::REG_OFFSET_CTRL:   rdata_d = 32'(offset_ctrl_q);
         chip_pkg::REG_BEST_MOVE:     rdata_d = {16'd0, best_i};
         chip_pkg::REG_REP_STATUS:    rdata_d = {30'd0, rep_near_i, rep_hit_i};
         default:                     rdata_d = 32'd0;
@@ -201,10 +191,11 @@ module ctrl_regs (
   end
 
   // ---------------------------------------------------------------- write
-  // A register's write: the data must fit its width (bits above it zero).
+  // A register's write: the data must fit its width (bits above it zero; the widths come from
+  // rtl/regmap.json).
   logic [7:0] bus_err_code;
   logic       wr_reg, err_clear, fits16;
-  assign fits16 = wdata_i[31:16] == 16'd0;
+  assign fits16 = wdata_i[31:16] == 16'd0;  // the 16-bit registers and tables
   always_comb begin
     bus_err_code   = chip_pkg::ERR_NONE;
     err_clear      = 1'b0;
@@ -289,17 +280,17 @@ module ctrl_regs (
           end
         end
         chip_pkg::REG_SEARCH_CTRL: begin
-          if (wdata_i[31:29] != 3'd0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          else search_ctrl_d = wdata_i[28:0];
+          if (wdata_i[31:chip_pkg::SEARCH_CTRL_WIDTH] != '0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else search_ctrl_d = wdata_i[chip_pkg::SEARCH_CTRL_WIDTH-1:0];
         end
         chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;
         chip_pkg::REG_OFFSET_CTRL: begin
-          if (wdata_i[31:24] != 8'd0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          else offset_ctrl_d = wdata_i[23:0];
+          if (wdata_i[31:chip_pkg::OFFSET_CTRL_WIDTH] != '0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else offset_ctrl_d = wdata_i[chip_pkg::OFFSET_CTRL_WIDTH-1:0];
         end
         chip_pkg::REG_EVAL_CTRL: begin
-          if (wdata_i[31:8] != 24'd0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          else eval_ctrl_d = wdata_i[7:0];
+          if (wdata_i[31:chip_pkg::EVAL_CTRL_WIDTH] != '0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else eval_ctrl_d = wdata_i[chip_pkg::EVAL_CTRL_WIDTH-1:0];
         end
         default: ;
       endcase
@@ -336,14 +327,14 @@ module ctrl_regs (
       err_q          <= 1'b0;
       err_code_q     <= 8'd0;
       err_addr_q     <= 17'd0;
-      eval_ctrl_q    <= 8'd0;
+      eval_ctrl_q    <= '0;
       runner_bonus_q <= 16'd0;
       sep_bonus_q    <= 16'd0;
       test_value_q   <= 16'd0;
       test_tie_q     <= 16'd0;
-      search_ctrl_q  <= 29'd0;
+      search_ctrl_q  <= '0;
       node_limit_q   <= 32'd0;
-      offset_ctrl_q  <= 24'd0;
+      offset_ctrl_q  <= '0;
     end else begin
       rvalid_q       <= req_i;
       rdata_q        <= rdata_d;
@@ -387,7 +378,8 @@ module ctrl_regs (
   assign rvalid_o       = rvalid_q;
   assign rdata_o        = rdata_q;
   assign err_o          = err_q;
-  assign eval_ctrl_o    = eval_ctrl_q[1:0];
+  assign kpk_en_o       = eval_ctrl_q.kpk;
+  assign rules_en_o     = eval_ctrl_q.rules;
   assign runner_bonus_o = runner_bonus_q;
   assign sep_bonus_o    = sep_bonus_q;
   assign test_value_o   = test_value_q;

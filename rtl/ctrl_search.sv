@@ -15,13 +15,13 @@ module ctrl_search (
   input  logic                   clk_i,
   input  logic                   rst_ni,
   // Parameters (host registers).
-  input  logic [28:0]            search_ctrl_i,
-  input  logic [23:0]            offset_ctrl_i,
+  input  chip_pkg::search_ctrl_t search_ctrl_i,
+  input  chip_pkg::offset_ctrl_t offset_ctrl_i,
   input  logic [15:0]            test_value_i,
   input  logic [15:0]            test_tie_i,
   input  logic [31:0]            node_limit_i,
   // The controller.
-  input  ctrl_pkg::state_e       state_i,
+  input  chip_pkg::ctrl_state_e       state_i,
   input  logic                   searching_i,    // the command is SEARCH
   input  logic                   start_i,        // SEARCH is written: the search's state starts afresh
   input  logic                   exhausted_i,    // GEN of a search found no move left at p
@@ -92,29 +92,29 @@ module ctrl_search (
   logic       ext_pawn7, ext_pawn6, ext_hung2, ext_hung1, ext_opp_hung;
   logic [1:0] qs_checks, qs_singular;
   logic [4:0] qs_depth;
-  assign qs_on        = search_ctrl_i[0];
-  assign ev_on        = search_ctrl_i[1];
-  assign rep_on       = search_ctrl_i[2];
-  assign np_on        = search_ctrl_i[3];
-  assign qs_checks    = search_ctrl_i[5:4];  // mating checks
-  assign qs_singular  = search_ctrl_i[7:6];
-  assign qs_depth     = search_ctrl_i[12:8];
-  assign ign_stale    = search_ctrl_i[13];
-  assign ext_pawn7    = search_ctrl_i[14];
-  assign ext_hung2    = search_ctrl_i[15];
-  assign ext_hung1    = search_ctrl_i[16];
-  assign ext_opp_hung = search_ctrl_i[17];
-  assign rep_tie_on   = search_ctrl_i[18];
-  assign rep_strive   = search_ctrl_i[19];
-  assign rep_bound    = search_ctrl_i[20];
-  assign ext_pawn6    = search_ctrl_i[21];
+  assign qs_on        = search_ctrl_i.quiescence;
+  assign ev_on        = search_ctrl_i.evasions;
+  assign rep_on       = search_ctrl_i.repetition;
+  assign np_on        = search_ctrl_i.no_progress;
+  assign qs_checks    = search_ctrl_i.mating_checks;  // mating checks
+  assign qs_singular  = search_ctrl_i.singular_checks;
+  assign qs_depth     = search_ctrl_i.qs_depth;
+  assign ign_stale    = search_ctrl_i.ignore_stalemate;
+  assign ext_pawn7    = search_ctrl_i.ext_pawn7;
+  assign ext_hung2    = search_ctrl_i.ext_hung2;
+  assign ext_hung1    = search_ctrl_i.ext_hung1;
+  assign ext_opp_hung = search_ctrl_i.ext_opp_hung;
+  assign rep_tie_on   = search_ctrl_i.rep_tie;
+  assign rep_strive   = search_ctrl_i.rep_strive;
+  assign rep_bound    = search_ctrl_i.rep_bound;
+  assign ext_pawn6    = search_ctrl_i.ext_pawn6;
   logic [15:0] off_margin;
   logic        off_single, off_binary, off_trinary;
-  assign off_depth_o = offset_ctrl_i[4:0];
-  assign off_single  = offset_ctrl_i[5];
-  assign off_binary  = offset_ctrl_i[6];
-  assign off_trinary = offset_ctrl_i[7];
-  assign off_margin  = offset_ctrl_i[23:8];
+  assign off_depth_o = offset_ctrl_i.depth;
+  assign off_single  = offset_ctrl_i.singular;
+  assign off_binary  = offset_ctrl_i.binary;
+  assign off_trinary = offset_ctrl_i.trinary;
+  assign off_margin  = offset_ctrl_i.margin;
   assign off_on_o    = off_single || off_binary || off_trinary;
   // The alternatives counted stop at the limit: no condition is left beyond it.
   logic [1:0] alt_limit;
@@ -230,7 +230,7 @@ module ctrl_search (
   logic [31:0] rep_equal, rep_two, rep_valid, rep_same, rep_white, rep_black, np_valid;
   logic [5:0]  rep_idx;
   logic        np_hit;
-  assign rep_idx = state_i == ctrl_pkg::S_TEST ? ply_i + 6'd1 : host_ply_i;
+  assign rep_idx = state_i == chip_pkg::S_TEST ? ply_i + 6'd1 : host_ply_i;
   always_comb begin
     for (int k = 0; k < 32; k++) begin
       rep_valid[k] = 6'(k) < rep_idx;
@@ -245,14 +245,14 @@ module ctrl_search (
   assign rep_hit_o  = |(rep_equal & rep_valid & rep_same);
   assign rep_near_o = |(rep_two & rep_valid & ~rep_same);
   // The tie-breaker of a repetition draw, "moves until repetition" (AIJ 4.3), for the child at
-  // rel_c: B - rel_c from the root side's view (B = SEARCH_CTRL[28:22], the host's count at the
+  // rel_c: B - rel_c from the root side's view (B = SEARCH_CTRL.REP_BASE, the host's count at the
   // root, so that chip and host count from the same place), positive when it strives for the draw
   // (an earlier repetition is better), negative when it avoids it (a later one is less bad);
-  // negated at odd plies like every value. 0 with SEARCH_CTRL[18] clear.
+  // negated at odd plies like every value. 0 with SEARCH_CTRL.REP_TIE clear.
   logic signed [17:0] rep_tie_mag, rep_tie;
-  assign rep_tie_mag = 18'(search_ctrl_i[28:22]) - 18'(rel_c);
+  assign rep_tie_mag = 18'(search_ctrl_i.rep_base) - 18'(rel_c);
   assign rep_tie     = !rep_tie_on ? 18'sd0 : (rep_strive != odd_c) ? rep_tie_mag : -rep_tie_mag;
-  // The repeating move (SEARCH_CTRL[20]): at the node being expanded (stack index p), an entry
+  // The repeating move (SEARCH_CTRL.REP_BOUND): at the node being expanded (stack index p), an entry
   // below it with the other side to move from which exactly one piece of the side to move is
   // displaced (two squares differ: one holds that piece now, the other is empty); the lowest such
   // entry is selected and the move puts the piece back on the empty square.
@@ -280,7 +280,7 @@ module ctrl_search (
   assign rm_move_o = {4'b1000, rm_to, rm_from};
   rep_detect u_rep (
     .clk_i,
-    .we_i       (state_i == ctrl_pkg::S_MAKE),
+    .we_i       (state_i == chip_pkg::S_MAKE),
     .waddr_i    (pi),
     .board_i,
     .castling_i (pos_i.castling),
@@ -357,7 +357,7 @@ module ctrl_search (
     restart_root  = 1'b0;
 
     unique case (state_i)
-      ctrl_pkg::S_GEN: begin
+      chip_pkg::S_GEN: begin
         qfilter_d = qnode_o && checks_ok_o;
         if (rm_try_o) begin
           rtried_d[pi] = 1'b1;  // the state machine makes the repeating move first
@@ -371,19 +371,19 @@ module ctrl_search (
             root_success = root_none && none_success;
           end else begin
             step_o.ply_down = 1'b1;
-            step_o.state    = ctrl_pkg::S_UNMAKE;
+            step_o.state    = chip_pkg::S_UNMAKE;
             child_fail_d    = !(!qnode_o && !legal_q[pi] && none_success);
           end
         end
       end
-      ctrl_pkg::S_REPCHK: begin
+      chip_pkg::S_REPCHK: begin
         if (repchk_ok_i) rtry_d = 1'b1;
       end
-      ctrl_pkg::S_TEST: begin
+      chip_pkg::S_TEST: begin
         if (searching_i) begin
           step_o.go    = 1'b1;
           step_o.undo  = 1'b1;
-          step_o.state = ctrl_pkg::S_GEN;
+          step_o.state = chip_pkg::S_GEN;
           rtry_d       = 1'b0;
           if (rtry_q) begin
             step_o.move_we    = 1'b1;  // the node's generation starts from its first move
@@ -397,11 +397,11 @@ module ctrl_search (
               stop_d   = 1'b1;
               result_d = 8'd4;
               if (ply_i == base_i) begin
-                step_o.state = ctrl_pkg::S_IDLE;
+                step_o.state = chip_pkg::S_IDLE;
                 step_o.done  = 1'b1;
               end else begin
                 step_o.ply_down = 1'b1;
-                step_o.state    = ctrl_pkg::S_UNMAKE;
+                step_o.state    = chip_pkg::S_UNMAKE;
               end
             end else if (rep_leaf) begin
               leaf_d        = 16'd0;
@@ -430,19 +430,19 @@ module ctrl_search (
             end else begin
               step_o.undo     = 1'b0;
               step_o.se_start = 1'b1;
-              step_o.state    = ctrl_pkg::S_SEVAL;
+              step_o.state    = chip_pkg::S_SEVAL;
             end
           end
         end
       end
-      ctrl_pkg::S_UNMAKE: begin
+      chip_pkg::S_UNMAKE: begin
         // Stopping unwinds to the root; a failed child means this node succeeded.
         if (searching_i && (stop_q || child_fail_q)) begin
           step_o.go   = 1'b1;
           step_o.undo = 1'b1;
           if (ply_i == base_i) begin
             if (stop_q) begin
-              step_o.state = ctrl_pkg::S_IDLE;
+              step_o.state = chip_pkg::S_IDLE;
               step_o.done  = 1'b1;
             end else begin
               root_done    = 1'b1;
@@ -455,7 +455,7 @@ module ctrl_search (
           end
         end
       end
-      ctrl_pkg::S_SEVAL: begin
+      chip_pkg::S_SEVAL: begin
         // The stand pat waits for the slow evaluation; its last clock decides.
         if (se_finish_i) begin
           step_o.go    = 1'b1;
@@ -472,7 +472,7 @@ module ctrl_search (
     // the quiescence search goes on below it when it may; otherwise the node at p succeeds.
     if (leaf_go) begin
       if (leaf_success) begin
-        step_o.state = ctrl_pkg::S_GEN;
+        step_o.state = chip_pkg::S_GEN;
       end else if (can_quiesce && !leaf_terminal) begin
         do_descend = 1'b1;
       end else if (ply_i == base_i) begin
@@ -481,7 +481,7 @@ module ctrl_search (
         root_best    = mv_i;
       end else begin
         step_o.ply_down = 1'b1;
-        step_o.state    = ctrl_pkg::S_UNMAKE;
+        step_o.state    = chip_pkg::S_UNMAKE;
         child_fail_d    = 1'b0;
       end
     end
@@ -490,7 +490,7 @@ module ctrl_search (
       step_o.ply_up     = 1'b1;
       step_o.move_we    = 1'b1;
       step_o.move_waddr = ci;
-      step_o.state      = ctrl_pkg::S_GEN;
+      step_o.state      = chip_pkg::S_GEN;
       legal_d           = legal_d & ~(32'd1 << ci);
       rtried_d          = rtried_q & ~(32'd1 << ci);
       extended_d        = (extended_q & ~(32'd1 << ci)) | ({31'd0, ext_mark} << ci);
@@ -524,7 +524,7 @@ module ctrl_search (
             final_go     = 1'b0;  // go on with the next root move
             alt_d        = alt_q + 2'd1;
             child_fail_d = 1'b0;
-            step_o.state = ctrl_pkg::S_GEN;
+            step_o.state = chip_pkg::S_GEN;
           end else if (off_condition) begin
             final_go     = 1'b0;
             restart_root = 1'b1;
@@ -536,19 +536,19 @@ module ctrl_search (
       if (restart_root) begin
         step_o.move_we    = 1'b1;
         step_o.move_waddr = base_i[4:0];
-        step_o.state      = ctrl_pkg::S_GEN;
+        step_o.state      = chip_pkg::S_GEN;
         legal_d           = legal_d & ~(32'd1 << base_i[4:0]);
         child_fail_d      = 1'b0;
       end
       if (final_go) begin
         result_d     = {final_flags, root_none, 1'b0, final_success, 1'b1};
         best_d       = final_success ? final_best : 16'd0;
-        step_o.state = ctrl_pkg::S_IDLE;
+        step_o.state = chip_pkg::S_IDLE;
         step_o.done  = 1'b1;
       end
     end
     // Unmaking a move brings back the checks played before it (UNMAKE always unmakes).
-    if (step_o.undo || state_i == ctrl_pkg::S_UNMAKE) qc_d = entry_i.qc;
+    if (step_o.undo || state_i == chip_pkg::S_UNMAKE) qc_d = entry_i.qc;
 
     // SEARCH is written (the state machine is idle): the search starts afresh.
     if (start_i) begin
@@ -613,9 +613,9 @@ module ctrl_search (
   a_descend_keeps: assert property (@(posedge clk_i) disable iff (!rst_ni)
       step_o.go && step_o.ply_up |-> !step_o.undo && ply_i < 6'd31);
   a_above_root: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      searching_i && state_i != ctrl_pkg::S_IDLE |-> ply_i >= base_i);
+      searching_i && state_i != chip_pkg::S_IDLE |-> ply_i >= base_i);
   a_no_decision_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_i == ctrl_pkg::S_IDLE |-> !step_o.go);
+      state_i == chip_pkg::S_IDLE |-> !step_o.go);
 `endif
 
   assign qc_o         = qc_q;

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "chip/chip_regs.h"
+
 namespace db::chip {
 
 // Response to one bus request (it arrives one clock after the request, as on the RTL).
@@ -29,13 +31,8 @@ struct DebugPort {
   bool operator!=(const DebugPort& o) const { return !(*this == o); }
 };
 
-// Controller states, as in rtl/chip_ctrl.sv.
-enum class CtrlState : std::uint8_t {
-  IDLE = 0, CHECK = 1, GEN = 2, GENATT = 3, MAKE = 4, TEST = 5, UNMAKE = 6, EINIT = 7, SEVAL = 8,
-  REPCHK = 9
-};
-constexpr int CTRL_STATES = 10;
-const char* ctrl_state_name(std::uint8_t state);
+// The controller's states (S_IDLE ..., CTRL_STATES, ctrl_state_name) are generated from
+// rtl/regmap.json into chip_regs.h.
 
 // One chip behind the bus: the reference model, the verilated RTL, or both in lock-step.
 class ChipBackend {

@@ -14,13 +14,16 @@ namespace db::chip {
 
 namespace {
 
-constexpr std::uint32_t STATUS_BUSY = 1u << status_bit::BUSY;
-constexpr std::uint32_t STATUS_ABORTED = 1u << status_bit::ABORTED;
-constexpr std::uint32_t STATUS_IN_CHECK = 1u << status_bit::IN_CHECK;
-constexpr std::uint32_t STATUS_MOVE_VALID = 1u << status_bit::MOVE_VALID;
+namespace st = field::status;
 
 std::uint32_t command(std::uint32_t op, std::uint32_t mode = 0, std::uint32_t depth = 0) {
-  return op | mode << 4 | depth << 8;
+  return field::cmd::OP.put(op) | field::cmd::MODE.put(mode) | field::cmd::DEPTH.put(depth);
+}
+
+// A field's value, or std::invalid_argument naming the parameter and the field's range.
+std::uint32_t checked(const field::Field& f, long long value, const char* what) {
+  if (!f.fits(value)) throw std::invalid_argument(fmt::format("{} {} out of range 0-{}", what, value, f.mask()));
+  return f.put(std::uint32_t(value));
 }
 
 }  // namespace
@@ -113,9 +116,10 @@ void ChipClient::write(std::uint32_t addr, std::uint32_t data) {
     const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
     backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy
     const char* name = register_name(addr);
-    throw ChipError(e & 0xFF, addr,
+    const std::uint32_t code = field::error::CODE.get(e);
+    throw ChipError(code, addr,
                     fmt::format("chip: write of 0x{:X} to {} (0x{:05X}) refused: {}", data,
-                                *name ? name : "unmapped address", addr, error_name(e & 0xFF)));
+                                *name ? name : "unmapped address", addr, error_name(code)));
   }
 }
 
@@ -124,7 +128,7 @@ void ChipClient::run(std::uint32_t cmd, CommandStats* stats) {
   std::uint32_t status = read(reg::STATUS);
   // Short commands (one GEN) take a few clocks, PERFT millions: poll at doubling intervals.
   std::uint64_t wait = 1;
-  while (status & STATUS_BUSY) {
+  while (st::BUSY.get(status)) {
     backend_->tick(wait);
     wait = std::min(wait * 2, poll_interval_);
     status = read(reg::STATUS);
@@ -133,7 +137,7 @@ void ChipClient::run(std::uint32_t cmd, CommandStats* stats) {
     stats->cycles = std::uint64_t(read(reg::CYCLES_HI)) << 32 | read(reg::CYCLES_LO);
     stats->generated = read(reg::GENERATED);
   }
-  const std::uint32_t code = (status >> 8) & 0xFF;
+  const std::uint32_t code = st::ERR_CODE.get(status);
   if (code != err::NONE) {
     write(reg::ERROR, 0);
     throw ChipError(code, reg::CMD, fmt::format("chip: command 0x{:X} failed: {}", cmd, error_name(code)));
@@ -166,7 +170,7 @@ std::vector<std::uint16_t> ChipClient::generate(GenMode mode, CommandStats* stat
       stats->cycles += one.cycles;
       stats->generated += one.generated;
     }
-    if (!(read(reg::STATUS) & STATUS_MOVE_VALID)) break;
+    if (!st::MOVE_VALID.get(read(reg::STATUS))) break;
     last = std::uint16_t(read(reg::MOVE));
     moves.push_back(last);
   }
@@ -180,7 +184,7 @@ void ChipClient::make(std::uint16_t move) {
 
 void ChipClient::unmake() { run(command(op::UNMAKE)); }
 
-bool ChipClient::in_check() { return (read(reg::STATUS) & STATUS_IN_CHECK) != 0; }
+bool ChipClient::in_check() { return st::IN_CHECK.get(read(reg::STATUS)) != 0; }
 
 std::uint64_t ChipClient::hung() { return std::uint64_t(read(reg::HUNG_HI)) << 32 | read(reg::HUNG_LO); }
 std::uint64_t ChipClient::pinned() { return std::uint64_t(read(reg::PINNED_HI)) << 32 | read(reg::PINNED_LO); }
@@ -228,38 +232,26 @@ ChipClient::SlowEval ChipClient::slow_eval(CommandStats* stats) {
 namespace db::chip {
 
 std::uint32_t SearchParams::control_word() const {
-  if (mating_checks < 0 || mating_checks > 3) {
-    throw std::invalid_argument(fmt::format("mating checks {} out of range 0-3", mating_checks));
-  }
-  if (singular_checks < 0 || singular_checks > 3) {
-    throw std::invalid_argument(fmt::format("singular checks {} out of range 0-3", singular_checks));
-  }
-  if (quiescence_depth < 0 || quiescence_depth > 31) {
-    throw std::invalid_argument(fmt::format("quiescence depth {} out of range 0-31", quiescence_depth));
-  }
-  if (repetition_tie_base < 0 || repetition_tie_base > 127) {
-    throw std::invalid_argument(fmt::format("repetition tie-breaker base {} out of range 0-127", repetition_tie_base));
-  }
-  return std::uint32_t(quiescence) | std::uint32_t(evasions) << 1 | std::uint32_t(repetition) << 2 |
-         std::uint32_t(no_progress) << 3 | std::uint32_t(mating_checks) << 4 |
-         std::uint32_t(singular_checks) << 6 |
-         std::uint32_t(quiescence_depth) << 8 | std::uint32_t(ignore_stalemate) << 13 |
-         std::uint32_t(extend_pawn_on_7th) << 14 | std::uint32_t(extend_hung_pieces) << 15 |
-         std::uint32_t(extend_hung_twice) << 16 | std::uint32_t(extend_opp_hung) << 17 |
-         std::uint32_t(repetition_tie) << 18 | std::uint32_t(strive_for_draw) << 19 |
-         std::uint32_t(repetition_bound) << 20 | std::uint32_t(extend_pawn_on_6th) << 21 |
-         std::uint32_t(repetition_tie_base) << 22;
+  namespace sc = field::search_ctrl;
+  return sc::QUIESCENCE.put(quiescence) | sc::EVASIONS.put(evasions) | sc::REPETITION.put(repetition) |
+         sc::NO_PROGRESS.put(no_progress) | checked(sc::MATING_CHECKS, mating_checks, "mating checks") |
+         checked(sc::SINGULAR_CHECKS, singular_checks, "singular checks") |
+         checked(sc::QS_DEPTH, quiescence_depth, "quiescence depth") | sc::IGNORE_STALEMATE.put(ignore_stalemate) |
+         sc::EXT_PAWN7.put(extend_pawn_on_7th) | sc::EXT_HUNG2.put(extend_hung_pieces) |
+         sc::EXT_HUNG1.put(extend_hung_twice) | sc::EXT_OPP_HUNG.put(extend_opp_hung) |
+         sc::REP_TIE.put(repetition_tie) | sc::REP_STRIVE.put(strive_for_draw) |
+         sc::REP_BOUND.put(repetition_bound) | sc::EXT_PAWN6.put(extend_pawn_on_6th) |
+         checked(sc::REP_BASE, repetition_tie_base, "repetition tie-breaker base");
 }
 
 std::uint32_t SearchParams::offset_word() const {
-  if (offset_depth < 0 || offset_depth > 31 || (offset_tests() && (offset_depth < 1 || offset_depth > depth))) {
+  namespace oc = field::offset_ctrl;
+  if (!oc::DEPTH.fits(offset_depth) || (offset_tests() && (offset_depth < 1 || offset_depth > depth))) {
     throw std::invalid_argument(fmt::format("offset depth {} out of range 1-{} (the search depth)", offset_depth, depth));
   }
-  if (offset_margin < 0 || offset_margin > 0xFFFF) {
-    throw std::invalid_argument(fmt::format("offset margin {} out of range 0-65535", offset_margin));
-  }
-  return std::uint32_t(offset_depth) | std::uint32_t(offset_singular) << 5 | std::uint32_t(offset_binary) << 6 |
-         std::uint32_t(offset_trinary) << 7 | std::uint32_t(offset_margin) << 8;
+  return oc::DEPTH.put(std::uint32_t(offset_depth)) | oc::SINGULAR.put(offset_singular) |
+         oc::BINARY.put(offset_binary) | oc::TRINARY.put(offset_trinary) |
+         checked(oc::MARGIN, offset_margin, "offset margin");
 }
 
 void ChipClient::start_search(const SearchParams& params) {
@@ -277,26 +269,27 @@ void ChipClient::start_search(const SearchParams& params) {
   if (!params.keep_slow_estimate) write(reg::SLOW_EST, std::uint16_t(params.slow_estimate));
   write(reg::CMD, command(op::SEARCH, 0, std::uint32_t(params.depth)));
   const std::uint32_t status = read(reg::STATUS);
-  const std::uint32_t code = (status >> 8) & 0xFF;
+  const std::uint32_t code = st::ERR_CODE.get(status);
   if (code != err::NONE) {
     write(reg::ERROR, 0);
     throw ChipError(code, reg::CMD, fmt::format("chip: SEARCH failed to start: {}", error_name(code)));
   }
 }
 
-bool ChipClient::busy() { return read(reg::STATUS) & STATUS_BUSY; }
+bool ChipClient::busy() { return st::BUSY.get(read(reg::STATUS)); }
 
 SearchResult ChipClient::search_result() {
   SearchResult r;
   const std::uint32_t result = read(reg::RESULT);
-  r.finished = result & 1;
-  r.fail_high = result & 2;
-  r.node_limit = result & 4;
-  r.no_legal_move = result & 8;
-  r.alternatives = int(result >> 4 & 3);
-  r.offset_ran = result & 0x40;
-  r.extended = result & 0x80;
-  r.aborted = read(reg::STATUS) & STATUS_ABORTED;
+  namespace rf = field::result;
+  r.finished = rf::FINISHED.get(result);
+  r.fail_high = rf::FAIL_HIGH.get(result);
+  r.node_limit = rf::NODE_LIMIT.get(result);
+  r.no_legal_move = rf::NO_MOVE.get(result);
+  r.alternatives = int(rf::ALTERNATIVES.get(result));
+  r.offset_ran = rf::OFFSET_RAN.get(result);
+  r.extended = rf::EXTENDED.get(result);
+  r.aborted = st::ABORTED.get(read(reg::STATUS));
   r.best_move = std::uint16_t(read(reg::BEST_MOVE));
   r.nodes = std::uint64_t(read(reg::COUNT_HI)) << 32 | read(reg::COUNT_LO);
   r.cycles = std::uint64_t(read(reg::CYCLES_HI)) << 32 | read(reg::CYCLES_LO);

@@ -19,9 +19,6 @@ namespace db::chip {
 
 namespace {
 
-constexpr std::uint8_t S_IDLE = 0, S_CHECK = 1, S_GEN = 2, S_GENATT = 3, S_MAKE = 4, S_TEST = 5, S_UNMAKE = 6,
-                       S_EINIT = 7, S_SEVAL = 8, S_REPCHK = 9;
-
 // Placement table index of a piece on a square: {type, square relative to its owner}.
 int pst_index(std::uint8_t piece, int sq) { return (piece & 7) << 6 | (sq ^ ((piece & CHIP_BLACK) ? 56 : 0)); }
 
@@ -88,32 +85,8 @@ struct StackWrite {
   ChipModel::StackEntry entry;
 };
 
-bool is_read_only(std::uint32_t a) {
-  switch (a) {
-    case reg::ID: case reg::VERSION: case reg::STATUS: case reg::PLY: case reg::COUNT_LO:
-    case reg::COUNT_HI: case reg::CYCLES_LO: case reg::CYCLES_HI: case reg::HUNG_LO:
-    case reg::HUNG_HI: case reg::GENERATED: case reg::FAST_EVAL: case reg::PST_SUM:
-    case reg::CASTLE_DELTA: case reg::PIECE_COUNT_W: case reg::PIECE_COUNT_B: case reg::PIECE_LOC_W:
-    case reg::PIECE_LOC_B: case reg::KING_SQ: case reg::PHASE: case reg::ENDGAME: case reg::KPA:
-    case reg::SLOW_EVAL: case reg::EVAL_TOTAL: case reg::LAZY: case reg::DRAW_SCORE:
-    case reg::RESULT: case reg::BEST_MOVE: case reg::REP_STATUS: case reg::PINNED_LO: case reg::PINNED_HI:
-      return true;
-    default:
-      return false;
-  }
-}
-
-bool is_read_write(std::uint32_t a) {
-  switch (a) {
-    case reg::CMD: case reg::ABORT: case reg::ERROR: case reg::STM: case reg::CASTLING:
-    case reg::EP: case reg::HALFMOVE: case reg::FULLMOVE: case reg::MOVE: case reg::EVAL_CTRL:
-    case reg::RUNNER_BONUS: case reg::TEST_VALUE: case reg::SLOW_EST: case reg::SEP_BONUS:
-    case reg::SEARCH_CTRL: case reg::TEST_TIE: case reg::NODE_LIMIT: case reg::OFFSET_CTRL:
-      return true;
-    default:
-      return false;
-  }
-}
+using reg::is_read_only;  // the decode generated from rtl/regmap.json
+using reg::is_read_write;
 
 bool is_board(std::uint32_t a) { return a >= reg::BOARD_BASE && a < reg::BOARD_BASE + reg::BOARD_COUNT; }
 bool is_pst(std::uint32_t a) { return a >= reg::PST_BASE && a < reg::PST_BASE + reg::PST_COUNT; }
@@ -129,9 +102,6 @@ bool is_eval_table(std::uint32_t a) {
   return off % EVAL_TABLES_WINDOW < std::uint32_t(EVAL_TABLE_ENTRIES[off / EVAL_TABLES_WINDOW]);
 }
 // Data with bits set above a register's or table's width.
-constexpr std::uint32_t SEARCH_CTRL_MASK = 0x1FFFFFFF;  // SEARCH_CTRL's defined bits
-constexpr std::uint32_t OFFSET_CTRL_MASK = 0xFFFFFF;  // OFFSET_CTRL's
-
 bool too_wide(std::uint32_t data, int bits) { return bits < 32 && (data >> bits) != 0; }
 
 // A game phase event (rtl/eval_phase.sv): a piece's location register toggles by loc, its count
@@ -299,11 +269,6 @@ std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables&
 
 }  // namespace
 
-const char* ctrl_state_name(std::uint8_t state) {
-  static constexpr const char* NAMES[CTRL_STATES] = {"IDLE", "CHECK",  "GEN",   "GENATT", "MAKE",
-                                                     "TEST", "UNMAKE", "EINIT", "SEVAL", "REPCHK"};
-  return state < CTRL_STATES ? NAMES[state] : "?";
-}
 
 ChipModel::ChipModel() = default;
 
@@ -531,30 +496,36 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
 
   const ArrayModel array(sets_, q.stm, q.castling, q.ep_valid, q.ep_sq);
   const bool busy = q.state != S_IDLE || q.se_busy;
-  const int op = q.cmd & 15;
-  const int mode = (q.cmd >> 4) & 7;
-  const int depth = (q.cmd >> 8) & 31;  // PERFT's depth; the search's is sdepth below
+  namespace cmdf = field::cmd;
+  namespace sc = field::search_ctrl;
+  namespace oc = field::offset_ctrl;
+  const int op = int(cmdf::OP.get(q.cmd));
+  const int mode = int(cmdf::MODE.get(q.cmd));
+  const int depth = int(cmdf::DEPTH.get(q.cmd));  // PERFT's depth; the search's is sdepth below
   const int pi = q.ply & 31;
   const std::uint16_t last = stack_[pi].move;
   const bool searching = op == int(op::SEARCH);
   // Hardware search: the node being expanded is at ply p = q.ply, rel_p plies from the root; its
   // child is at c = p + 1. Even plies test "value >= (V, Vtb)", odd plies "value > (-V, -Vtb)".
   const int rel_p = q.ply - q.base, rel_c = rel_p + 1;
-  const bool qs_on = q.search_ctrl & 1, ev_on = q.search_ctrl >> 1 & 1, rep_on = q.search_ctrl >> 2 & 1;
-  const bool np_on = q.search_ctrl >> 3 & 1, ignore_stalemate = q.search_ctrl >> 13 & 1;
-  const bool ext_pawn7 = q.search_ctrl >> 14 & 1, ext_hung2 = q.search_ctrl >> 15 & 1, ext_hung1 = q.search_ctrl >> 16 & 1;
-  const bool ext_opp_hung = q.search_ctrl >> 17 & 1;
-  const bool rep_tie_on = q.search_ctrl >> 18 & 1, rep_strive = q.search_ctrl >> 19 & 1;
-  const bool rep_bound = q.search_ctrl >> 20 & 1, ext_pawn6 = q.search_ctrl >> 21 & 1;
-  const int qs_mating = q.search_ctrl >> 4 & 3, qs_singular = q.search_ctrl >> 6 & 3;
-  const int qs_depth = q.search_ctrl >> 8 & 31;
+  const bool qs_on = sc::QUIESCENCE.get(q.search_ctrl), ev_on = sc::EVASIONS.get(q.search_ctrl);
+  const bool rep_on = sc::REPETITION.get(q.search_ctrl), np_on = sc::NO_PROGRESS.get(q.search_ctrl);
+  const bool ignore_stalemate = sc::IGNORE_STALEMATE.get(q.search_ctrl);
+  const bool ext_pawn7 = sc::EXT_PAWN7.get(q.search_ctrl), ext_hung2 = sc::EXT_HUNG2.get(q.search_ctrl);
+  const bool ext_hung1 = sc::EXT_HUNG1.get(q.search_ctrl), ext_opp_hung = sc::EXT_OPP_HUNG.get(q.search_ctrl);
+  const bool rep_tie_on = sc::REP_TIE.get(q.search_ctrl), rep_strive = sc::REP_STRIVE.get(q.search_ctrl);
+  const bool rep_bound = sc::REP_BOUND.get(q.search_ctrl), ext_pawn6 = sc::EXT_PAWN6.get(q.search_ctrl);
+  const int qs_mating = int(sc::MATING_CHECKS.get(q.search_ctrl));
+  const int qs_singular = int(sc::SINGULAR_CHECKS.get(q.search_ctrl));
+  const int qs_depth = int(sc::QS_DEPTH.get(q.search_ctrl));
   // Offset searches at the root (AIJ 5, parameters 2 and 7): after the search failed high with a
   // move, the other root moves are searched to the offset depth against the test value less the
   // margin; if the number that reach it is one the flags ask for (none: singular, one: binary,
   // two: trinary), the fail-high move is searched again one ply deeper and decides the result.
   enum { PH_MAIN = 0, PH_OFFSET = 1, PH_EXTEND = 2 };
-  const int off_depth = q.offset_ctrl & 31, off_margin = q.offset_ctrl >> 8 & 0xFFFF;
-  const bool off_single = q.offset_ctrl >> 5 & 1, off_binary = q.offset_ctrl >> 6 & 1, off_trinary = q.offset_ctrl >> 7 & 1;
+  const int off_depth = int(oc::DEPTH.get(q.offset_ctrl)), off_margin = int(oc::MARGIN.get(q.offset_ctrl));
+  const bool off_single = oc::SINGULAR.get(q.offset_ctrl), off_binary = oc::BINARY.get(q.offset_ctrl);
+  const bool off_trinary = oc::TRINARY.get(q.offset_ctrl);
   const bool off_on = off_single || off_binary || off_trinary;
   const int alt_limit = off_trinary ? 3 : off_binary ? 2 : 1;  // stop counting here: no condition left
   const int sdepth = q.phase == PH_OFFSET ? off_depth : q.phase == PH_EXTEND ? depth + 1 : depth;
@@ -567,7 +538,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   // The tie-breaker of a repetition draw at the child, "moves until repetition" (AIJ 4.3): the
   // base SEARCH_CTRL[28:22] less its plies from the root, positive from the root side's view when
   // it strives for the draw, negative when it avoids it; negated at odd plies.
-  const int rep_tie_mag = int(q.search_ctrl >> 22 & 127) - rel_c;
+  const int rep_tie_mag = int(sc::REP_BASE.get(q.search_ctrl)) - rel_c;
   const int rep_tie = !rep_tie_on ? 0 : (rep_strive != odd_c) ? rep_tie_mag : -rep_tie_mag;
 
   // ------------------------------------------------------------ controller
@@ -1099,10 +1070,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         case reg::VERSION: resp.data = CHIP_VERSION; break;
         case reg::CMD: resp.data = q.cmd; break;
         case reg::STATUS:
-          resp.data = std::uint32_t(busy) | std::uint32_t(q.done) << 1 | std::uint32_t(q.err_code != 0) << 2 |
-                      std::uint32_t(array.in_check()) << 3 | std::uint32_t(q.move_valid) << 4 |
-                      std::uint32_t(!array.king_capture()) << 5 | std::uint32_t(q.aborted) << 6 |
-                      std::uint32_t(q.err_code) << 8;
+          resp.data = field::status::BUSY.put(busy) | field::status::DONE.put(q.done) |
+                      field::status::ERROR.put(q.err_code != 0) | field::status::IN_CHECK.put(array.in_check()) |
+                      field::status::MOVE_VALID.put(q.move_valid) | field::status::LEGAL.put(!array.king_capture()) |
+                      field::status::ABORTED.put(q.aborted) | field::status::ERR_CODE.put(q.err_code);
           break;
         case reg::ERROR: resp.data = q.err_addr << 8 | q.err_code; break;
         case reg::STM: resp.data = q.stm; break;
@@ -1223,12 +1194,16 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         switch (addr) {
           case reg::STM: d.stm = data & 1; d.host_ply = 0; break;
           case reg::CASTLING: d.castling = data & 15; d.host_ply = 0; break;
-          case reg::EP: d.ep_valid = (data >> 6) & 1; d.ep_sq = data & 63; d.host_ply = 0; break;
+          case reg::EP:
+            d.ep_valid = field::ep::VALID.get(data);
+            d.ep_sq = std::uint8_t(field::ep::SQUARE.get(data));
+            d.host_ply = 0;
+            break;
           case reg::HALFMOVE: d.half = data & 0xFFFF; d.host_ply = 0; break;
           case reg::FULLMOVE: d.full = data & 0xFFFF; d.host_ply = 0; break;
           case reg::MOVE: d.move = data & 0xFFFF; break;
           case reg::EVAL_CTRL:
-            if (data >> 8) bus_error(err::BAD_ARGUMENT);
+            if (too_wide(data, field::eval_ctrl::WIDTH)) bus_error(err::BAD_ARGUMENT);
             else d.eval_ctrl = std::uint8_t(data);
             break;
           case reg::TEST_VALUE:  // the 16-bit registers: one width check
@@ -1244,16 +1219,16 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             else d.test_tie = std::uint16_t(data);
             break;
           case reg::SEARCH_CTRL:
-            if (data & ~SEARCH_CTRL_MASK) bus_error(err::BAD_ARGUMENT);
+            if (too_wide(data, sc::WIDTH)) bus_error(err::BAD_ARGUMENT);
             else d.search_ctrl = data;
             break;
           case reg::NODE_LIMIT: d.node_limit = data; break;
           case reg::OFFSET_CTRL:
-            if (data & ~OFFSET_CTRL_MASK) bus_error(err::BAD_ARGUMENT);
+            if (too_wide(data, oc::WIDTH)) bus_error(err::BAD_ARGUMENT);
             else d.offset_ctrl = data;
             break;
           case reg::CMD: {
-            const std::uint32_t wop = data & 15, wmode = (data >> 4) & 7, wdepth = (data >> 8) & 31;
+            const std::uint32_t wop = cmdf::OP.get(data), wmode = cmdf::MODE.get(data), wdepth = cmdf::DEPTH.get(data);
             d.cmd = data;
             d.cycles = 0;
             d.generated = 0;
@@ -1360,8 +1335,8 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
               d.main_best = 0;
               d.rtry = false;
               // Offset searches need an offset depth of 1..depth and room for the extension.
-              const std::uint32_t off = q.offset_ctrl & 31;
-              const bool offsets = (q.offset_ctrl >> 5 & 7) != 0;
+              const std::uint32_t off = oc::DEPTH.get(q.offset_ctrl);
+              const bool offsets = off_on;
               if (wdepth == 0 || q.host_ply + wdepth > STACK_DEPTH ||
                   (offsets && (off == 0 || off > wdepth || q.host_ply + wdepth + 1 > STACK_DEPTH))) {
                 cmd_error(err::BAD_ARGUMENT);

@@ -67,7 +67,374 @@ constexpr std::uint32_t PST_BASE = 0x01200;
 constexpr std::uint32_t PST_COUNT = 512;
 constexpr std::uint32_t PHASE_RAM_BASE = 0x01400;
 constexpr std::uint32_t PHASE_RAM_COUNT = 1024;
+
+// The read-only and read-write registers (the blocks and tables are decoded by range).
+inline bool is_read_only(std::uint32_t addr) {
+  switch (addr) {
+    case ID:
+    case VERSION:
+    case STATUS:
+    case PLY:
+    case COUNT_LO:
+    case COUNT_HI:
+    case CYCLES_LO:
+    case CYCLES_HI:
+    case HUNG_LO:
+    case HUNG_HI:
+    case GENERATED:
+    case PINNED_LO:
+    case PINNED_HI:
+    case FAST_EVAL:
+    case PST_SUM:
+    case CASTLE_DELTA:
+    case PIECE_COUNT_W:
+    case PIECE_COUNT_B:
+    case PIECE_LOC_W:
+    case PIECE_LOC_B:
+    case KING_SQ:
+    case PHASE:
+    case ENDGAME:
+    case KPA:
+    case SLOW_EVAL:
+    case EVAL_TOTAL:
+    case LAZY:
+    case DRAW_SCORE:
+    case RESULT:
+    case BEST_MOVE:
+    case REP_STATUS:
+      return true;
+    default:
+      return false;
+  }
+}
+inline bool is_read_write(std::uint32_t addr) {
+  switch (addr) {
+    case CMD:
+    case ABORT:
+    case ERROR:
+    case STM:
+    case CASTLING:
+    case EP:
+    case HALFMOVE:
+    case FULLMOVE:
+    case MOVE:
+    case EVAL_CTRL:
+    case RUNNER_BONUS:
+    case SEP_BONUS:
+    case TEST_VALUE:
+    case SLOW_EST:
+    case SEARCH_CTRL:
+    case TEST_TIE:
+    case NODE_LIMIT:
+    case OFFSET_CTRL:
+      return true;
+    default:
+      return false;
+  }
+}
 }  // namespace reg
+
+// Register fields: field::REGISTER::FIELD.get(word), .put(value) (masked and shifted),
+// .fits(value); field::REGISTER::WIDTH is the register's defined width.
+namespace field {
+struct Field {
+  int lsb, width;
+  constexpr std::uint32_t mask() const { return width >= 32 ? 0xFFFFFFFFu : (1u << width) - 1u; }
+  constexpr std::uint32_t get(std::uint32_t word) const { return (word >> lsb) & mask(); }
+  constexpr std::uint32_t put(std::uint32_t value) const { return (value & mask()) << lsb; }
+  constexpr bool fits(long long value) const { return value >= 0 && static_cast<unsigned long long>(value) <= mask(); }
+};
+namespace id {
+constexpr int WIDTH = 32;
+constexpr Field ID{0, 32};  // the constant 0x44424331 ('DBC1')
+}  // namespace id
+namespace version {
+constexpr int WIDTH = 32;
+constexpr Field VERSION{0, 32};  // interface version
+}  // namespace version
+namespace cmd {
+constexpr int WIDTH = 13;
+constexpr Field OP{0, 4};  // opcode (OP_*)
+constexpr Field MODE{4, 3};  // GEN's mode (MODE_*)
+constexpr Field DEPTH{8, 5};  // PERFT's and SEARCH's depth
+}  // namespace cmd
+namespace status {
+constexpr int WIDTH = 16;
+constexpr Field BUSY{0, 1};  // a command runs
+constexpr Field DONE{1, 1};  // the last command finished
+constexpr Field ERROR{2, 1};  // ERROR holds an error
+constexpr Field IN_CHECK{3, 1};  // the side to move is in check
+constexpr Field MOVE_VALID{4, 1};  // MOVE holds GEN's move
+constexpr Field LEGAL{5, 1};  // the side not to move cannot be captured
+constexpr Field ABORTED{6, 1};  // the last command was aborted
+constexpr Field ERR_CODE{8, 8};  // ERROR's code
+}  // namespace status
+namespace abort {
+constexpr int WIDTH = 32;
+constexpr Field ABORT{0, 32};  // any write stops the running command
+}  // namespace abort
+namespace error {
+constexpr int WIDTH = 25;
+constexpr Field CODE{0, 8};  // error code (ERR_*)
+constexpr Field ADDR{8, 17};  // word address that caused it
+}  // namespace error
+namespace stm {
+constexpr int WIDTH = 1;
+constexpr Field BLACK{0, 1};  // side to move: 0 white, 1 black
+}  // namespace stm
+namespace castling {
+constexpr int WIDTH = 4;
+constexpr Field RIGHTS{0, 4};  // 1 white O-O, 2 white O-O-O, 4 black O-O, 8 black O-O-O
+}  // namespace castling
+namespace ep {
+constexpr int WIDTH = 7;
+constexpr Field SQUARE{0, 6};  // en-passant target square
+constexpr Field VALID{6, 1};  // an en-passant square is set
+}  // namespace ep
+namespace halfmove {
+constexpr int WIDTH = 16;
+constexpr Field CLOCK{0, 16};  // half-move clock
+}  // namespace halfmove
+namespace fullmove {
+constexpr int WIDTH = 16;
+constexpr Field NUMBER{0, 16};  // full-move number
+}  // namespace fullmove
+namespace move {
+constexpr int WIDTH = 16;
+constexpr Field FROM{0, 6};  // from square
+constexpr Field TO{6, 6};  // to square
+constexpr Field PROMO{12, 2};  // promotion piece: 0 queen, 1 rook, 2 bishop, 3 knight
+constexpr Field PROMOTION{14, 1};  // the move promotes
+constexpr Field VALID{15, 1};  // a move (0: none)
+}  // namespace move
+namespace ply {
+constexpr int WIDTH = 6;
+constexpr Field PLY{0, 6};  // moves on the move stack
+}  // namespace ply
+namespace count_lo {
+constexpr int WIDTH = 32;
+constexpr Field COUNT{0, 32};  // leaf or node count [31:0]
+}  // namespace count_lo
+namespace count_hi {
+constexpr int WIDTH = 32;
+constexpr Field COUNT{0, 32};  // leaf or node count [63:32]
+}  // namespace count_hi
+namespace cycles_lo {
+constexpr int WIDTH = 32;
+constexpr Field CYCLES{0, 32};  // clocks [31:0]
+}  // namespace cycles_lo
+namespace cycles_hi {
+constexpr int WIDTH = 32;
+constexpr Field CYCLES{0, 32};  // clocks [63:32]
+}  // namespace cycles_hi
+namespace hung_lo {
+constexpr int WIDTH = 32;
+constexpr Field SQUARES{0, 32};  // hung pieces on squares 0-31
+}  // namespace hung_lo
+namespace hung_hi {
+constexpr int WIDTH = 32;
+constexpr Field SQUARES{0, 32};  // hung pieces on squares 32-63
+}  // namespace hung_hi
+namespace generated {
+constexpr int WIDTH = 32;
+constexpr Field MOVES{0, 32};  // moves generated
+}  // namespace generated
+namespace pinned_lo {
+constexpr int WIDTH = 32;
+constexpr Field SQUARES{0, 32};  // pinned pieces on squares 0-31
+}  // namespace pinned_lo
+namespace pinned_hi {
+constexpr int WIDTH = 32;
+constexpr Field SQUARES{0, 32};  // pinned pieces on squares 32-63
+}  // namespace pinned_hi
+namespace eval_ctrl {
+constexpr int WIDTH = 8;
+constexpr Field RULES{0, 1};  // endgame rules (KQKP, KRKP, KRPKR draws)
+constexpr Field KPK{1, 1};  // endgame ROMs (the KPK ROM)
+constexpr Field SPARE{2, 6};  // read back, no effect
+}  // namespace eval_ctrl
+namespace fast_eval {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // fast evaluation, side to move's view (signed)
+}  // namespace fast_eval
+namespace pst_sum {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // placement sum, white's view (signed)
+}  // namespace pst_sum
+namespace castle_delta {
+constexpr int WIDTH = 32;
+constexpr Field KING_SIDE{0, 16};  // O-O rook's placement change
+constexpr Field QUEEN_SIDE{16, 16};  // O-O-O rook's placement change
+}  // namespace castle_delta
+namespace piece_count_w {
+constexpr int WIDTH = 20;
+constexpr Field PAWNS{0, 4};  // pawns
+constexpr Field KNIGHTS{4, 4};  // knights
+constexpr Field BISHOPS{8, 4};  // bishops
+constexpr Field ROOKS{12, 4};  // rooks
+constexpr Field QUEENS{16, 4};  // queens
+}  // namespace piece_count_w
+namespace piece_count_b {
+constexpr int WIDTH = 20;
+constexpr Field PAWNS{0, 4};  // pawns
+constexpr Field KNIGHTS{4, 4};  // knights
+constexpr Field BISHOPS{8, 4};  // bishops
+constexpr Field ROOKS{12, 4};  // rooks
+constexpr Field QUEENS{16, 4};  // queens
+}  // namespace piece_count_b
+namespace piece_loc_w {
+constexpr int WIDTH = 30;
+constexpr Field PAWNS{0, 6};  // XOR of the pawns' squares
+constexpr Field KNIGHTS{6, 6};  // knights'
+constexpr Field BISHOPS{12, 6};  // bishops'
+constexpr Field ROOKS{18, 6};  // rooks'
+constexpr Field QUEENS{24, 6};  // queens'
+}  // namespace piece_loc_w
+namespace piece_loc_b {
+constexpr int WIDTH = 30;
+constexpr Field PAWNS{0, 6};  // XOR of the pawns' squares
+constexpr Field KNIGHTS{6, 6};  // knights'
+constexpr Field BISHOPS{12, 6};  // bishops'
+constexpr Field ROOKS{18, 6};  // rooks'
+constexpr Field QUEENS{24, 6};  // queens'
+}  // namespace piece_loc_b
+namespace king_sq {
+constexpr int WIDTH = 14;
+constexpr Field WHITE{0, 6};  // white king's square
+constexpr Field BLACK{8, 6};  // black king's square
+}  // namespace king_sq
+namespace phase {
+constexpr int WIDTH = 16;
+constexpr Field BONUS{0, 8};  // material-combination bonus, white's view (signed)
+constexpr Field KING_SAFETY{8, 4};  // king-safety relevance
+constexpr Field PAWN_SCALE{12, 4};  // pawn-structure scale
+}  // namespace phase
+namespace endgame {
+constexpr int WIDTH = 5;
+constexpr Field KPK{0, 1};  // king and pawn against king, ROMs on
+constexpr Field KPK_WIN{1, 1};  // the KPK ROM says the pawn side wins
+constexpr Field KQKP{2, 1};  // KQKP draw rule
+constexpr Field KRKP{3, 1};  // KRKP draw rule
+constexpr Field KRPKR{4, 1};  // KRPKR draw rule
+}  // namespace endgame
+namespace runner_bonus {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // value of winning the pawn race (signed)
+}  // namespace runner_bonus
+namespace kpa {
+constexpr int WIDTH = 12;
+constexpr Field WHITE_RUNNER{0, 3};  // white's fastest runner, own moves to promote (7 none)
+constexpr Field BLACK_RUNNER{4, 3};  // black's
+constexpr Field WHITE_WINS{8, 1};  // white wins the race
+constexpr Field BLACK_WINS{9, 1};  // black wins the race
+constexpr Field WHITE_SEPARATED{10, 1};  // white has widely separated passed pawns
+constexpr Field BLACK_SEPARATED{11, 1};  // black has
+}  // namespace kpa
+namespace sep_bonus {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // value of widely separated passed pawns (signed)
+}  // namespace sep_bonus
+namespace slow_eval {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // slow evaluation, side to move's view (signed)
+}  // namespace slow_eval
+namespace eval_total {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // FAST_EVAL + SLOW_EVAL
+}  // namespace eval_total
+namespace test_value {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // test value, side to move's view (signed)
+}  // namespace test_value
+namespace slow_est {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // the slow evaluations' low-pass filter, white's view (signed)
+}  // namespace slow_est
+namespace lazy {
+constexpr int WIDTH = 3;
+constexpr Field DECIDED{0, 1};  // decided without the slow evaluation
+constexpr Field HIGH{1, 1};  // the evaluation is >= TEST_VALUE
+constexpr Field SLOW_RAN{2, 1};  // the slow evaluation ran
+}  // namespace lazy
+namespace draw_score {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // draw-score adjustment, white's view (signed)
+}  // namespace draw_score
+namespace search_ctrl {
+constexpr int WIDTH = 29;
+constexpr Field QUIESCENCE{0, 1};  // captures after the full-width depth
+constexpr Field EVASIONS{1, 1};  // check evasions in the quiescence search
+constexpr Field REPETITION{2, 1};  // repetition detector on
+constexpr Field NO_PROGRESS{3, 1};  // "no progress" pruning
+constexpr Field MATING_CHECKS{4, 2};  // mating checks per side in the quiescence search (0-3)
+constexpr Field SINGULAR_CHECKS{6, 2};  // singular checks per side in the quiescence search (0-3)
+constexpr Field QS_DEPTH{8, 5};  // quiescence plies beyond the full-width depth (0-31)
+constexpr Field IGNORE_STALEMATE{13, 1};  // a stalemate one ply above quiescence fails
+constexpr Field EXT_PAWN7{14, 1};  // extension: a pawn reached the 7th rank
+constexpr Field EXT_HUNG2{15, 1};  // extension (flag 10): two or more hung pieces, or a pinned hung piece
+constexpr Field EXT_HUNG1{16, 1};  // extension: one hung piece, as at the previous turn
+constexpr Field EXT_OPP_HUNG{17, 1};  // extension (flag 12): the other side has a hung piece
+constexpr Field REP_TIE{18, 1};  // a repetition draw carries the tie-breaker "moves until repetition"
+constexpr Field REP_STRIVE{19, 1};  // the root side strives for the draw (positive tie-breaker)
+constexpr Field REP_BOUND{20, 1};  // repeating-move bound (needs REPETITION)
+constexpr Field EXT_PAWN6{21, 1};  // extension (flag 9): a passed pawn reached the 6th, the square ahead empty
+constexpr Field REP_BASE{22, 7};  // the tie-breaker's count at the root (0-127)
+}  // namespace search_ctrl
+namespace test_tie {
+constexpr int WIDTH = 16;
+constexpr Field VALUE{0, 16};  // tie-breaker of the test value (signed)
+}  // namespace test_tie
+namespace node_limit {
+constexpr int WIDTH = 32;
+constexpr Field NODES{0, 32};  // nodes after which a SEARCH stops (0 none)
+}  // namespace node_limit
+namespace result {
+constexpr int WIDTH = 8;
+constexpr Field FINISHED{0, 1};  // the search finished with a bound
+constexpr Field FAIL_HIGH{1, 1};  // fail high, else fail low
+constexpr Field NODE_LIMIT{2, 1};  // stopped by NODE_LIMIT
+constexpr Field NO_MOVE{3, 1};  // the root had no legal move
+constexpr Field ALTERNATIVES{4, 2};  // alternatives that reached the offset test value (saturating)
+constexpr Field OFFSET_RAN{6, 1};  // the offset searches ran
+constexpr Field EXTENDED{7, 1};  // the extended search decided
+}  // namespace result
+namespace best_move {
+constexpr int WIDTH = 16;
+constexpr Field MOVE{0, 16};  // the fail-high root move (move encoding), else 0
+}  // namespace best_move
+namespace offset_ctrl {
+constexpr int WIDTH = 24;
+constexpr Field DEPTH{0, 5};  // offset depth (1 to the search depth with a test on)
+constexpr Field SINGULAR{5, 1};  // singular test
+constexpr Field BINARY{6, 1};  // binary test
+constexpr Field TRINARY{7, 1};  // trinary test
+constexpr Field MARGIN{8, 16};  // offset margin (unsigned)
+}  // namespace offset_ctrl
+namespace rep_status {
+constexpr int WIDTH = 2;
+constexpr Field REPETITION{0, 1};  // a repetition of a position on the stack
+constexpr Field DISPLACED{1, 1};  // one piece displaced from one (other side to move)
+}  // namespace rep_status
+}  // namespace field
+
+// The controller's states (the debug port shows them).
+enum CtrlState : std::uint8_t {
+  S_IDLE = 0,
+  S_CHECK = 1,
+  S_GEN = 2,
+  S_GENATT = 3,
+  S_MAKE = 4,
+  S_TEST = 5,
+  S_UNMAKE = 6,
+  S_EINIT = 7,
+  S_SEVAL = 8,
+  S_REPCHK = 9,
+};
+constexpr int CTRL_STATES = 10;
+inline const char* ctrl_state_name(std::uint8_t state) {
+  constexpr const char* NAMES[CTRL_STATES] = {"IDLE", "CHECK", "GEN", "GENATT", "MAKE", "TEST", "UNMAKE", "EINIT", "SEVAL", "REPCHK"};
+  return state < CTRL_STATES ? NAMES[state] : "?";
+}
 
 // Evaluation registers (AIJ Table 4): register i at EVAL_REGS_BASE + i.
 constexpr std::uint32_t EVAL_REGS_BASE = 0x01100;

@@ -53,7 +53,7 @@ void CosimBackend::compare(const char* what) {
   const DebugPort m = model_.debug();
   const DebugPort r = rtl_.debug();
   if (m != r) throw CosimMismatch(report(what, m, r), model_.clock());
-  if (m.state == std::uint8_t(CtrlState::MAKE)) ++moves_compared_;
+  if (m.state == std::uint8_t(S_MAKE)) ++moves_compared_;
 }
 
 BusResponse CosimBackend::access(bool write, std::uint32_t addr, std::uint32_t data) {

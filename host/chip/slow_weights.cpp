@@ -12,7 +12,7 @@ namespace db::chip {
 namespace {
 
 std::uint32_t mask_of(int bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
-std::uint32_t field(int value, int bits) { return std::uint32_t(value) & mask_of(bits); }
+std::uint32_t packed_field(int value, int bits) { return std::uint32_t(value) & mask_of(bits); }
 int centrality(int f) { return std::min(f, 7 - f); }
 
 void set_rook_files(SlowEvalWeights& w) {
@@ -33,7 +33,7 @@ void set_rook_files(SlowEvalWeights& w) {
                 if (base > 0) base += cent >= 2 ? 1 : 0;
                 if (semi) kmod = 1, kmod_opp = 0;  // open files towards the king: 1.5x, 2x when castled apart
               }
-              w.tables[ET_ROOK_FILES + c][idx] = field(base, 6) | std::uint32_t(kmod) << 6 | std::uint32_t(kmod_opp) << 8;
+              w.tables[ET_ROOK_FILES + c][idx] = packed_field(base, 6) | std::uint32_t(kmod) << 6 | std::uint32_t(kmod_opp) << 8;
             }
           }
         }
@@ -54,7 +54,7 @@ void set_multi_pawns(SlowEvalWeights& w) {
       pen += tripled ? pen / 2 + 10 : 0;
       pen += opposed ? 0 : 5;                          // half-open for the enemy rooks
       pen += cent == 0 ? 4 : 0;                        // rook pawns
-      w.tables[ET_MULTI_PAWNS + c][idx] = field(pen, 8);
+      w.tables[ET_MULTI_PAWNS + c][idx] = packed_field(pen, 8);
     }
   }
 }
@@ -68,7 +68,7 @@ void set_passed(SlowEvalWeights& w) {
       int pct = 100 + (protect ? 25 : 0) + (connected ? 25 : 0) + (free ? 20 : 0) - (blocked ? 30 : 0) -
                 (cent == 0 ? 10 : 0);
       const int lo = STATIC[rc] * pct / 100, hi = ENDGAME[rc] * pct / 100;
-      w.tables[ET_PASSED + c][idx] = field(lo, 16) | field(hi, 16) << 16;
+      w.tables[ET_PASSED + c][idx] = packed_field(lo, 16) | packed_field(hi, 16) << 16;
     }
   }
 }
@@ -81,7 +81,7 @@ void set_mobility(SlowEvalWeights& w) {
         // Control of the centre and of the opponent's half counts more.
         const bool far_half = d > 0 ? r >= 4 : r <= 3;
         const int weight = 1 + (centrality(f) >= 2 ? 1 : 0) + (far_half ? 1 : 0);
-        w.tables[ET_MOBILITY + r][f * 16 + level] = field(d * weight, 9);
+        w.tables[ET_MOBILITY + r][f * 16 + level] = packed_field(d * weight, 9);
       }
     }
   }
@@ -98,13 +98,13 @@ void set_material(SlowEvalWeights& w) {
   static constexpr int KING[4] = {0, -5, -25, -15};
   for (int i = 0; i < 256; ++i) {
     const int wu = i >> 6 & 3, bu = i >> 4 & 3, wk = i >> 2 & 3, bk = i & 3;
-    w.tables[ET_DEVELOPMENT][i] = field(8 * (bu - wu) + KING[wk] - KING[bk], 9);
+    w.tables[ET_DEVELOPMENT][i] = packed_field(8 * (bu - wu) + KING[wk] - KING[bk], 9);
   }
   // Signature: queen and knight work together better than queen and bishop (Appendix A).
   for (int c = 0; c < 2; ++c) {
     for (int i = 0; i < 128; ++i) {
       const bool queen = i >> 6 & 1, bishops = (i >> 2 & 3) != 0, knights = (i & 3) != 0;
-      w.tables[ET_SIGNATURE + c][i] = field(queen && knights && !bishops ? 8 : 0, 20);
+      w.tables[ET_SIGNATURE + c][i] = packed_field(queen && knights && !bishops ? 8 : 0, 20);
     }
   }
   // Joint signature: a rook against minor pieces only (no rook on the other side).
@@ -112,7 +112,7 @@ void set_material(SlowEvalWeights& w) {
     const int white = i >> 4, black = i & 15;
     const bool w_rook_vs_minors = (white & 4) && !(black & 4) && (black & 3);
     const bool b_rook_vs_minors = (black & 4) && !(white & 4) && (white & 3);
-    w.tables[ET_JOINT_SIGNATURE][i] = field((w_rook_vs_minors ? 5 : 0) - (b_rook_vs_minors ? 5 : 0), 8);
+    w.tables[ET_JOINT_SIGNATURE][i] = packed_field((w_rook_vs_minors ? 5 : 0) - (b_rook_vs_minors ? 5 : 0), 8);
   }
   // Contempt stays 0: the host sets it for the opponent and the match situation.
 }
@@ -125,7 +125,7 @@ void set_pieces(SlowEvalWeights& w) {
         const int id = i >> 3, length = 8 - std::abs(id - 7);
         const bool mobile = i & 4, pawn = i & 2, king = i & 1;
         const int v = (length >= 7 ? 5 : 0) + (mobile ? 8 : 0) - (pawn ? 3 : 0) + (king ? 10 : 0);
-        w.tables[ET_BISHOPS + c * 2 + d][i] = field(id < 15 ? v : 0, 11);
+        w.tables[ET_BISHOPS + c * 2 + d][i] = packed_field(id < 15 ? v : 0, 11);
       }
     }
     for (int i = 0; i < 320; ++i) {
@@ -134,15 +134,15 @@ void set_pieces(SlowEvalWeights& w) {
       (void)opposed;
       (void)prot;
       const int pen = 4 + (blocked ? 6 : 0) + (rank_class >= 2 ? 2 : 0) + (cent >= 2 ? 3 : 0) - (two ? 2 : 0);
-      w.tables[ET_SELF_BLOCK + c][i] = field(pen, 5);
+      w.tables[ET_SELF_BLOCK + c][i] = packed_field(pen, 5);
     }
     for (int i = 0; i < 128; ++i) {
       const bool blocked = i >> 1 & 1, prot = i >> 2 & 1;
-      w.tables[ET_OPP_BLOCK + c][i] = field(2 + (prot ? 4 : 0) + (blocked ? 3 : 0), 4);
+      w.tables[ET_OPP_BLOCK + c][i] = packed_field(2 + (prot ? 4 : 0) + (blocked ? 3 : 0), 4);
     }
     for (int i = 0; i < 160; ++i) {
       const bool tripled = i & 1, front = i >> 1 & 1, rear = i >> 2 & 1;
-      w.tables[ET_BACK_BLOCK + c][i] = field(3 * rear + 3 * front + 4 * tripled, 5);
+      w.tables[ET_BACK_BLOCK + c][i] = packed_field(3 * rear + 3 * front + 4 * tripled, 5);
     }
     // Minor pieces on weak squares (outposts): knights more than bishops, supported ones more,
     // less when the opponent can challenge them with a minor piece.
@@ -153,7 +153,7 @@ void set_pieces(SlowEvalWeights& w) {
       if (bishop) v /= 2;
       if (supported) v += v / 2;
       v = v * (challenge == 0 ? 100 : challenge == 1 ? 75 : 60) / 100;
-      w.tables[ET_MINOR_ON_WEAK + c][i] = field(v, 12);
+      w.tables[ET_MINOR_ON_WEAK + c][i] = packed_field(v, 12);
     }
   }
   // Trapped bishops: the trapping pawn in place costs most, defended or with no escape more.
@@ -162,7 +162,7 @@ void set_pieces(SlowEvalWeights& w) {
     const bool pawn = i & 4, defended = i & 2, escape_blocked = i & 1;
     int pen = 0;
     if (k < 6 && pawn) pen = (k < 4 ? 80 : 40) + (defended ? 30 : 0) + (escape_blocked ? 30 : 0);
-    w.tables[ET_TRAPPED_BISHOP][i] = field(pen, 8);
+    w.tables[ET_TRAPPED_BISHOP][i] = packed_field(pen, 8);
   }
 }
 
@@ -179,7 +179,7 @@ void set_pinned(SlowEvalWeights& w) {
         if (pinner == 2) v = v * 3 / 4;
         v = std::min(255, v * (2 + press) / 2);
       }
-      w.tables[ET_PINNED + c][idx] = field(v, 8);
+      w.tables[ET_PINNED + c][idx] = packed_field(v, 8);
     }
   }
 }
@@ -243,7 +243,7 @@ SlowEvalWeights colour_symmetric(const SlowEvalWeights& in) {
     for (int f = 0; f < 8; ++f) {
       for (int level = 0; level < 16; ++level) {
         const int v = int(std::int16_t(std::uint16_t(w.tables[ET_MOBILITY + r][f * 16 + level] << 7)) >> 7);
-        w.tables[ET_MOBILITY + 7 - r][f * 16 + ((16 - level) & 15)] = field(-v, 9);
+        w.tables[ET_MOBILITY + 7 - r][f * 16 + ((16 - level) & 15)] = packed_field(-v, 9);
       }
     }
   }
@@ -273,7 +273,7 @@ SlowEvalWeights colour_symmetric(const SlowEvalWeights& in) {
       if (m <= i) continue;
       const std::uint32_t v = w.tables[t][i];
       const int value = int(v << (32 - bits)) >> (32 - bits);
-      w.tables[t][m] = field(-value, bits);
+      w.tables[t][m] = packed_field(-value, bits);
     }
   }
   return w;

@@ -14,8 +14,8 @@ class ChipErrors : public ::testing::TestWithParam<std::string> {
   ChipErrors() : chip_(make_backend(GetParam())) {
     chip_.load(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
   }
-  std::uint32_t error_code() { return chip_.read(reg::ERROR) & 0xFF; }
-  std::uint32_t error_addr() { return chip_.read(reg::ERROR) >> 8; }
+  std::uint32_t error_code() { return field::error::CODE.get(chip_.read(reg::ERROR)); }
+  std::uint32_t error_addr() { return field::error::ADDR.get(chip_.read(reg::ERROR)); }
   std::uint32_t status() { return chip_.read(reg::STATUS); }
   BusResponse raw(bool write, std::uint32_t addr, std::uint32_t data = 0) {
     return chip_.backend().access(write, addr, data);
@@ -90,7 +90,7 @@ TEST_P(ChipErrors, BadCommandsModesAndDepths) {
   expect_command_error(0u, err::BAD_COMMAND);
   expect_command_error(10u, err::BAD_COMMAND);
   expect_command_error(op::SEARCH, err::BAD_ARGUMENT);  // depth 0
-  expect_command_error(op::GEN | 5u << 4, err::BAD_ARGUMENT);
+  expect_command_error(field::cmd::OP.put(op::GEN) | field::cmd::MODE.put(5), err::BAD_ARGUMENT);
   expect_command_error(op::PERFT, err::BAD_ARGUMENT);  // depth 0
   expect_command_error(op::UNMAKE, err::STACK);        // nothing made
   chip_.write(reg::MOVE, 0x8000 | 28 << 6 | 12);       // e2e4 is fine...
@@ -98,7 +98,7 @@ TEST_P(ChipErrors, BadCommandsModesAndDepths) {
   EXPECT_EQ(chip_.read(reg::PLY), 1u);
   chip_.write(reg::MOVE, 0x8000 | 35 << 6 | 51);  // d7d5 is legal for black
   chip_.run(op::MAKE);
-  expect_command_error(op::PERFT | 31u << 8, err::BAD_ARGUMENT);  // no room for 2 + 31 plies
+  expect_command_error(field::cmd::OP.put(op::PERFT) | field::cmd::DEPTH.put(31), err::BAD_ARGUMENT);  // no room for 2 + 31 plies
   chip_.write(reg::MOVE, 0x8000 | 36 << 6 | 4);  // e1e5: not a move
   expect_command_error(op::MAKE, err::BAD_MOVE);
   chip_.write(reg::MOVE, 0x8000 | 20 << 6 | 12);  // e2e3: the pawn left e2
@@ -117,12 +117,12 @@ TEST_P(ChipErrors, IllegalMoveIntoCheckIsRefused) {
 }
 
 TEST_P(ChipErrors, WritesWhileBusyAreRefusedAndAbortStops) {
-  chip_.write(reg::CMD, op::PERFT | 5u << 8);
+  chip_.write(reg::CMD, field::cmd::OP.put(op::PERFT) | field::cmd::DEPTH.put(5));
   EXPECT_TRUE(status() & 1);
   EXPECT_TRUE(raw(true, reg::BOARD_BASE + 20, 2).error);
   EXPECT_EQ(error_code(), err::BUSY);
   EXPECT_EQ(error_addr(), reg::BOARD_BASE + 20);
-  EXPECT_TRUE(raw(true, reg::CMD, op::PERFT | 1u << 8).error);
+  EXPECT_TRUE(raw(true, reg::CMD, field::cmd::OP.put(op::PERFT) | field::cmd::DEPTH.put(1)).error);
   EXPECT_EQ(error_code(), err::BUSY);
   clear_error();  // ERROR may be cleared while busy
   EXPECT_EQ(error_code(), err::NONE);

@@ -488,7 +488,7 @@ TEST_P(HwSearchChip, AbortAtAnyClockLeavesTheChipReady) {
 TEST_P(HwSearchChip, BadParametersAreRefused) {
   ChipClient chip(make_backend(GetParam()));
   setup(chip, Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x20000000), ChipError);  // bit 29 is not defined
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 1u << field::search_ctrl::WIDTH), ChipError);  // the first undefined bit
   EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x80000000), ChipError);  // nor bit 31
   EXPECT_THROW(chip.write(reg::TEST_TIE, 0x10000), ChipError);
   EXPECT_THROW(chip.write(reg::OFFSET_CTRL, 0x1000000), ChipError);  // bits above 23
@@ -683,12 +683,12 @@ TEST_P(HwSearchChip, RepeatingMoveIsOnlyScoredWhenLegalAndARepetition) {
       p.test_value = value;
       p.repetition_tie = p.strive_for_draw = p.repetition_bound = true;
       chip.start_search(p);
-      while (model->registers().state != std::uint8_t(CtrlState::IDLE)) {
+      while (model->registers().state != std::uint8_t(S_IDLE)) {
         const ChipModel::Registers r = model->registers();
         chip.backend().tick(1);
         if (r.mv != bad) continue;
-        if (r.state == std::uint8_t(CtrlState::REPCHK)) ++considered;
-        if (r.state == std::uint8_t(CtrlState::TEST) && r.rtry) {
+        if (r.state == std::uint8_t(S_REPCHK)) ++considered;
+        if (r.state == std::uint8_t(S_TEST) && r.rtry) {
           ++tested;
           if (model->registers().count != r.count) ++scored;
         }
