@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <memory>
 
+#include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "chip/bus.h"
 

@@ -32,17 +32,20 @@ McaBus::McaBus(sc_core::sc_module_name name, McaTiming timing) : sc_module(name)
     masters_.push_back(std::make_unique<MasterPort>(fmt::format("level_{}", level).c_str()));
     masters_.back()->register_b_transport(this, &McaBus::b_transport, level);
   }
-  for (int slot = 0; slot < kSlots; ++slot) slots_.push_back(std::make_unique<SlotPort>(fmt::format("slot_{}", slot).c_str()));
+  for (int slot = 0; slot < kSlots; ++slot)
+    slots_.push_back(std::make_unique<SlotPort>(fmt::format("slot_{}", slot).c_str()));
   SC_THREAD(arbiter);
 }
 
 McaBus::MasterPort& McaBus::master_port(int level) {
-  if (level < 0 || level >= kLevels) throw std::invalid_argument(fmt::format("arbitration level {} out of range 0-15", level));
+  if (level < 0 || level >= kLevels)
+    throw std::invalid_argument(fmt::format("arbitration level {} out of range 0-15", level));
   return *masters_[std::size_t(level)];
 }
 
 McaBus::SlotPort& McaBus::slot_port(int slot) {
-  if (slot < 0 || slot >= kSlots) throw std::invalid_argument(fmt::format("slot {} out of range 0-{}", slot, kSlots - 1));
+  if (slot < 0 || slot >= kSlots)
+    throw std::invalid_argument(fmt::format("slot {} out of range 0-{}", slot, kSlots - 1));
   return *slots_[std::size_t(slot)];
 }
 
@@ -120,7 +123,8 @@ void McaBus::route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_time& 
   const std::uint64_t addr = p.get_address();
   // I/O ports (setup, POS) are byte-wide; the cards' memory takes aligned 32-bit words.
   const bool io = addr == kSetupSelect || (addr >= kPosBase && addr < kPosBase + kPosCount);
-  const bool word = p.get_data_length() == 4 && !p.get_byte_enable_ptr() && p.get_streaming_width() >= 4 && addr % 4 == 0;
+  const bool word =
+      p.get_data_length() == 4 && !p.get_byte_enable_ptr() && p.get_streaming_width() >= 4 && addr % 4 == 0;
   if (p.get_data_length() < 1 || (!io && !word)) {
     return fail(p, cycle, tlm::TLM_BURST_ERROR_RESPONSE,
                 fmt::format("Micro Channel: only aligned 32-bit transfers (address 0x{:X}, {} bytes)", addr,

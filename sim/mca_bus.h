@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "mca_cycle.h"
 #include "mca_timing.h"
@@ -46,9 +46,9 @@ class McaBus : public sc_core::sc_module {
   struct Stats {
     std::uint64_t transfers = 0;
     std::uint64_t arbitrations = 0;
-    std::uint64_t extended = 0;        // synchronous or asynchronous extended cycles
-    std::uint64_t errors = 0;          // transfers answered with an error response
-    sc_core::sc_time busy;             // arbitration and transfer cycles
+    std::uint64_t extended = 0;  // synchronous or asynchronous extended cycles
+    std::uint64_t errors = 0;    // transfers answered with an error response
+    sc_core::sc_time busy;       // arbitration and transfer cycles
   };
   const Stats& stats() const { return stats_; }
   // The time at which the bus is next free (end of the last transfer).
@@ -70,8 +70,8 @@ class McaBus : public sc_core::sc_module {
   McaTiming timing_;
   std::vector<std::unique_ptr<MasterPort>> masters_;  // by level
   std::vector<std::unique_ptr<SlotPort>> slots_;      // by slot
-  int setup_slot_ = -1;            // the card in setup, or -1
-  int owner_ = -1;                 // the master that last held the bus (parked)
+  int setup_slot_ = -1;                               // the card in setup, or -1
+  int owner_ = -1;                                    // the master that last held the bus (parked)
   sc_core::sc_time free_at_;
   Stats stats_;
   // Thread mode.

@@ -17,7 +17,8 @@ McaCard::McaCard(sc_core::sc_module_name name, Options options) : sc_module(name
 }
 
 McaCard::ChipPort& McaCard::chip_port(int chip) {
-  if (chip < 0 || chip >= kChipsPerCard) throw std::invalid_argument(fmt::format("chip slot {} out of range 0-7", chip));
+  if (chip < 0 || chip >= kChipsPerCard)
+    throw std::invalid_argument(fmt::format("chip slot {} out of range 0-7", chip));
   return *chips_[std::size_t(chip)];
 }
 
@@ -39,7 +40,8 @@ void McaCard::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   const std::uint64_t offset = p.get_address();
   if (!enabled()) {
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    cycle->error = fmt::format("{}: card disabled (POS 0x102 bit 0 clear): access to offset 0x{:X} refused", name(), offset);
+    cycle->error =
+        fmt::format("{}: card disabled (POS 0x102 bit 0 clear): access to offset 0x{:X} refused", name(), offset);
     return;
   }
   const int chip = int(offset >> (kChipAddressBits + 2));
@@ -52,7 +54,8 @@ void McaCard::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   p.set_address((offset >> 2) & ((1u << kChipAddressBits) - 1));
   port->b_transport(p, delay);
   p.set_address(offset);
-  if (p.is_read() && options_.extended_reads) cycle->hold = std::max(cycle->hold, sc_core::sc_time(100, sc_core::SC_NS));
+  if (p.is_read() && options_.extended_reads)
+    cycle->hold = std::max(cycle->hold, sc_core::sc_time(100, sc_core::SC_NS));
 }
 
 }  // namespace db::sim

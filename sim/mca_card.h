@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <memory>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "mca_address.h"
 #include "mca_cycle.h"

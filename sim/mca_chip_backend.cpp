@@ -12,7 +12,8 @@ McaChipBackend::McaChipBackend(McaNode& node, int chip) : node_(node), chip_(chi
 chip::BusResponse McaChipBackend::access(bool write, std::uint32_t addr, std::uint32_t data) {
   McaHost& host = node_.host();
   const sc_core::sc_time before = host.now();
-  const McaHost::Result r = host.transfer(write, chip_address(McaNode::card_of(chip_), McaNode::slot_of(chip_), addr), data);
+  const McaHost::Result r =
+      host.transfer(write, chip_address(McaNode::card_of(chip_), McaNode::slot_of(chip_), addr), data);
   if (!write && addr == chip::reg::STATUS) node_.count_poll(host.now() - before);
   return chip::BusResponse{r.data, r.device_error};
 }

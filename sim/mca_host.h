@@ -8,9 +8,9 @@
 #include <stdexcept>
 #include <string>
 
+#include <tlm_utils/simple_initiator_socket.h>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 
 namespace db::sim {
 

@@ -12,7 +12,9 @@
 namespace db::sim {
 
 McaNode::McaNode(sc_core::sc_module_name name, McaNodeOptions options)
-    : sc_module(name), options_(std::move(options)), bus_("bus", options_.timing),
+    : sc_module(name),
+      options_(std::move(options)),
+      bus_("bus", options_.timing),
       host_("host", options_.timing.host_overhead) {
   if (options_.cards < 1 || options_.cards > kSlots) {
     throw std::invalid_argument(fmt::format("a node holds 1-{} cards, not {}", kSlots, options_.cards));
@@ -28,8 +30,8 @@ McaNode::McaNode(sc_core::sc_module_name name, McaNodeOptions options)
     bus_.slot_port(c).bind(cards_.back()->socket);
   }
   for (int i = 0; i < options_.chips; ++i) {
-    sockets_.push_back(std::make_unique<ChipSocket>(fmt::format("chip{}", i).c_str(),
-                                                    chip::make_backend(options_.chip_backend)));
+    sockets_.push_back(
+        std::make_unique<ChipSocket>(fmt::format("chip{}", i).c_str(), chip::make_backend(options_.chip_backend)));
     cards_[std::size_t(card_of(i))]->chip_port(slot_of(i)).bind(sockets_.back()->socket);
   }
 }

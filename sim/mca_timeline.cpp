@@ -5,8 +5,8 @@ namespace db::sim {
 
 McaTimeline::Mark McaTimeline::mark() const {
   const McaHost::Stats& h = node_->host().stats();
-  return Mark{h.accesses, node_->bus().stats().busy, h.overhead, h.on_bus, node_->host().now(),
-              node_->polls().count, node_->polls().time};
+  return Mark{h.accesses,          node_->bus().stats().busy, h.overhead,         h.on_bus,
+              node_->host().now(), node_->polls().count,      node_->polls().time};
 }
 
 void McaTimeline::search_started() {

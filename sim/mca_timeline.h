@@ -25,14 +25,14 @@ class McaTimeline final : public search::ChipTimeline {
 
   // Since search_started() (or since the node started, if no search has).
   struct Figures {
-    std::uint64_t accesses = 0;         // host transfers (programmed I/O)
-    double bus_busy_seconds = 0;        // arbitration and transfer cycles on the bus
-    double host_overhead_seconds = 0;   // the host's I/O overhead
-    double host_io_seconds = 0;         // overhead plus the host's own time on the bus
-    std::uint64_t status_polls = 0;     // of those accesses, reads of a chip's STATUS register
-    double host_poll_seconds = 0;       // their host time (overhead and bus)
-    double simulated_seconds = 0;       // host time
-    double download_seconds = 0;        // the last search's evaluation weights download (before the above)
+    std::uint64_t accesses = 0;        // host transfers (programmed I/O)
+    double bus_busy_seconds = 0;       // arbitration and transfer cycles on the bus
+    double host_overhead_seconds = 0;  // the host's I/O overhead
+    double host_io_seconds = 0;        // overhead plus the host's own time on the bus
+    std::uint64_t status_polls = 0;    // of those accesses, reads of a chip's STATUS register
+    double host_poll_seconds = 0;      // their host time (overhead and bus)
+    double simulated_seconds = 0;      // host time
+    double download_seconds = 0;       // the last search's evaluation weights download (before the above)
   };
   Figures figures() const;
 

@@ -8,11 +8,11 @@
 namespace db::sim {
 
 struct McaTiming {
-  sc_core::sc_time basic_cycle{200, sc_core::SC_NS};        // basic transfer cycle
-  sc_core::sc_time sync_extended{300, sc_core::SC_NS};      // synchronous extended cycle (CD CHRDY held)
+  sc_core::sc_time basic_cycle{200, sc_core::SC_NS};          // basic transfer cycle
+  sc_core::sc_time sync_extended{300, sc_core::SC_NS};        // synchronous extended cycle (CD CHRDY held)
   sc_core::sc_time async_extended_max{3500, sc_core::SC_NS};  // longest asynchronous extended cycle
-  sc_core::sc_time arbitration{300, sc_core::SC_NS};        // minimum arbitration cycle
-  sc_core::sc_time burst_release{7800, sc_core::SC_NS};     // a preempted burst holder releases within this
+  sc_core::sc_time arbitration{300, sc_core::SC_NS};          // minimum arbitration cycle
+  sc_core::sc_time burst_release{7800, sc_core::SC_NS};       // a preempted burst holder releases within this
   // Host I/O overhead per programmed access on an RS/6000 node (not published; a parameter): the
   // processor's time to issue a load/store through the I/O channel controller, outside the bus cycle.
   sc_core::sc_time host_overhead{500, sc_core::SC_NS};

@@ -51,8 +51,8 @@ void init_magics(PieceType t, Magic* magics, Bitboard* table) {
 #endif
   Bitboard* next_table = table;
   for (Square s = 0; s < 64; ++s) {
-    Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) |
-                     ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
+    Bitboard edges =
+        ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
     Magic& m = magics[s];
     m.mask = slider_reference(t, s, 0) & ~edges;
     m.shift = 64 - unsigned(popcount(m.mask));
@@ -126,7 +126,7 @@ const Init init_tables;
 Bitboard slider_reference(PieceType t, Square s, Bitboard occupied) {
   static const int bishop_d[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   static const int rook_d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-  const int (*d)[2] = t == BISHOP ? bishop_d : rook_d;
+  const int(*d)[2] = t == BISHOP ? bishop_d : rook_d;
   Bitboard b = 0;
   for (int i = 0; i < 4; ++i) {
     int f = file_of(s) + d[i][0], r = rank_of(s) + d[i][1];

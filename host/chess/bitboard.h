@@ -27,13 +27,20 @@ constexpr Bitboard file_bb(int f) { return FILE_A_BB << f; }
 // Shift a whole board one step; files wrapping around the edge are masked off.
 template <int D>
 constexpr Bitboard shift(Bitboard b) {
-  if constexpr (D == 8) return b << 8;
-  else if constexpr (D == -8) return b >> 8;
-  else if constexpr (D == 9) return (b & ~FILE_H_BB) << 9;
-  else if constexpr (D == 7) return (b & ~FILE_A_BB) << 7;
-  else if constexpr (D == -7) return (b & ~FILE_H_BB) >> 7;
-  else if constexpr (D == -9) return (b & ~FILE_A_BB) >> 9;
-  else return 0;
+  if constexpr (D == 8)
+    return b << 8;
+  else if constexpr (D == -8)
+    return b >> 8;
+  else if constexpr (D == 9)
+    return (b & ~FILE_H_BB) << 9;
+  else if constexpr (D == 7)
+    return (b & ~FILE_A_BB) << 7;
+  else if constexpr (D == -7)
+    return (b & ~FILE_H_BB) >> 7;
+  else if constexpr (D == -9)
+    return (b & ~FILE_A_BB) >> 9;
+  else
+    return 0;
 }
 
 namespace attacks {

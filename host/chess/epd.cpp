@@ -89,8 +89,10 @@ EpdRecord parse_epd(std::string_view line, FenMode mode) {
     std::string operand;
     bool in_quote = false;
     while (p < rest.size() && (in_quote || rest[p] != ';')) {
-      if (rest[p] == '"') in_quote = !in_quote;
-      else operand += rest[p];
+      if (rest[p] == '"')
+        in_quote = !in_quote;
+      else
+        operand += rest[p];
       ++p;
     }
     if (in_quote) throw std::invalid_argument("EPD opcode '" + name + "' has an unterminated string");

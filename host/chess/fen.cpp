@@ -36,7 +36,8 @@ int parse_counter(std::string_view text, const char* field, int min_value) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size())
     throw FenError(field, "expected a number, got " + quoted(text));
-  if (value < min_value) throw FenError(field, "must be at least " + std::to_string(min_value) + ", got " + quoted(text));
+  if (value < min_value)
+    throw FenError(field, "must be at least " + std::to_string(min_value) + ", got " + quoted(text));
   return value;
 }
 
@@ -61,20 +62,25 @@ Position Position::from_fen(std::string_view fen, FenMode mode) {
     const char c = placement[i];
     const std::string rank_name = "rank " + std::to_string(rank + 1);
     if (c == '/') {
-      if (file != 8) throw FenError("field 1 (placement)", rank_name + " has " + std::to_string(file) + " squares, expected 8");
+      if (file != 8)
+        throw FenError("field 1 (placement)", rank_name + " has " + std::to_string(file) + " squares, expected 8");
       if (rank == 0) throw FenError("field 1 (placement)", "more than 8 ranks");
       --rank;
       file = 0;
     } else if (c == '0' || c == '9') {
-      throw FenError("field 1 (placement)", "bad empty-square count '" + std::string(1, c) + "' on " + rank_name + " (expected 1-8)");
+      throw FenError("field 1 (placement)",
+                     "bad empty-square count '" + std::string(1, c) + "' on " + rank_name + " (expected 1-8)");
     } else if (c >= '1' && c <= '8') {
       if (i > 0 && placement[i - 1] >= '1' && placement[i - 1] <= '8')
-        throw FenError("field 1 (placement)", "two digits in a row on " + rank_name + " (write one count of empty squares)");
+        throw FenError("field 1 (placement)",
+                       "two digits in a row on " + rank_name + " (write one count of empty squares)");
       file += c - '0';
       if (file > 8) throw FenError("field 1 (placement)", rank_name + " is longer than 8 squares");
     } else {
       const char* found = (c == ' ') ? nullptr : std::char_traits<char>::find(kPieceChars, 14, c);
-      if (!found) throw FenError("field 1 (placement)", "bad piece letter " + quoted(std::string_view(&c, 1)) + " on " + rank_name);
+      if (!found)
+        throw FenError("field 1 (placement)",
+                       "bad piece letter " + quoted(std::string_view(&c, 1)) + " on " + rank_name);
       if (file >= 8) throw FenError("field 1 (placement)", rank_name + " is longer than 8 squares");
       pos.put_piece(Piece(found - kPieceChars), make_square(file, rank));
       ++file;
@@ -84,9 +90,12 @@ Position Position::from_fen(std::string_view fen, FenMode mode) {
   if (file != 8) throw FenError("field 1 (placement)", "rank 1 has " + std::to_string(file) + " squares, expected 8");
 
   // Field 2: side to move.
-  if (fields[1] == "w") pos.side_ = WHITE;
-  else if (fields[1] == "b") pos.side_ = BLACK;
-  else throw FenError("field 2 (side to move)", "expected 'w' or 'b', got " + quoted(fields[1]));
+  if (fields[1] == "w")
+    pos.side_ = WHITE;
+  else if (fields[1] == "b")
+    pos.side_ = BLACK;
+  else
+    throw FenError("field 2 (side to move)", "expected 'w' or 'b', got " + quoted(fields[1]));
 
   // Field 3: castling rights.
   State s{};
@@ -95,8 +104,10 @@ Position Position::from_fen(std::string_view fen, FenMode mode) {
   if (fields[2] != "-") {
     for (char c : fields[2]) {
       std::uint8_t right = c == 'K' ? WHITE_OO : c == 'Q' ? WHITE_OOO : c == 'k' ? BLACK_OO : c == 'q' ? BLACK_OOO : 0;
-      if (!right) throw FenError("field 3 (castling)", "bad letter " + quoted(std::string_view(&c, 1)) + " (expected KQkq or -)");
-      if (s.castling & right) throw FenError("field 3 (castling)", "letter " + quoted(std::string_view(&c, 1)) + " repeated");
+      if (!right)
+        throw FenError("field 3 (castling)", "bad letter " + quoted(std::string_view(&c, 1)) + " (expected KQkq or -)");
+      if (s.castling & right)
+        throw FenError("field 3 (castling)", "letter " + quoted(std::string_view(&c, 1)) + " repeated");
       s.castling |= right;
     }
   }
@@ -132,18 +143,26 @@ void Position::validate_after_parse(FenMode mode) {
     const int kings = popcount(pieces(c, KING));
     if (kings != 1)
       throw FenError("field 1 (placement)", std::string(kings == 0 ? "missing " : "more than one ") + name + " king");
-    if (popcount(pieces(c, PAWN)) > 8) throw FenError("field 1 (placement)", std::string("more than 8 ") + name + " pawns");
-    if (popcount(pieces(c)) > 16) throw FenError("field 1 (placement)", std::string("more than 16 ") + name + " pieces");
+    if (popcount(pieces(c, PAWN)) > 8)
+      throw FenError("field 1 (placement)", std::string("more than 8 ") + name + " pawns");
+    if (popcount(pieces(c)) > 16)
+      throw FenError("field 1 (placement)", std::string("more than 16 ") + name + " pieces");
   }
-  if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) throw FenError("field 1 (placement)", "a pawn stands on the first or eighth rank");
+  if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
+    throw FenError("field 1 (placement)", "a pawn stands on the first or eighth rank");
 
   // The side not to move must not be in check: its king could be captured.
   if (attackers_to(king_square(~side_), pieces()) & pieces(side_))
-    throw FenError("field 2 (side to move)", std::string(side_ == WHITE ? "white" : "black") +
-                                                 " to move could capture the opponent's king");
+    throw FenError("field 2 (side to move)",
+                   std::string(side_ == WHITE ? "white" : "black") + " to move could capture the opponent's king");
 
   // Castling rights need the king and the rook on their original squares.
-  struct Right { std::uint8_t bit; Square king, rook; Piece k, r; const char* letter; };
+  struct Right {
+    std::uint8_t bit;
+    Square king, rook;
+    Piece k, r;
+    const char* letter;
+  };
   const Right rights[] = {{WHITE_OO, SQ_E1, SQ_H1, W_KING, W_ROOK, "K"},
                           {WHITE_OOO, SQ_E1, SQ_A1, W_KING, W_ROOK, "Q"},
                           {BLACK_OO, SQ_E8, SQ_H8, B_KING, B_ROOK, "k"},
@@ -155,7 +174,8 @@ void Position::validate_after_parse(FenMode mode) {
       continue;
     }
     if (board_[r.king] != r.k)
-      throw FenError("field 3 (castling)", std::string("right '") + r.letter + "' but the king is not on its original square");
+      throw FenError("field 3 (castling)",
+                     std::string("right '") + r.letter + "' but the king is not on its original square");
     if (board_[r.rook] != r.r)
       throw FenError("field 3 (castling)", std::string("right '") + r.letter + "' but no rook on its original square");
   }
@@ -175,9 +195,11 @@ void Position::validate_after_parse(FenMode mode) {
     const std::string where = std::string(1, char('a' + file_of(ep))) + char('1' + rank_of(ep));
     if (rank_of(ep) != expected_rank)
       throw FenError("field 4 (en passant)", where + " is not on the " + (side_ == WHITE ? "sixth" : "third") +
-                                                 " rank, as it must be with " + (side_ == WHITE ? "white" : "black") + " to move");
+                                                 " rank, as it must be with " + (side_ == WHITE ? "white" : "black") +
+                                                 " to move");
     if (board_[pawn_sq] != make_piece(~side_, PAWN))
-      throw FenError("field 4 (en passant)", where + " has no enemy pawn in front of it that could have just moved two squares");
+      throw FenError("field 4 (en passant)",
+                     where + " has no enemy pawn in front of it that could have just moved two squares");
     if (!empty(ep) || !empty(origin))
       throw FenError("field 4 (en passant)", where + ": the square or the pawn's starting square is occupied");
   }
@@ -208,8 +230,10 @@ std::string Position::fen() const {
   if (c & BLACK_OO) out << 'k';
   if (c & BLACK_OOO) out << 'q';
   out << ' ';
-  if (st().ep == SQ_NONE) out << '-';
-  else out << char('a' + file_of(st().ep)) << char('1' + rank_of(st().ep));
+  if (st().ep == SQ_NONE)
+    out << '-';
+  else
+    out << char('a' + file_of(st().ep)) << char('1' + rank_of(st().ep));
   out << ' ' << st().rule50 << ' ' << fullmove_number();
   return out.str();
 }

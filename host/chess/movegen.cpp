@@ -9,9 +9,13 @@ namespace db {
 namespace {
 
 template <GenType T>
-constexpr bool want_captures() { return T != GenType::QUIET; }
+constexpr bool want_captures() {
+  return T != GenType::QUIET;
+}
 template <GenType T>
-constexpr bool want_quiets() { return T != GenType::NOISY; }
+constexpr bool want_quiets() {
+  return T != GenType::NOISY;
+}
 
 template <GenType T>
 void add_promotions(MoveList& moves, Square from, Square to, bool capture) {
@@ -129,8 +133,10 @@ void generate_all(const Position& pos, MoveList& moves) {
                                   : shift<-7>(pos.pieces(Them, PAWN)) | shift<-9>(pos.pieces(Them, PAWN));
   danger |= attacks::king[pos.king_square(Them)];
   for (Bitboard b = pos.pieces(Them, KNIGHT); b;) danger |= attacks::knight[pop_lsb(b)];
-  for (Bitboard b = pos.pieces(Them, BISHOP) | pos.pieces(Them, QUEEN); b;) danger |= attacks::bishop(pop_lsb(b), occ_without_king);
-  for (Bitboard b = pos.pieces(Them, ROOK) | pos.pieces(Them, QUEEN); b;) danger |= attacks::rook(pop_lsb(b), occ_without_king);
+  for (Bitboard b = pos.pieces(Them, BISHOP) | pos.pieces(Them, QUEEN); b;)
+    danger |= attacks::bishop(pop_lsb(b), occ_without_king);
+  for (Bitboard b = pos.pieces(Them, ROOK) | pos.pieces(Them, QUEEN); b;)
+    danger |= attacks::rook(pop_lsb(b), occ_without_king);
 
   for (Bitboard targets = attacks::king[ksq] & ~own & ~danger & kind_mask; targets;) {
     const Square to = pop_lsb(targets);
@@ -156,7 +162,8 @@ void generate_all(const Position& pos, MoveList& moves) {
       }
     }
   };
-  add_piece_moves(pos.pieces(Us, KNIGHT) & ~pinned, [](Square s) { return attacks::knight[s]; });  // pinned knights never move
+  add_piece_moves(pos.pieces(Us, KNIGHT) & ~pinned,
+                  [](Square s) { return attacks::knight[s]; });  // pinned knights never move
   add_piece_moves(pos.pieces(Us, BISHOP), [occupied](Square s) { return attacks::bishop(s, occupied); });
   add_piece_moves(pos.pieces(Us, ROOK), [occupied](Square s) { return attacks::rook(s, occupied); });
   add_piece_moves(pos.pieces(Us, QUEEN), [occupied](Square s) { return attacks::queen(s, occupied); });
@@ -171,8 +178,8 @@ void generate_all(const Position& pos, MoveList& moves) {
     auto safe = [&](Square s) { return !(danger & square_bb(s)); };
     if ((rights & oo) && !(occupied & (square_bb(e1 + 1) | square_bb(e1 + 2))) && safe(e1 + 1) && safe(e1 + 2))
       moves.push(Move(e1, e1 + 2, CASTLE_KING));
-    if ((rights & ooo) && !(occupied & (square_bb(e1 - 1) | square_bb(e1 - 2) | square_bb(e1 - 3))) &&
-        safe(e1 - 1) && safe(e1 - 2))
+    if ((rights & ooo) && !(occupied & (square_bb(e1 - 1) | square_bb(e1 - 2) | square_bb(e1 - 3))) && safe(e1 - 1) &&
+        safe(e1 - 2))
       moves.push(Move(e1, e1 - 2, CASTLE_QUEEN));
   }
 }

@@ -12,7 +12,7 @@ class Position;
 class MoveList {
  public:
   static constexpr std::size_t kCapacity = 256;  // more than the most moves in any legal position (218)
-  MoveList() {}  // leaves the storage uninitialised: a list is built at every node
+  MoveList() {}                                  // leaves the storage uninitialised: a list is built at every node
   void push(Move m) { moves_[size_++] = m; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }

@@ -21,12 +21,18 @@ bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
 PieceType piece_from_letter(char c) {
   switch (c) {
-    case 'N': return KNIGHT;
-    case 'B': return BISHOP;
-    case 'R': return ROOK;
-    case 'Q': return QUEEN;
-    case 'K': return KING;
-    default: return NO_PIECE_TYPE;
+    case 'N':
+      return KNIGHT;
+    case 'B':
+      return BISHOP;
+    case 'R':
+      return ROOK;
+    case 'Q':
+      return QUEEN;
+    case 'K':
+      return KING;
+    default:
+      return NO_PIECE_TYPE;
   }
 }
 
@@ -78,9 +84,12 @@ std::string move_to_san(const Position& pos, Move m) {
       same_rank |= rank_of(o.from()) == rank_of(m.from());
     }
     if (clash) {
-      if (!same_file) san += char('a' + file_of(m.from()));
-      else if (!same_rank) san += char('1' + rank_of(m.from()));
-      else san += square_name(m.from());
+      if (!same_file)
+        san += char('a' + file_of(m.from()));
+      else if (!same_rank)
+        san += char('1' + rank_of(m.from()));
+      else
+        san += square_name(m.from());
     }
     if (m.is_capture()) san += 'x';
     san += square_name(m.to());
@@ -128,7 +137,8 @@ Move parse_san(const Position& pos, std::string_view text) {
   }
   if (s.size() < i + 2) throw NotationError("bad SAN move '" + shown + "': no destination square");
   const char tf = s[s.size() - 2], tr = s[s.size() - 1];
-  if (!is_file(tf) || !is_rank(tr)) throw NotationError("bad SAN move '" + shown + "': no destination square at the end");
+  if (!is_file(tf) || !is_rank(tr))
+    throw NotationError("bad SAN move '" + shown + "': no destination square at the end");
   const Square to = make_square(tf - 'a', tr - '1');
   std::string_view middle(s.data() + i, s.size() - 2 - i);
   const bool claims_capture = !middle.empty() && (middle.back() == 'x' || middle.back() == ':');
@@ -136,9 +146,12 @@ Move parse_san(const Position& pos, std::string_view text) {
   if (!middle.empty() && middle.back() == '-') middle.remove_suffix(1);  // long algebraic "Ng1-f3"
   int from_file = -1, from_rank = -1;
   for (char c : middle) {
-    if (is_file(c) && from_file < 0) from_file = c - 'a';
-    else if (is_rank(c) && from_rank < 0) from_rank = c - '1';
-    else throw NotationError("bad SAN move '" + shown + "': unexpected '" + std::string(1, c) + "'");
+    if (is_file(c) && from_file < 0)
+      from_file = c - 'a';
+    else if (is_rank(c) && from_rank < 0)
+      from_rank = c - '1';
+    else
+      throw NotationError("bad SAN move '" + shown + "': unexpected '" + std::string(1, c) + "'");
   }
 
   Move found = Move::none();

@@ -29,7 +29,9 @@ std::vector<PgnGame> parse_pgn(const std::string& text) {
   PgnGame game;
   bool in_game = false;
   int line = 1;
-  auto fail = [&line](const std::string& why) { throw std::runtime_error("PGN line " + std::to_string(line) + ": " + why); };
+  auto fail = [&line](const std::string& why) {
+    throw std::runtime_error("PGN line " + std::to_string(line) + ": " + why);
+  };
   auto finish = [&] {
     if (in_game) games.push_back(std::move(game));
     game = PgnGame();
@@ -40,8 +42,15 @@ std::vector<PgnGame> parse_pgn(const std::string& text) {
   int variation_depth = 0;
   while (i < text.size()) {
     const char c = text[i];
-    if (c == '\n') { ++line; ++i; continue; }
-    if (std::isspace(static_cast<unsigned char>(c))) { ++i; continue; }
+    if (c == '\n') {
+      ++line;
+      ++i;
+      continue;
+    }
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
     if (c == '{') {  // comment to the closing brace
       const size_t end = text.find('}', i);
       if (end == std::string::npos) fail("comment '{' is never closed");
@@ -53,7 +62,11 @@ std::vector<PgnGame> parse_pgn(const std::string& text) {
       while (i < text.size() && text[i] != '\n') ++i;
       continue;
     }
-    if (c == '(') { ++variation_depth; ++i; continue; }
+    if (c == '(') {
+      ++variation_depth;
+      ++i;
+      continue;
+    }
     if (c == ')') {
       if (variation_depth == 0) fail("')' without a matching '('");
       --variation_depth;

@@ -40,13 +40,20 @@ namespace {
 // Castling rights lost when a piece moves from or to a square.
 constexpr std::uint8_t castling_lost(Square s) {
   switch (s) {
-    case SQ_A1: return WHITE_OOO;
-    case SQ_E1: return WHITE_OO | WHITE_OOO;
-    case SQ_H1: return WHITE_OO;
-    case SQ_A8: return BLACK_OOO;
-    case SQ_E8: return BLACK_OO | BLACK_OOO;
-    case SQ_H8: return BLACK_OO;
-    default: return 0;
+    case SQ_A1:
+      return WHITE_OOO;
+    case SQ_E1:
+      return WHITE_OO | WHITE_OOO;
+    case SQ_H1:
+      return WHITE_OO;
+    case SQ_A8:
+      return BLACK_OOO;
+    case SQ_E8:
+      return BLACK_OO | BLACK_OOO;
+    case SQ_H8:
+      return BLACK_OO;
+    default:
+      return 0;
   }
 }
 
@@ -75,7 +82,6 @@ void Position::move_piece(Square from, Square to) {
   board_[from] = NO_PIECE;
   board_[to] = p;
 }
-
 
 Bitboard Position::pinned(Color c) const {
   Square ksq = king_square(c);

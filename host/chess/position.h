@@ -68,7 +68,7 @@ class Position {
   void make_null();
   void unmake_null();
 
-  bool is_legal(Move m) const;                // m is one of the legal moves here
+  bool is_legal(Move m) const;  // m is one of the legal moves here
 
   // Draw rules.
   bool is_fifty_move_draw() const;  // 50 moves without capture or pawn move (and not mate)
@@ -100,7 +100,7 @@ class Position {
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
-  bool ep_capturable(Square ep) const;  // an enemy pawn could capture onto ep
+  bool ep_capturable(Square ep) const;      // an enemy pawn could capture onto ep
   void validate_after_parse(FenMode mode);  // the checks of from_fen that need the whole position
 
   Piece board_[64];

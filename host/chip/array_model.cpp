@@ -102,8 +102,7 @@ bool ArrayModel::castle_ok(bool king_side) const {
     return board_[base + 7] == rook && !(occupied_ & (square_bb(base + 5) | square_bb(base + 6))) &&
            !(opp & (square_bb(base + 4) | square_bb(base + 5)));
   }
-  return board_[base] == rook &&
-         !(occupied_ & (square_bb(base + 1) | square_bb(base + 2) | square_bb(base + 3))) &&
+  return board_[base] == rook && !(occupied_ & (square_bb(base + 1) | square_bb(base + 2) | square_bb(base + 3))) &&
          !(opp & (square_bb(base + 4) | square_bb(base + 3)));
 }
 
@@ -132,8 +131,8 @@ bool ArrayModel::target_candidate(int t, bool captures_only) const {
     const int behind = t - dir;
     const bool push = behind >= 0 && behind < 64 && (own_pawns & square_bb(behind));
     const int rank = t >> 3;
-    const bool dpush = (stm_ ? rank == 4 : rank == 3) && (own_pawns & square_bb(t - 2 * dir)) &&
-                       !(occupied_ & square_bb(t - dir));
+    const bool dpush =
+        (stm_ ? rank == 4 : rank == 3) && (own_pawns & square_bb(t - 2 * dir)) && !(occupied_ & square_bb(t - dir));
     const int base = stm_ ? 56 : 0;
     const bool castle = (t == base + 6 && castle_ok(true)) || (t == base + 2 && castle_ok(false));
     const bool ep = ep_valid_ && ep_sq_ == t && (pawn_hits(stm_) & square_bb(t));
@@ -152,8 +151,8 @@ Bitboard ArrayModel::target_candidates(bool captures_only) const {
   const Bitboard ep = ep_valid_ && (pawn_hits(stm_) & square_bb(ep_sq_)) ? square_bb(ep_sq_) & empty : 0;
   if (captures_only) return captures | ep;
   const Bitboard push = stm_ ? own_pawns >> 8 : own_pawns << 8;
-  const Bitboard double_push = stm_ ? (own_pawns >> 16) & rank_bb(4) & ~(occupied_ >> 8)
-                                    : (own_pawns << 16) & rank_bb(3) & ~(occupied_ << 8);
+  const Bitboard double_push =
+      stm_ ? (own_pawns >> 16) & rank_bb(4) & ~(occupied_ >> 8) : (own_pawns << 16) & rank_bb(3) & ~(occupied_ << 8);
   const int base = stm_ ? 56 : 0;
   const Bitboard castle = (castle_ok(true) ? square_bb(base + 6) : 0) | (castle_ok(false) ? square_bb(base + 2) : 0);
   return captures | ep | (empty & (attacked_np(stm_) | push | double_push | castle));
@@ -267,9 +266,7 @@ int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq) const {
   return best;
 }
 
-bool ArrayModel::in_check() const {
-  return (type_[CHIP_KING] & color_[stm_] & attacked(!stm_)) != 0;
-}
+bool ArrayModel::in_check() const { return (type_[CHIP_KING] & color_[stm_] & attacked(!stm_)) != 0; }
 
 bool ArrayModel::king_capture() const {
   // Before the maps are needed (a move just made, often illegal), look from the king's square.
@@ -280,13 +277,9 @@ bool ArrayModel::king_capture() const {
   return false;
 }
 
-Bitboard ArrayModel::hung() const {
-  return color_[stm_] & ~type_[CHIP_KING] & attacked(!stm_) & ~attacked(stm_);
-}
+Bitboard ArrayModel::hung() const { return color_[stm_] & ~type_[CHIP_KING] & attacked(!stm_) & ~attacked(stm_); }
 
-Bitboard ArrayModel::opp_hung() const {
-  return color_[!stm_] & ~type_[CHIP_KING] & attacked(stm_) & ~attacked(!stm_);
-}
+Bitboard ArrayModel::opp_hung() const { return color_[!stm_] & ~type_[CHIP_KING] & attacked(stm_) & ~attacked(!stm_); }
 
 Bitboard ArrayModel::pinned() const {
   // From each own king (the array has no one-king rule): the own men first on its lines, then the
@@ -299,7 +292,8 @@ Bitboard ArrayModel::pinned() const {
   while (kings) {
     const Square k = pop_lsb(kings);
     const Bitboard blockers = attacks::queen(k, occupied_) & men;
-    Bitboard pinners = (attacks::bishop(k, occupied_ & ~blockers) & diag) | (attacks::rook(k, occupied_ & ~blockers) & orth);
+    Bitboard pinners =
+        (attacks::bishop(k, occupied_ & ~blockers) & diag) | (attacks::rook(k, occupied_ & ~blockers) & orth);
     while (pinners) result |= attacks::between[k][pop_lsb(pinners)] & blockers;
   }
   return result;
@@ -311,9 +305,7 @@ Bitboard ArrayModel::king_ring() const {
   return ring;
 }
 
-Bitboard ArrayModel::king_escapes() const {
-  return king_ring() & ~color_[stm_] & ~attacked(!stm_);
-}
+Bitboard ArrayModel::king_escapes() const { return king_ring() & ~color_[stm_] & ~attacked(!stm_); }
 
 ArrayModel::CheckClass ArrayModel::check_class(int to) const {
   const Bitboard escapes = king_escapes();
@@ -328,13 +320,26 @@ ArrayModel::CheckClass ArrayModel::check_class(int to) const {
 bool ArrayModel::tsel_attacks(int tsel) const {
   Bitboard reach = 0;
   switch (board_[tsel] & 7) {
-    case CHIP_PAWN: reach = attacks::pawn[!stm_][tsel]; break;
-    case CHIP_KNIGHT: reach = attacks::knight[tsel]; break;
-    case CHIP_BISHOP: reach = attacks::bishop(tsel, occupied_); break;
-    case CHIP_ROOK: reach = attacks::rook(tsel, occupied_); break;
-    case CHIP_QUEEN: reach = attacks::queen(tsel, occupied_); break;
-    case CHIP_KING: reach = attacks::king[tsel]; break;
-    default: break;
+    case CHIP_PAWN:
+      reach = attacks::pawn[!stm_][tsel];
+      break;
+    case CHIP_KNIGHT:
+      reach = attacks::knight[tsel];
+      break;
+    case CHIP_BISHOP:
+      reach = attacks::bishop(tsel, occupied_);
+      break;
+    case CHIP_ROOK:
+      reach = attacks::rook(tsel, occupied_);
+      break;
+    case CHIP_QUEEN:
+      reach = attacks::queen(tsel, occupied_);
+      break;
+    case CHIP_KING:
+      reach = attacks::king[tsel];
+      break;
+    default:
+      break;
   }
   return (reach & color_[stm_] & ~type_[CHIP_KING]) != 0;
 }

@@ -10,8 +10,8 @@
 namespace db::chip {
 
 // Chip piece codes: [2:0] type (0 empty, 1 pawn .. 6 king), [3] colour (1 black).
-constexpr std::uint8_t CHIP_EMPTY = 0, CHIP_PAWN = 1, CHIP_KNIGHT = 2, CHIP_BISHOP = 3, CHIP_ROOK = 4,
-                       CHIP_QUEEN = 5, CHIP_KING = 6, CHIP_BLACK = 8;
+constexpr std::uint8_t CHIP_EMPTY = 0, CHIP_PAWN = 1, CHIP_KNIGHT = 2, CHIP_BISHOP = 3, CHIP_ROOK = 4, CHIP_QUEEN = 5,
+                       CHIP_KING = 6, CHIP_BLACK = 8;
 
 // Keys of the squares' contents for BoardSets::hash: 64-bit mixes of {square, piece code}, 0 for
 // an empty square (the empty board's hash is 0).
@@ -83,7 +83,7 @@ class ArrayModel {
 
   bool target_candidate(int t, bool captures_only) const;
   Bitboard target_candidates(bool captures_only) const;  // the squares target_candidate() accepts
-  Bitboard attackers_of(int tsel) const;  // own pieces that can move to tsel (unmasked)
+  Bitboard attackers_of(int tsel) const;                 // own pieces that can move to tsel (unmasked)
   std::uint32_t target_key(int t) const;
   std::uint32_t attacker_key(int s) const;
 

@@ -25,8 +25,7 @@ struct DebugPort {
   std::uint16_t leaf = 0;
   std::uint8_t flags = 0;
   bool operator==(const DebugPort& o) const {
-    return state == o.state && ply == o.ply && move == o.move && nodes == o.nodes && leaf == o.leaf &&
-           flags == o.flags;
+    return state == o.state && ply == o.ply && move == o.move && nodes == o.nodes && leaf == o.leaf && flags == o.flags;
   }
   bool operator!=(const DebugPort& o) const { return !(*this == o); }
 };

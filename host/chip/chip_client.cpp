@@ -45,15 +45,24 @@ const char* gen_mode_name(GenMode mode) {
 
 const char* error_name(std::uint32_t code) {
   switch (code) {
-    case err::NONE: return "NONE";
-    case err::BAD_ADDRESS: return "BAD_ADDRESS";
-    case err::BUSY: return "BUSY";
-    case err::BAD_COMMAND: return "BAD_COMMAND";
-    case err::BAD_ARGUMENT: return "BAD_ARGUMENT";
-    case err::BAD_MOVE: return "BAD_MOVE";
-    case err::STACK: return "STACK";
-    case err::READ_ONLY: return "READ_ONLY";
-    default: return "UNKNOWN";
+    case err::NONE:
+      return "NONE";
+    case err::BAD_ADDRESS:
+      return "BAD_ADDRESS";
+    case err::BUSY:
+      return "BUSY";
+    case err::BAD_COMMAND:
+      return "BAD_COMMAND";
+    case err::BAD_ARGUMENT:
+      return "BAD_ARGUMENT";
+    case err::BAD_MOVE:
+      return "BAD_MOVE";
+    case err::STACK:
+      return "STACK";
+    case err::READ_ONLY:
+      return "READ_ONLY";
+    default:
+      return "UNKNOWN";
   }
 }
 
@@ -221,7 +230,8 @@ void ChipClient::load_slow_weights(const SlowEvalWeights& w) {
 ChipClient::SlowEval ChipClient::slow_eval(CommandStats* stats) {
   run(op::SLOW_EVAL, stats);
   SlowEval out;
-  for (int g = 0; g < SLOW_GROUPS; ++g) out.group[g] = std::int16_t(read(reg::SE_GROUP_BASE + std::uint32_t(g)) & 0xFFFF);
+  for (int g = 0; g < SLOW_GROUPS; ++g)
+    out.group[g] = std::int16_t(read(reg::SE_GROUP_BASE + std::uint32_t(g)) & 0xFFFF);
   out.value = std::int16_t(read(reg::SLOW_EVAL) & 0xFFFF);
   out.total = std::int16_t(read(reg::EVAL_TOTAL) & 0xFFFF);
   return out;
@@ -239,15 +249,16 @@ std::uint32_t SearchParams::control_word() const {
          checked(sc::QS_DEPTH, quiescence_depth, "quiescence depth") | sc::IGNORE_STALEMATE.put(ignore_stalemate) |
          sc::EXT_PAWN7.put(extend_pawn_on_7th) | sc::EXT_HUNG2.put(extend_hung_pieces) |
          sc::EXT_HUNG1.put(extend_hung_twice) | sc::EXT_OPP_HUNG.put(extend_opp_hung) |
-         sc::REP_TIE.put(repetition_tie) | sc::REP_STRIVE.put(strive_for_draw) |
-         sc::REP_BOUND.put(repetition_bound) | sc::EXT_PAWN6.put(extend_pawn_on_6th) |
+         sc::REP_TIE.put(repetition_tie) | sc::REP_STRIVE.put(strive_for_draw) | sc::REP_BOUND.put(repetition_bound) |
+         sc::EXT_PAWN6.put(extend_pawn_on_6th) |
          checked(sc::REP_BASE, repetition_tie_base, "repetition tie-breaker base");
 }
 
 std::uint32_t SearchParams::offset_word() const {
   namespace oc = field::offset_ctrl;
   if (!oc::DEPTH.fits(offset_depth) || (offset_tests() && (offset_depth < 1 || offset_depth > depth))) {
-    throw std::invalid_argument(fmt::format("offset depth {} out of range 1-{} (the search depth)", offset_depth, depth));
+    throw std::invalid_argument(
+        fmt::format("offset depth {} out of range 1-{} (the search depth)", offset_depth, depth));
   }
   return oc::DEPTH.put(std::uint32_t(offset_depth)) | oc::SINGULAR.put(offset_singular) |
          oc::BINARY.put(offset_binary) | oc::TRINARY.put(offset_trinary) |

@@ -43,14 +43,14 @@ std::string chip_move_to_string(std::uint16_t word);  // "e2e4", "e7e8q", "none"
 
 // Parameters of a hardware search (SEARCH command; AIJ section 5, docs/chip.md).
 struct SearchParams {
-  int depth = 3;                 // full-width plies (1-31, with the moves already on the stack)
-  int test_value = 0;            // the null window: is the root's (score, tie) >= (test_value, test_tie)?
+  int depth = 3;       // full-width plies (1-31, with the moves already on the stack)
+  int test_value = 0;  // the null window: is the root's (score, tie) >= (test_value, test_tie)?
   int test_tie = 0;
-  bool quiescence = true;        // captures after the full-width depth
-  bool evasions = true;          // a side in check in the quiescence search searches all its moves
-  bool repetition = true;        // repetitions of earlier positions on the stack score as draws
-  bool no_progress = false;      // AIJ 4.3 "no progress" pruning (off: see docs/chip.md)
-  bool ignore_stalemate = false; // a stalemate one ply above quiescence is not scored (the node fails)
+  bool quiescence = true;         // captures after the full-width depth
+  bool evasions = true;           // a side in check in the quiescence search searches all its moves
+  bool repetition = true;         // repetitions of earlier positions on the stack score as draws
+  bool no_progress = false;       // AIJ 4.3 "no progress" pruning (off: see docs/chip.md)
+  bool ignore_stalemate = false;  // a stalemate one ply above quiescence is not scored (the node fails)
   // Repetitions (AIJ 4.3; docs/chip.md): a repetition draw's tie-breaker "moves until repetition",
   // base - p for a repetition p plies below the root, positive from the root side's view when it
   // strives for the draw, negative when it avoids it (0 when off). A host that counts the moves
@@ -62,14 +62,14 @@ struct SearchParams {
   // move back, scored as the repetition draw when legal (needs repetition).
   bool repetition_bound = false;
   // Quiescence extensions (AIJ 5, flags 9-11): search the node full width once per path when
-  bool extend_pawn_on_7th = false;   // the move just made put a pawn on the 7th rank
-  bool extend_hung_pieces = false;   // (flag 10) two or more hung pieces, or a hung piece that is pinned
-  bool extend_hung_twice = false;    // the side to move has one hung piece, as at its previous turn
-  bool extend_opp_hung = false;      // (flag 12) the other side has a hung piece
-  bool extend_pawn_on_6th = false;   // (flag 9, "in some cases") a passed pawn reached the 6th, the square ahead empty
+  bool extend_pawn_on_7th = false;  // the move just made put a pawn on the 7th rank
+  bool extend_hung_pieces = false;  // (flag 10) two or more hung pieces, or a hung piece that is pinned
+  bool extend_hung_twice = false;   // the side to move has one hung piece, as at its previous turn
+  bool extend_opp_hung = false;     // (flag 12) the other side has a hung piece
+  bool extend_pawn_on_6th = false;  // (flag 9, "in some cases") a passed pawn reached the 6th, the square ahead empty
   // Checking non-captures each side may play in the quiescence search (AIJ 5, parameters 5-6), 0-3:
-  int mating_checks = 0;    // no escape square for the king, or a queen contact check
-  int singular_checks = 0;  // one escape square, a rook contact check, or the checked side has a hung piece
+  int mating_checks = 0;         // no escape square for the king, or a queen contact check
+  int singular_checks = 0;       // one escape square, a rook contact check, or the checked side has a hung piece
   int quiescence_depth = 16;     // plies beyond the full-width depth (0-31)
   std::uint32_t node_limit = 0;  // 0 = none
   // Offset searches at the root (AIJ 5, parameters 2 and 7; OFFSET_CTRL): after a fail high, the
@@ -77,8 +77,8 @@ struct SearchParams {
   // fail-high move is searched one ply deeper, and decides, when none (singular), one (binary) or
   // two (trinary) of them reach it.
   bool offset_singular = false, offset_binary = false, offset_trinary = false;
-  int offset_depth = 0;     // 1..depth when a test is on
-  int offset_margin = 50;   // 0-65535
+  int offset_depth = 0;    // 1..depth when a test is on
+  int offset_margin = 50;  // 0-65535
   // The lazy evaluation's low-pass filter moves with every slow evaluation; a search starts it
   // here (white's view) so that the same search gives the same tree, unless keep_slow_estimate.
   int slow_estimate = 0;
@@ -89,8 +89,8 @@ struct SearchParams {
 };
 
 struct SearchResult {
-  bool finished = false;        // a bound was found (not stopped by the node limit or an abort)
-  bool fail_high = false;       // root value >= test value
+  bool finished = false;   // a bound was found (not stopped by the node limit or an abort)
+  bool fail_high = false;  // root value >= test value
   bool node_limit = false;
   bool aborted = false;
   bool no_legal_move = false;   // the root is mate or stalemate
@@ -135,8 +135,8 @@ class ChipClient {
   std::uint32_t phase();  // the PHASE register
   // Recomputes the placement sum and castling deltas (after loading a position or the table).
   void eval_init(CommandStats* stats = nullptr);
-  int fast_eval();       // side to move's view
-  int placement_sum();   // white's view
+  int fast_eval();      // side to move's view
+  int placement_sum();  // white's view
 
   // Slow evaluation: downloads every evaluation register and table entry (AIJ Tables 4 and 5).
   void load_slow_weights(const SlowEvalWeights& w);

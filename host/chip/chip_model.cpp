@@ -24,13 +24,20 @@ int pst_index(std::uint8_t piece, int sq) { return (piece & 7) << 6 | (sq ^ ((pi
 
 std::uint8_t castle_mask(int sq) {
   switch (sq) {
-    case 0: return 0x2;
-    case 4: return 0x3;
-    case 7: return 0x1;
-    case 56: return 0x8;
-    case 60: return 0xC;
-    case 63: return 0x4;
-    default: return 0;
+    case 0:
+      return 0x2;
+    case 4:
+      return 0x3;
+    case 7:
+      return 0x1;
+    case 56:
+      return 0x8;
+    case 60:
+      return 0xC;
+    case 63:
+      return 0x4;
+    default:
+      return 0;
   }
 }
 
@@ -138,7 +145,8 @@ std::pair<bool, bool> kpk_state(const ChipModel::Registers& r) {
   const int flip = (pawn_black ? 56 : 0) | ((pawn & 4) ? 7 : 0);
   const int p = pawn ^ flip;
   const std::uint32_t addr = std::uint32_t(r.stm ^ pawn_black) << 17 | std::uint32_t(weak ^ flip) << 11 |
-                             std::uint32_t(strong ^ flip) << 5 | std::uint32_t(p & 3) << 3 | std::uint32_t(((p >> 3) - 1) & 7);
+                             std::uint32_t(strong ^ flip) << 5 | std::uint32_t(p & 3) << 3 |
+                             std::uint32_t(((p >> 3) - 1) & 7);
   const bool win = (eval::kpk_rom().bits()[addr >> 3] >> (addr & 7)) & 1;
   return {active, win};
 }
@@ -259,7 +267,8 @@ std::uint16_t fast_static_white(const ChipModel::Registers& r, const ChipModel::
   std::uint16_t race_value = race > 0 ? r.runner_bonus : race < 0 ? std::uint16_t(0 - r.runner_bonus) : 0;
   if (separated_passers(r, 0)) race_value = std::uint16_t(race_value + r.sep_bonus);
   if (separated_passers(r, 1)) race_value = std::uint16_t(race_value - r.sep_bonus);
-  return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r, t) & 0xFF))) + race_value);
+  return std::uint16_t(r.pst + std::uint16_t(std::int16_t(std::int8_t(ChipModel::phase_word(r, t) & 0xFF))) +
+                       race_value);
 }
 
 // An ending the KPK ROM or an endgame rule calls a draw is worth nothing.
@@ -268,7 +277,6 @@ std::uint16_t fast_white(const ChipModel::Registers& r, const ChipModel::Tables&
 }
 
 }  // namespace
-
 
 ChipModel::ChipModel() = default;
 
@@ -336,8 +344,10 @@ std::uint16_t ChipModel::phase_word_swapped(const Registers& r, const Tables& t)
 
 DebugPort ChipModel::debug() const {
   const Registers& r = registers();
-  return DebugPort{r.state, r.ply, r.mv, std::uint32_t(r.count), r.leaf,
-                   std::uint8_t(r.phase << 6 | (r.stop ? 0x20 : 0) | (r.child_fail ? 0x10 : 0) | (r.result & 15))};
+  return DebugPort{
+      r.state, r.ply,
+      r.mv,    std::uint32_t(r.count),
+      r.leaf,  std::uint8_t(r.phase << 6 | (r.stop ? 0x20 : 0) | (r.child_fail ? 0x10 : 0) | (r.result & 15))};
 }
 
 bool ChipModel::no_progress(const Registers& r, int moves) const {
@@ -417,9 +427,8 @@ bool ChipModel::repetition(const Registers& r, int moves) const {
 
 void ChipModel::FreeMemo::operator()(SlowMemoEntry* p) const { std::free(p); }
 
-SlowEvalResult ChipModel::slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm,
-                                                  std::uint8_t castling, std::uint16_t phase,
-                                                  std::uint16_t phase_swap) {
+SlowEvalResult ChipModel::slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
+                                           std::uint16_t phase, std::uint16_t phase_swap) {
   if (!slow_memo_) {
     void* p = std::calloc(std::size_t(1) << SLOW_MEMO_BITS, sizeof(SlowMemoEntry));
     if (!p) throw std::bad_alloc();
@@ -460,7 +469,8 @@ std::size_t ChipModel::slow_memo_key(const std::array<std::uint8_t, 64>& board, 
     };
     key[i] = pack(lo) | pack(hi) << 32;
   }
-  rest = std::uint64_t(phase_swap) << 21 | std::uint64_t(phase) << 5 | std::uint64_t(castling & 15) << 1 | std::uint64_t(stm);
+  rest = std::uint64_t(phase_swap) << 21 | std::uint64_t(phase) << 5 | std::uint64_t(castling & 15) << 1 |
+         std::uint64_t(stm);
   std::uint64_t h = rest * 0x9E3779B97F4A7C15ULL;
   for (int i = 0; i < 4; ++i) h = (h ^ key[i]) * 0xFF51AFD7ED558CCDULL;
   return std::size_t((h ^ (h >> 29)) >> (64 - SLOW_MEMO_BITS));
@@ -671,9 +681,12 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   auto check_allowed = [&] {
     const int mover_shift = q.stm ? 0 : 2;
     switch (array.check_class(to_of(q.mv))) {
-      case CheckClass::kMating: return qs_mating > (q.qc >> mover_shift & 3);
-      case CheckClass::kSingular: return qs_singular > (q.qc >> (4 + mover_shift) & 3);
-      default: return false;
+      case CheckClass::kMating:
+        return qs_mating > (q.qc >> mover_shift & 3);
+      case CheckClass::kSingular:
+        return qs_singular > (q.qc >> (4 + mover_shift) & 3);
+      default:
+        return false;
     }
   };
   // The counters after the move at p: a searched checking non-capture counts in its class.
@@ -686,8 +699,7 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   switch (q.state) {
     case S_CHECK: {
       const int from = from_of(q.move), to = to_of(q.move);
-      const bool ok = valid_of(q.move) && (array.attackers_of(to) >> from & 1) &&
-                      array.target_candidate(to, false) &&
+      const bool ok = valid_of(q.move) && (array.attackers_of(to) >> from & 1) && array.target_candidate(to, false) &&
                       promo_of(q.move) == is_promotion(q.board[from], to, q.stm) &&
                       (promo_of(q.move) || promo_idx_of(q.move) == 0);
       if (!ok) {
@@ -710,10 +722,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       const bool checks_ok = qs_mating > (q.qc >> own_shift & 3) || qs_singular > (q.qc >> (4 + own_shift) & 3);
       d.qfilter = qnode && checks_ok;
       // The node's repeating move first (SEARCH_CTRL[20]), once, below the root.
-      const std::uint16_t rep_move = searching && rep_on && rep_bound && !valid_of(last) && !(q.rtried >> pi & 1) &&
-                                             q.ply != q.base
-                                         ? repeating_move(q)
-                                         : 0;
+      const std::uint16_t rep_move =
+          searching && rep_on && rep_bound && !valid_of(last) && !(q.rtried >> pi & 1) && q.ply != q.base
+              ? repeating_move(q)
+              : 0;
       const bool captures_only = (mode == int(mode::CAPTURES) && op == int(op::GEN)) || (qnode && !checks_ok);
       int att = -1;
       if (valid_of(last) && !(promo_of(last) && promo_idx_of(last) != 3)) {
@@ -877,13 +889,15 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
             std::uint32_t path = 0;  // plies base+1 .. c-1
             for (int k = q.base + 1; k < c; ++k) path |= 1u << (k & 31);
             const bool extend = q.ply < 31 && (q.extended & path) == 0 &&
-                                ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) || (ext_hung2 && hung != 0 && (!one_hung || (hung & array.pinned()) != 0)) ||
+                                ((ext_pawn7 && pawn7) || (ext_pawn6 && pawn6) ||
+                                 (ext_hung2 && hung != 0 && (!one_hung || (hung & array.pinned()) != 0)) ||
                                  (ext_hung1 && one_hung && rel_c >= 3 && (q.hung1 >> ((c - 2) & 31) & 1)) ||
                                  (ext_opp_hung && array.opp_hung() != 0));
             if (q.node_limit != 0 && q.count + 1 >= q.node_limit) {
               d.stop = true;
               d.result = 4;
-              if (q.ply == q.base) finish();
+              if (q.ply == q.base)
+                finish();
               else {
                 d.ply = std::uint8_t(q.ply - 1);
                 d.state = S_UNMAKE;
@@ -944,9 +958,12 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         } else {
           bool accept = true;
           const StackEntry& e = stack_[pi];
-          if (mode == int(mode::CAPTURES)) accept = e.captured != 0;
-          else if (mode == int(mode::CHECKS)) accept = array.in_check();
-          else if (mode == int(mode::ATTACKS)) accept = e.captured == 0 && array.tsel_attacks(to_of(q.mv));
+          if (mode == int(mode::CAPTURES))
+            accept = e.captured != 0;
+          else if (mode == int(mode::CHECKS))
+            accept = array.in_check();
+          else if (mode == int(mode::ATTACKS))
+            accept = e.captured == 0 && array.tsel_attacks(to_of(q.mv));
           if (!array.king_capture() && accept) {
             d.move = q.mv;
             d.move_valid = true;
@@ -961,8 +978,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       } else if (searching && (q.stop || q.child_fail)) {
         // Stopping unwinds to the root; a failed child means this node succeeded.
         if (q.ply == q.base) {
-          if (q.stop) finish();
-          else root_result(true, stack_[pi].move);
+          if (q.stop)
+            finish();
+          else
+            root_result(true, stack_[pi].move);
         } else {
           d.ply = std::uint8_t(q.ply - 1);
           d.child_fail = false;
@@ -1066,34 +1085,78 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       resp.data = t.phase_ram[addr & 1023];
     } else {
       switch (addr) {
-        case reg::ID: resp.data = CHIP_ID; break;
-        case reg::VERSION: resp.data = CHIP_VERSION; break;
-        case reg::CMD: resp.data = q.cmd; break;
+        case reg::ID:
+          resp.data = CHIP_ID;
+          break;
+        case reg::VERSION:
+          resp.data = CHIP_VERSION;
+          break;
+        case reg::CMD:
+          resp.data = q.cmd;
+          break;
         case reg::STATUS:
           resp.data = field::status::BUSY.put(busy) | field::status::DONE.put(q.done) |
                       field::status::ERROR.put(q.err_code != 0) | field::status::IN_CHECK.put(array.in_check()) |
                       field::status::MOVE_VALID.put(q.move_valid) | field::status::LEGAL.put(!array.king_capture()) |
                       field::status::ABORTED.put(q.aborted) | field::status::ERR_CODE.put(q.err_code);
           break;
-        case reg::ERROR: resp.data = q.err_addr << 8 | q.err_code; break;
-        case reg::STM: resp.data = q.stm; break;
-        case reg::CASTLING: resp.data = q.castling; break;
-        case reg::EP: resp.data = std::uint32_t(q.ep_valid) << 6 | q.ep_sq; break;
-        case reg::HALFMOVE: resp.data = q.half; break;
-        case reg::FULLMOVE: resp.data = q.full; break;
-        case reg::MOVE: resp.data = q.move; break;
-        case reg::PLY: resp.data = q.host_ply; break;
-        case reg::COUNT_LO: resp.data = std::uint32_t(q.count); break;
-        case reg::COUNT_HI: resp.data = std::uint32_t(q.count >> 32); break;
-        case reg::CYCLES_LO: resp.data = std::uint32_t(q.cycles); break;
-        case reg::CYCLES_HI: resp.data = std::uint32_t(q.cycles >> 32); break;
-        case reg::HUNG_LO: resp.data = std::uint32_t(array.hung()); break;
-        case reg::HUNG_HI: resp.data = std::uint32_t(array.hung() >> 32); break;
-        case reg::GENERATED: resp.data = q.generated; break;
-        case reg::PINNED_LO: resp.data = std::uint32_t(array.pinned()); break;
-        case reg::PINNED_HI: resp.data = std::uint32_t(array.pinned() >> 32); break;
-        case reg::EVAL_CTRL: resp.data = q.eval_ctrl; break;
-        case reg::FAST_EVAL: resp.data = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t); break;
+        case reg::ERROR:
+          resp.data = q.err_addr << 8 | q.err_code;
+          break;
+        case reg::STM:
+          resp.data = q.stm;
+          break;
+        case reg::CASTLING:
+          resp.data = q.castling;
+          break;
+        case reg::EP:
+          resp.data = std::uint32_t(q.ep_valid) << 6 | q.ep_sq;
+          break;
+        case reg::HALFMOVE:
+          resp.data = q.half;
+          break;
+        case reg::FULLMOVE:
+          resp.data = q.full;
+          break;
+        case reg::MOVE:
+          resp.data = q.move;
+          break;
+        case reg::PLY:
+          resp.data = q.host_ply;
+          break;
+        case reg::COUNT_LO:
+          resp.data = std::uint32_t(q.count);
+          break;
+        case reg::COUNT_HI:
+          resp.data = std::uint32_t(q.count >> 32);
+          break;
+        case reg::CYCLES_LO:
+          resp.data = std::uint32_t(q.cycles);
+          break;
+        case reg::CYCLES_HI:
+          resp.data = std::uint32_t(q.cycles >> 32);
+          break;
+        case reg::HUNG_LO:
+          resp.data = std::uint32_t(array.hung());
+          break;
+        case reg::HUNG_HI:
+          resp.data = std::uint32_t(array.hung() >> 32);
+          break;
+        case reg::GENERATED:
+          resp.data = q.generated;
+          break;
+        case reg::PINNED_LO:
+          resp.data = std::uint32_t(array.pinned());
+          break;
+        case reg::PINNED_HI:
+          resp.data = std::uint32_t(array.pinned() >> 32);
+          break;
+        case reg::EVAL_CTRL:
+          resp.data = q.eval_ctrl;
+          break;
+        case reg::FAST_EVAL:
+          resp.data = q.stm ? std::uint16_t(0 - fast_white(q, t)) : fast_white(q, t);
+          break;
         case reg::PIECE_COUNT_W:
         case reg::PIECE_COUNT_B: {
           const int c = addr == reg::PIECE_COUNT_B;
@@ -1106,15 +1169,23 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           for (int type = 0; type < 5; ++type) resp.data |= std::uint32_t(q.locs[c * 6 + type]) << (6 * type);
           break;
         }
-        case reg::KING_SQ: resp.data = std::uint32_t(q.locs[11]) << 8 | q.locs[5]; break;
-        case reg::PHASE: resp.data = phase_word(q, t); break;
+        case reg::KING_SQ:
+          resp.data = std::uint32_t(q.locs[11]) << 8 | q.locs[5];
+          break;
+        case reg::PHASE:
+          resp.data = phase_word(q, t);
+          break;
         case reg::ENDGAME: {
           const auto [active, win] = kpk_state(q);
           resp.data = rule_draws(q) << 2 | std::uint32_t(active && win) << 1 | std::uint32_t(active);
           break;
         }
-        case reg::RUNNER_BONUS: resp.data = q.runner_bonus; break;
-        case reg::SEP_BONUS: resp.data = q.sep_bonus; break;
+        case reg::RUNNER_BONUS:
+          resp.data = q.runner_bonus;
+          break;
+        case reg::SEP_BONUS:
+          resp.data = q.sep_bonus;
+          break;
         case reg::KPA: {
           const int race = pawn_race(q);
           resp.data = std::uint32_t(separated_passers(q, 1)) << 11 | std::uint32_t(separated_passers(q, 0)) << 10 |
@@ -1122,8 +1193,12 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                       std::uint32_t(fastest_runner(q, 1)) << 4 | std::uint32_t(fastest_runner(q, 0));
           break;
         }
-        case reg::PST_SUM: resp.data = q.pst; break;
-        case reg::SLOW_EVAL: resp.data = q.se_value; break;
+        case reg::PST_SUM:
+          resp.data = q.pst;
+          break;
+        case reg::SLOW_EVAL:
+          resp.data = q.se_value;
+          break;
         case reg::EVAL_TOTAL: {
           // An endgame the endgame logic calls a draw is worth 0, slow evaluation included.
           const bool draw = endgame_draw(q);
@@ -1131,19 +1206,45 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
           resp.data = draw ? 0 : std::uint16_t(fast + q.se_value);
           break;
         }
-        case reg::TEST_VALUE: resp.data = q.test_value; break;
-        case reg::SLOW_EST: resp.data = q.slow_est; break;
-        case reg::LAZY: resp.data = q.lazy; break;
-        case reg::DRAW_SCORE: resp.data = q.draw_score; break;
-        case reg::SEARCH_CTRL: resp.data = q.search_ctrl; break;
-        case reg::TEST_TIE: resp.data = q.test_tie; break;
-        case reg::NODE_LIMIT: resp.data = q.node_limit; break;
-        case reg::OFFSET_CTRL: resp.data = q.offset_ctrl; break;
-        case reg::RESULT: resp.data = q.result; break;
-        case reg::BEST_MOVE: resp.data = q.best_move; break;
-        case reg::REP_STATUS: resp.data = rep_status(q, q.state == S_TEST ? q.ply + 1 : q.host_ply); break;
-        case reg::CASTLE_DELTA: resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k; break;
-        default: resp.data = 0; break;
+        case reg::TEST_VALUE:
+          resp.data = q.test_value;
+          break;
+        case reg::SLOW_EST:
+          resp.data = q.slow_est;
+          break;
+        case reg::LAZY:
+          resp.data = q.lazy;
+          break;
+        case reg::DRAW_SCORE:
+          resp.data = q.draw_score;
+          break;
+        case reg::SEARCH_CTRL:
+          resp.data = q.search_ctrl;
+          break;
+        case reg::TEST_TIE:
+          resp.data = q.test_tie;
+          break;
+        case reg::NODE_LIMIT:
+          resp.data = q.node_limit;
+          break;
+        case reg::OFFSET_CTRL:
+          resp.data = q.offset_ctrl;
+          break;
+        case reg::RESULT:
+          resp.data = q.result;
+          break;
+        case reg::BEST_MOVE:
+          resp.data = q.best_move;
+          break;
+        case reg::REP_STATUS:
+          resp.data = rep_status(q, q.state == S_TEST ? q.ply + 1 : q.host_ply);
+          break;
+        case reg::CASTLE_DELTA:
+          resp.data = std::uint32_t(q.castle_q) << 16 | q.castle_k;
+          break;
+        default:
+          resp.data = 0;
+          break;
       }
     }
     auto bus_error = [&](std::uint32_t code) {
@@ -1172,17 +1273,25 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
       } else if (ro || group_addr) {
         bus_error(err::READ_ONLY);
       } else if (ereg_addr) {
-        if (too_wide(data, EVAL_REG_BITS[addr - EVAL_REGS_BASE])) bus_error(err::BAD_ARGUMENT);
-        else eval_reg_write = true;
+        if (too_wide(data, EVAL_REG_BITS[addr - EVAL_REGS_BASE]))
+          bus_error(err::BAD_ARGUMENT);
+        else
+          eval_reg_write = true;
       } else if (etab_addr) {
-        if (too_wide(data, EVAL_TABLE_BITS[(addr - EVAL_TABLES_BASE) / EVAL_TABLES_WINDOW])) bus_error(err::BAD_ARGUMENT);
-        else eval_table_write = true;
+        if (too_wide(data, EVAL_TABLE_BITS[(addr - EVAL_TABLES_BASE) / EVAL_TABLES_WINDOW]))
+          bus_error(err::BAD_ARGUMENT);
+        else
+          eval_table_write = true;
       } else if (phase_addr) {
-        if (data >> 16) bus_error(err::BAD_ARGUMENT);
-        else phase_write = true;
+        if (data >> 16)
+          bus_error(err::BAD_ARGUMENT);
+        else
+          phase_write = true;
       } else if (pst_addr) {
-        if (data >> 16) bus_error(err::BAD_ARGUMENT);
-        else pst_write = true;
+        if (data >> 16)
+          bus_error(err::BAD_ARGUMENT);
+        else
+          pst_write = true;
       } else if (board_addr) {
         if ((data & 7) == 7 || (data & 15) == 8 || (data >> 4) != 0) {
           bus_error(err::BAD_ARGUMENT);
@@ -1192,40 +1301,68 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
         }
       } else {
         switch (addr) {
-          case reg::STM: d.stm = data & 1; d.host_ply = 0; break;
-          case reg::CASTLING: d.castling = data & 15; d.host_ply = 0; break;
+          case reg::STM:
+            d.stm = data & 1;
+            d.host_ply = 0;
+            break;
+          case reg::CASTLING:
+            d.castling = data & 15;
+            d.host_ply = 0;
+            break;
           case reg::EP:
             d.ep_valid = field::ep::VALID.get(data);
             d.ep_sq = std::uint8_t(field::ep::SQUARE.get(data));
             d.host_ply = 0;
             break;
-          case reg::HALFMOVE: d.half = data & 0xFFFF; d.host_ply = 0; break;
-          case reg::FULLMOVE: d.full = data & 0xFFFF; d.host_ply = 0; break;
-          case reg::MOVE: d.move = data & 0xFFFF; break;
+          case reg::HALFMOVE:
+            d.half = data & 0xFFFF;
+            d.host_ply = 0;
+            break;
+          case reg::FULLMOVE:
+            d.full = data & 0xFFFF;
+            d.host_ply = 0;
+            break;
+          case reg::MOVE:
+            d.move = data & 0xFFFF;
+            break;
           case reg::EVAL_CTRL:
-            if (too_wide(data, field::eval_ctrl::WIDTH)) bus_error(err::BAD_ARGUMENT);
-            else d.eval_ctrl = std::uint8_t(data);
+            if (too_wide(data, field::eval_ctrl::WIDTH))
+              bus_error(err::BAD_ARGUMENT);
+            else
+              d.eval_ctrl = std::uint8_t(data);
             break;
           case reg::TEST_VALUE:  // the 16-bit registers: one width check
           case reg::SLOW_EST:
           case reg::SEP_BONUS:
           case reg::RUNNER_BONUS:
           case reg::TEST_TIE:
-            if (data >> 16) bus_error(err::BAD_ARGUMENT);
-            else if (addr == reg::TEST_VALUE) d.test_value = std::uint16_t(data);
-            else if (addr == reg::SLOW_EST) d.slow_est = std::uint16_t(data);
-            else if (addr == reg::SEP_BONUS) d.sep_bonus = std::uint16_t(data);
-            else if (addr == reg::RUNNER_BONUS) d.runner_bonus = std::uint16_t(data);
-            else d.test_tie = std::uint16_t(data);
+            if (data >> 16)
+              bus_error(err::BAD_ARGUMENT);
+            else if (addr == reg::TEST_VALUE)
+              d.test_value = std::uint16_t(data);
+            else if (addr == reg::SLOW_EST)
+              d.slow_est = std::uint16_t(data);
+            else if (addr == reg::SEP_BONUS)
+              d.sep_bonus = std::uint16_t(data);
+            else if (addr == reg::RUNNER_BONUS)
+              d.runner_bonus = std::uint16_t(data);
+            else
+              d.test_tie = std::uint16_t(data);
             break;
           case reg::SEARCH_CTRL:
-            if (too_wide(data, sc::WIDTH)) bus_error(err::BAD_ARGUMENT);
-            else d.search_ctrl = data;
+            if (too_wide(data, sc::WIDTH))
+              bus_error(err::BAD_ARGUMENT);
+            else
+              d.search_ctrl = data;
             break;
-          case reg::NODE_LIMIT: d.node_limit = data; break;
+          case reg::NODE_LIMIT:
+            d.node_limit = data;
+            break;
           case reg::OFFSET_CTRL:
-            if (too_wide(data, oc::WIDTH)) bus_error(err::BAD_ARGUMENT);
-            else d.offset_ctrl = data;
+            if (too_wide(data, oc::WIDTH))
+              bus_error(err::BAD_ARGUMENT);
+            else
+              d.offset_ctrl = data;
             break;
           case reg::CMD: {
             const std::uint32_t wop = cmdf::OP.get(data), wmode = cmdf::MODE.get(data), wdepth = cmdf::DEPTH.get(data);
@@ -1263,8 +1400,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
                 d.state = valid_of(q.move) ? S_CHECK : S_GEN;
               }
             } else if (wop == op::MAKE) {
-              if (q.host_ply >= STACK_DEPTH) cmd_error(err::STACK);
-              else d.state = S_CHECK;
+              if (q.host_ply >= STACK_DEPTH)
+                cmd_error(err::STACK);
+              else
+                d.state = S_CHECK;
             } else if (wop == op::UNMAKE) {
               if (q.host_ply == 0) {
                 cmd_error(err::STACK);
@@ -1397,8 +1536,10 @@ BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std:
   }
   for (const StackWrite& w : stack_writes) {
     StackEntry& e = stack_[w.index & 31];
-    if (w.whole) e = w.entry;
-    else e.move = w.entry.move;
+    if (w.whole)
+      e = w.entry;
+    else
+      e.move = w.entry.move;
   }
   if (clear) {
     d.board.fill(0);

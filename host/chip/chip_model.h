@@ -5,8 +5,8 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
 #include <memory>
+#include <string>
 
 #include "chess/types.h"
 #include "chip/array_model.h"
@@ -23,7 +23,6 @@ class ChipModel final : public ChipBackend {
   DebugPort debug() const override;
   std::uint64_t clock() const override { return clock_; }
   std::string name() const override { return "model"; }
-
 
   struct StackEntry {
     std::uint16_t move = 0;
@@ -134,7 +133,7 @@ class ChipModel final : public ChipBackend {
   // slow_evaluate() through a memo (not chip state: the evaluation is a function of its inputs,
   // and every write to the evaluation registers or tables empties the memo).
   SlowEvalResult slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
-                                         std::uint16_t phase, std::uint16_t phase_swap);
+                                  std::uint16_t phase, std::uint16_t phase_swap);
 
   // The memo's index for these inputs, and the entry's key (the packed board and the rest).
   static std::size_t slow_memo_key(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
@@ -144,8 +143,8 @@ class ChipModel final : public ChipBackend {
   // A memo entry, trivial so that the memo can be zeroed pages from calloc (generation 0: empty),
   // touched only as it fills: a short search pays for little of it.
   struct SlowMemoEntry {
-    std::uint64_t board[4];  // the 64 4-bit piece codes
-    std::uint64_t rest;      // {phase_swap, phase, castling, stm}
+    std::uint64_t board[4];    // the 64 4-bit piece codes
+    std::uint64_t rest;        // {phase_swap, phase, castling, stm}
     std::uint32_t generation;  // valid while equal to slow_memo_generation_
     std::uint16_t white, draw_score;
     std::array<std::uint16_t, SLOW_GROUPS> group;

@@ -20,8 +20,8 @@ int centrality(int sq) {  // 0 (edge) .. 3 (centre)
 int game_stage(const Position& pos) {
   int stage = 0;
   for (Color c : {WHITE, BLACK}) {
-    stage += 4 * popcount(pos.pieces(c, QUEEN)) + 2 * popcount(pos.pieces(c, ROOK)) +
-             popcount(pos.pieces(c, KNIGHT)) + popcount(pos.pieces(c, BISHOP));
+    stage += 4 * popcount(pos.pieces(c, QUEEN)) + 2 * popcount(pos.pieces(c, ROOK)) + popcount(pos.pieces(c, KNIGHT)) +
+             popcount(pos.pieces(c, BISHOP));
   }
   return std::min(stage, 24);
 }

@@ -28,7 +28,8 @@ PlacementTable default_placement() {
   for (int sq = 0; sq < 64; ++sq) {
     const int rank = sq >> 3, file = sq & 7, c = centrality(sq);
     const bool centre_file = file >= 2 && file <= 5;
-    t[1 << 6 | sq] = std::int16_t(rank == 0 || rank == 7 ? 0 : 100 + 6 * (rank - 1) + (centre_file ? 4 * (rank - 1) : 0));
+    t[1 << 6 | sq] =
+        std::int16_t(rank == 0 || rank == 7 ? 0 : 100 + 6 * (rank - 1) + (centre_file ? 4 * (rank - 1) : 0));
     t[2 << 6 | sq] = std::int16_t(320 + 12 * c - (c == 0 ? 15 : 0));
     t[3 << 6 | sq] = std::int16_t(330 + 6 * c);
     t[4 << 6 | sq] = std::int16_t(500 + (rank == 6 ? 20 : 0) + (centre_file ? 3 : 0));

@@ -62,10 +62,10 @@ BusResponse CosimBackend::access(bool write, std::uint32_t addr, std::uint32_t d
   const BusResponse m = model_.access(write, addr, data);
   const BusResponse r = rtl_.access(write, addr, data);
   if (m.data != r.data || m.error != r.error) {
-    throw CosimMismatch(fmt::format(
-        "cosim: bus responses differ at clock {} ({} 0x{:05X}): model data 0x{:08X} error {}, rtl data "
-        "0x{:08X} error {}\n  position: {}",
-        model_.clock(), write ? "write" : "read", addr, m.data, m.error, r.data, r.error, model_.fen()),
+    throw CosimMismatch(
+        fmt::format("cosim: bus responses differ at clock {} ({} 0x{:05X}): model data 0x{:08X} error {}, rtl data "
+                    "0x{:08X} error {}\n  position: {}",
+                    model_.clock(), write ? "write" : "read", addr, m.data, m.error, r.data, r.error, model_.fen()),
         model_.clock());
   }
   compare("after a bus request");

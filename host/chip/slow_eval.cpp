@@ -9,9 +9,9 @@
 
 #include "chip/array_model.h"
 #include "chip/slow_bits.h"
+#include "chip/slow_pawns.h"
 #include "chip/slow_pieces.h"
 #include "chip/slow_tactics.h"
-#include "chip/slow_pawns.h"
 
 namespace db::chip {
 
@@ -56,8 +56,8 @@ int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
 
 const char* slow_group_name(int group) {
   static constexpr const char* NAMES[SLOW_GROUPS] = {
-      "mobility",       "rook_files", "king_safety", "multi_pawns", "passed",  "registers", "pawn_structure",
-      "pawn_shelter", "pawn_registers", "pins",      "tactics",     "bishops", "pieces",    "signature"};
+      "mobility",     "rook_files",     "king_safety", "multi_pawns", "passed",  "registers", "pawn_structure",
+      "pawn_shelter", "pawn_registers", "pins",        "tactics",     "bishops", "pieces",    "signature"};
   return group >= 0 && group < SLOW_GROUPS ? NAMES[group] : "?";
 }
 
@@ -83,8 +83,8 @@ int control_level(const SlowBoard& b, int sq) {
   int control[2];
   for (int c = 0; c < 2; ++c) {
     const AttackMaps& a = b.attacks[c];
-    control[c] = 2 * int(a.pawn >> sq & 1) + int(a.minor >> sq & 1) + int(a.rook >> sq & 1) +
-                 int(a.queen >> sq & 1) + int(a.king >> sq & 1);
+    control[c] = 2 * int(a.pawn >> sq & 1) + int(a.minor >> sq & 1) + int(a.rook >> sq & 1) + int(a.queen >> sq & 1) +
+                 int(a.king >> sq & 1);
   }
   return 8 + control[0] - control[1];
 }
@@ -113,9 +113,12 @@ FileIndices file_indices(const SlowBoard& b, int c, int f) {
   out.rook_count = std::min(popcount(std::uint8_t(rooks & ~below_some(own))), 2);
   int blockage = 0;
   if (unopposed) {
-    if (enemy_minors & enemy_pawn_att) blockage = 1;
-    else if (bit(enemy_minor_att, 6) && bit(enemy_minor_att, 7)) blockage = 2;
-    else if (bit(enemy_any, 6) && bit(enemy_any, 7)) blockage = 3;
+    if (enemy_minors & enemy_pawn_att)
+      blockage = 1;
+    else if (bit(enemy_minor_att, 6) && bit(enemy_minor_att, 7))
+      blockage = 2;
+    else if (bit(enemy_any, 6) && bit(enemy_any, 7))
+      blockage = 3;
   } else {
     const int front = lowest(opp);
     const bool granite = bit(enemy_pawn_att, front);
@@ -163,8 +166,8 @@ MaterialIndices material_indices(const SlowBoard& b, std::uint8_t castling) {
   int present[2];
   for (int c = 0; c < 2; ++c) {
     const auto& p = b.pieces[c];
-    out.signature[c] = int(p[CHIP_QUEEN] != 0) << 6 | upto2(p[CHIP_ROOK]) << 4 | upto2(p[CHIP_BISHOP]) << 2 |
-                       upto2(p[CHIP_KNIGHT]);
+    out.signature[c] =
+        int(p[CHIP_QUEEN] != 0) << 6 | upto2(p[CHIP_ROOK]) << 4 | upto2(p[CHIP_BISHOP]) << 2 | upto2(p[CHIP_KNIGHT]);
     present[c] = int(p[CHIP_QUEEN] != 0) << 3 | int(p[CHIP_ROOK] != 0) << 2 | int(p[CHIP_BISHOP] != 0) << 1 |
                  int(p[CHIP_KNIGHT] != 0);
   }
@@ -178,18 +181,20 @@ MaterialIndices material_indices(const SlowBoard& b, std::uint8_t castling) {
     undeveloped[c] = std::min(n, 3);
     const int home = int(p[CHIP_KING] >> base & 0xFF);
     const bool rights = c ? (castling & 0xC) != 0 : (castling & 0x3) != 0;
-    if (home == 0) king[c] = 3;                   // off the back rank
-    else if (home & 0xC7) king[c] = 0;            // castled: files a-c or g-h
-    else if ((home & 0x10) && rights) king[c] = 1;  // on e1 (e8), may still castle
-    else king[c] = 2;
+    if (home == 0)
+      king[c] = 3;  // off the back rank
+    else if (home & 0xC7)
+      king[c] = 0;  // castled: files a-c or g-h
+    else if ((home & 0x10) && rights)
+      king[c] = 1;  // on e1 (e8), may still castle
+    else
+      king[c] = 2;
   }
   out.development = undeveloped[0] << 6 | undeveloped[1] << 4 | king[0] << 2 | king[1];
   return out;
 }
 
-bool file_near_king(int f, int kf) {
-  return std::abs(f - kf) <= 1 || (f == 0 && kf == 2) || (f == 7 && kf == 5);
-}
+bool file_near_king(int f, int kf) { return std::abs(f - kf) <= 1 || (f == 0 && kf == 2) || (f == 7 && kf == 5); }
 
 SlowEvalResult slow_evaluate(const std::array<std::uint8_t, 64>& board, bool black_to_move, std::uint8_t castling,
                              std::uint16_t phase, std::uint16_t phase_swap, const SlowEvalWeights& w) {

@@ -58,11 +58,11 @@ int control_level(const SlowBoard& b, int sq);
 
 // The table indices one file yields for one side (colour 0 white, 1 black); -1 = no lookup.
 struct FileIndices {
-  int rook_files = 0;     // always looked up
-  int rook_count = 0;     // the index's rook_count field (0-2)
+  int rook_files = 0;       // always looked up
+  int rook_count = 0;       // the index's rook_count field (0-2)
   bool rook_lever = false;  // every own pawn of the file is a lever: half-open, at half the value
-  int multi_pawns = -1;   // two or more own pawns on the file
-  int passed = -1;        // the most advanced own passed pawn on the file
+  int multi_pawns = -1;     // two or more own pawns on the file
+  int passed = -1;          // the most advanced own passed pawn on the file
 };
 FileIndices file_indices(const SlowBoard& b, int colour, int file);
 

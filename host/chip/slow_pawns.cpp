@@ -55,11 +55,16 @@ PawnFileIndices pawn_file_indices(const SlowBoard& b, int c, int f) {
     const bool opposed = (opp >> (rear + 1)) != 0;
     const int rank_class = rear <= 1 ? 0 : std::min(rear - 1, 3);
     int cls;
-    if (own_beside == 0) cls = 0;
-    else if (bit(own_beside, rear)) cls = 1;
-    else if (bit(own_pawn_att, rear)) cls = 2;
-    else if ((own_beside & ((2u << rear) - 1)) == 0 && bit(enemy_pawn_att, rear + 1)) cls = 3;
-    else cls = 4;
+    if (own_beside == 0)
+      cls = 0;
+    else if (bit(own_beside, rear))
+      cls = 1;
+    else if (bit(own_pawn_att, rear))
+      cls = 2;
+    else if ((own_beside & ((2u << rear) - 1)) == 0 && bit(enemy_pawn_att, rear + 1))
+      cls = 3;
+    else
+      cls = 4;
     out.structure = ((cls * 2 + int(opposed)) * 4 + rank_class) * 4 + centrality;
   }
 
@@ -110,8 +115,8 @@ std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEv
   const std::uint64_t wb = b.pieces[0][CHIP_BISHOP], bb = b.pieces[1][CHIP_BISHOP];
   const bool boc = popcount(wb) == 1 && popcount(bb) == 1 && bool(wb & LIGHT) != bool(bb & LIGHT) &&
                    !(b.pieces[0][CHIP_KNIGHT] | b.pieces[1][CHIP_KNIGHT]);
-  const bool majors = (b.pieces[0][CHIP_ROOK] | b.pieces[1][CHIP_ROOK] | b.pieces[0][CHIP_QUEEN] |
-                       b.pieces[1][CHIP_QUEEN]) != 0;
+  const bool majors =
+      (b.pieces[0][CHIP_ROOK] | b.pieces[1][CHIP_ROOK] | b.pieces[0][CHIP_QUEEN] | b.pieces[1][CHIP_QUEEN]) != 0;
   const bool pure_boc = boc && !majors;
 
   std::int32_t value = 0;
@@ -134,7 +139,8 @@ std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEv
     const std::uint64_t passed = slow_passed_pawns(b, c);
     std::uint8_t pf = 0;
     for (int f = 0; f < 8; ++f) pf = std::uint8_t(pf | ((passed & (FILE_A << f)) ? 1u << f : 0u));
-    if (pf && highest(pf) - lowest(pf) >= 3) part += std::int32_t(w.regs[ER_SEPARATED_PASSED + c] & 255) * (pure_boc ? 2 : 1);
+    if (pf && highest(pf) - lowest(pf) >= 3)
+      part += std::int32_t(w.regs[ER_SEPARATED_PASSED + c] & 255) * (pure_boc ? 2 : 1);
     // Missing wing: ahead in material with all pawns on one wing.
     if (one_wing && material[c] > material[e]) part -= std::int32_t(w.regs[ER_MISSING_WING + c] & 1023);
     value += sign * part;
@@ -154,8 +160,8 @@ void set_default_pawn_weights(SlowEvalWeights& w) {
       const int cls = idx / 32, opposed = idx / 16 & 1, rc = idx / 4 & 3, cent = idx & 3;
       int lo = STATIC[cls], hi = ENDGAME[cls];
       const bool weak = cls == 0 || cls == 3;
-      if (weak && !opposed) lo -= 8, hi -= 4;           // on a half-open file for the enemy rooks
-      if (weak && cent >= 2) lo -= 4;                   // a weak centre pawn
+      if (weak && !opposed) lo -= 8, hi -= 4;             // on a half-open file for the enemy rooks
+      if (weak && cent >= 2) lo -= 4;                     // a weak centre pawn
       if (!weak && cls != 4) lo += 2 * rc, hi += 3 * rc;  // an advanced chain or duo
       w.tables[ET_PAWN_STRUCTURE + c][idx] = field(lo, 16) | field(hi, 16) << 16;
     }

@@ -35,7 +35,8 @@ PieceIndices piece_indices(const SlowBoard& b, int c, int f) {
   const auto& mine = b.pieces[c];
   const auto& theirs = b.pieces[e];
   const std::uint8_t own = column(mine[CHIP_PAWN], f, c), opp = column(theirs[CHIP_PAWN], f, c);
-  const std::uint8_t opp_beside = std::uint8_t(column(theirs[CHIP_PAWN], f - 1, c) | column(theirs[CHIP_PAWN], f + 1, c));
+  const std::uint8_t opp_beside =
+      std::uint8_t(column(theirs[CHIP_PAWN], f - 1, c) | column(theirs[CHIP_PAWN], f + 1, c));
   const std::uint8_t own_minor = column(mine[CHIP_KNIGHT] | mine[CHIP_BISHOP], f, c);
   const std::uint8_t own_bishop = column(mine[CHIP_BISHOP], f, c);
   const std::uint8_t own_pawn_att = column(b.attacks[c].pawn, f, c);
@@ -55,8 +56,9 @@ PieceIndices piece_indices(const SlowBoard& b, int c, int f) {
     const int sq = square(f, rr, c);
     const bool sq_light = LIGHT >> sq & 1;
     const int challenge = (theirs[CHIP_BISHOP] & (sq_light ? LIGHT : ~LIGHT)) ? 2 : theirs[CHIP_KNIGHT] ? 1 : 0;
-    out.minor_on_weak = (((std::min(rr - 3, 3) * 4 + centrality) * 2 + int(bit(own_bishop, rr))) * 2 +
-                         int(bit(own_pawn_att, rr))) * 3 + challenge;
+    out.minor_on_weak =
+        (((std::min(rr - 3, 3) * 4 + centrality) * 2 + int(bit(own_bishop, rr))) * 2 + int(bit(own_pawn_att, rr))) * 3 +
+        challenge;
   }
 
   // Bishop diagonals: the file's own bishop nearest its side, its two diagonals (relative
@@ -69,8 +71,8 @@ PieceIndices piece_indices(const SlowBoard& b, int c, int f) {
       const bool main = (c == 0) == (d == 0);
       const Diagonal g = diagonal(sq, ~b.occupied, main);
       const int id = d == 0 ? f - rb + 7 : f + rb;
-      const int features = int(popcount(g.attacks) >= 4) * 4 + int((g.line & mine[CHIP_PAWN]) != 0) * 2 +
-                           int((g.line & zone) != 0);
+      const int features =
+          int(popcount(g.attacks) >= 4) * 4 + int((g.line & mine[CHIP_PAWN]) != 0) * 2 + int((g.line & zone) != 0);
       out.bishops[d] = id * 8 + features;
     }
   }
@@ -80,24 +82,28 @@ PieceIndices piece_indices(const SlowBoard& b, int c, int f) {
   if (self) {
     const int rr = highest(self);
     const int rank_class = rr <= 1 ? 0 : std::min(rr - 1, 4);
-    out.self_block = ((((rank_class * 4 + centrality) * 2 + int(bit(opp, rr + 1))) * 2 + int(bit(own_pawn_att, rr))) * 2 +
-                      int(two)) * 2 + int(opp != 0);
+    out.self_block =
+        ((((rank_class * 4 + centrality) * 2 + int(bit(opp, rr + 1))) * 2 + int(bit(own_pawn_att, rr))) * 2 +
+         int(two)) *
+            2 +
+        int(opp != 0);
   }
   // The enemy pawn nearest this side, on an own bishop's colour.
   if (opp && mine[CHIP_BISHOP]) {
     const int fr = lowest(opp);
     if (bit(bishop_colour, fr)) {
       const int rank_class = std::min(std::max(fr - 2, 0), 3);
-      out.opp_block = (((rank_class * 4 + centrality) * 2 + int(bit(opp_pawn_att, fr))) * 2 + int(bit(own, fr - 1))) * 2 +
-                      int(two);
+      out.opp_block =
+          (((rank_class * 4 + centrality) * 2 + int(bit(opp_pawn_att, fr))) * 2 + int(bit(own, fr - 1))) * 2 + int(two);
     }
   }
   // Doubled pawns in front of the bishop's diagonals.
   if (popcount(own) >= 2 && mine[CHIP_BISHOP]) {
     const int rear = lowest(own), front = highest(own);
     const int rank_class = rear <= 1 ? 0 : std::min(rear - 1, 4);
-    out.back_block = (((rank_class * 4 + centrality) * 2 + int(bit(bishop_colour, rear))) * 2 +
-                      int(bit(bishop_colour, front))) * 2 + int(popcount(own) >= 3);
+    out.back_block =
+        (((rank_class * 4 + centrality) * 2 + int(bit(bishop_colour, rear))) * 2 + int(bit(bishop_colour, front))) * 2 +
+        int(popcount(own) >= 3);
   }
   return out;
 }

@@ -8,11 +8,11 @@
 namespace db::chip {
 
 struct PieceIndices {
-  int minor_on_weak = -1;          // the most advanced own minor on a weak square (relative rank >= 3)
-  int bishops[2] = {-1, -1};       // the file's own bishop nearest its side: its two diagonals
-  int self_block = -1;             // the most advanced own pawn on an own bishop's colour
-  int opp_block = -1;              // the enemy pawn nearest this side, on an own bishop's colour
-  int back_block = -1;             // doubled own pawns when the side has a bishop
+  int minor_on_weak = -1;     // the most advanced own minor on a weak square (relative rank >= 3)
+  int bishops[2] = {-1, -1};  // the file's own bishop nearest its side: its two diagonals
+  int self_block = -1;        // the most advanced own pawn on an own bishop's colour
+  int opp_block = -1;         // the enemy pawn nearest this side, on an own bishop's colour
+  int back_block = -1;        // doubled own pawns when the side has a bishop
 };
 PieceIndices piece_indices(const SlowBoard& b, int colour, int file);
 

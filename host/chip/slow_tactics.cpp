@@ -10,7 +10,7 @@ namespace db::chip {
 
 namespace {
 
-constexpr int DIAG[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};    // {file step, rank step}
+constexpr int DIAG[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};  // {file step, rank step}
 constexpr int STRAIGHT[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
 
 bool on(std::uint64_t bb, int sq) { return (bb >> sq & 1) != 0; }
@@ -38,7 +38,8 @@ struct Rays {
       for (int df = -1; df <= 1; ++df) {
         for (int sq = 0; sq < 64; ++sq) {
           std::uint64_t out = 0;
-          for (int f = sq % 8 + df, r = sq / 8 + dr; (df || dr) && f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+          for (int f = sq % 8 + df, r = sq / 8 + dr; (df || dr) && f >= 0 && f < 8 && r >= 0 && r < 8;
+               f += df, r += dr) {
             out |= 1ULL << (f + 8 * r);
           }
           ray[(dr + 1) * 3 + df + 1][sq] = out;

@@ -14,10 +14,10 @@ namespace db::chip {
 // whose next piece further along the ray is a piece of e of a higher value class (pawn 0, knight
 // and bishop 1, rook 2, queen 3, king 4).
 struct PinInfo {
-  std::uint64_t pinned = 0;        // pinned pieces of e
-  std::uint64_t against_king = 0;  // pinned against e's king (permanent pins)
+  std::uint64_t pinned = 0;                                // pinned pieces of e
+  std::uint64_t against_king = 0;                          // pinned against e's king (permanent pins)
   std::uint64_t by_bishop = 0, by_rook = 0, by_queen = 0;  // pinned by a slider of that type
-  std::uint64_t mpin = 0;          // pinned against a piece of the pinner's class (bishop: minor)
+  std::uint64_t mpin = 0;  // pinned against a piece of the pinner's class (bishop: minor)
 };
 PinInfo find_pins(const SlowBoard& b, int c);
 

@@ -26,14 +26,18 @@ void set_rook_files(SlowEvalWeights& w) {
               int base = 0, kmod = 3, kmod_opp = 2;
               if (rc > 0) {
                 static constexpr int OPEN[4] = {20, 8, 10, 12}, HALF[4] = {12, 6, 6, 2};
-                if (semi && unopposed) base = OPEN[blockage];
-                else if (semi) base = HALF[blockage];
-                else base = unopposed ? 4 : -2;  // a rook in front of its own pawns
+                if (semi && unopposed)
+                  base = OPEN[blockage];
+                else if (semi)
+                  base = HALF[blockage];
+                else
+                  base = unopposed ? 4 : -2;  // a rook in front of its own pawns
                 if (rc == 2) base = std::min(31, base * 3 / 2);
                 if (base > 0) base += cent >= 2 ? 1 : 0;
                 if (semi) kmod = 1, kmod_opp = 0;  // open files towards the king: 1.5x, 2x when castled apart
               }
-              w.tables[ET_ROOK_FILES + c][idx] = packed_field(base, 6) | std::uint32_t(kmod) << 6 | std::uint32_t(kmod_opp) << 8;
+              w.tables[ET_ROOK_FILES + c][idx] =
+                  packed_field(base, 6) | std::uint32_t(kmod) << 6 | std::uint32_t(kmod_opp) << 8;
             }
           }
         }
@@ -47,13 +51,17 @@ void set_multi_pawns(SlowEvalWeights& w) {
     for (int idx = 0; idx < 80; ++idx) {
       const int sub = idx & 15, opposed = sub >> 3 & 1, tripled = sub >> 2 & 1, cent = sub & 3;
       int pen;
-      if (idx < 16) pen = 30;                          // isolated
-      else if (idx < 32) pen = 10;                     // supported
-      else if (idx < 48) pen = 8;                      // duo
-      else pen = idx >= 64 ? 26 : 18;                  // pseudo-isolated, backward
+      if (idx < 16)
+        pen = 30;  // isolated
+      else if (idx < 32)
+        pen = 10;  // supported
+      else if (idx < 48)
+        pen = 8;  // duo
+      else
+        pen = idx >= 64 ? 26 : 18;  // pseudo-isolated, backward
       pen += tripled ? pen / 2 + 10 : 0;
-      pen += opposed ? 0 : 5;                          // half-open for the enemy rooks
-      pen += cent == 0 ? 4 : 0;                        // rook pawns
+      pen += opposed ? 0 : 5;    // half-open for the enemy rooks
+      pen += cent == 0 ? 4 : 0;  // rook pawns
       w.tables[ET_MULTI_PAWNS + c][idx] = packed_field(pen, 8);
     }
   }
@@ -65,8 +73,8 @@ void set_passed(SlowEvalWeights& w) {
     for (int idx = 0; idx < 320; ++idx) {
       const int rc = idx / 64, cent = (idx / 16) & 3, feat = idx & 15;
       const bool blocked = feat & 8, protect = feat & 4, connected = feat & 2, free = feat & 1;
-      int pct = 100 + (protect ? 25 : 0) + (connected ? 25 : 0) + (free ? 20 : 0) - (blocked ? 30 : 0) -
-                (cent == 0 ? 10 : 0);
+      int pct =
+          100 + (protect ? 25 : 0) + (connected ? 25 : 0) + (free ? 20 : 0) - (blocked ? 30 : 0) - (cent == 0 ? 10 : 0);
       const int lo = STATIC[rc] * pct / 100, hi = ENDGAME[rc] * pct / 100;
       w.tables[ET_PASSED + c][idx] = packed_field(lo, 16) | packed_field(hi, 16) << 16;
     }
@@ -295,7 +303,8 @@ SlowEvalWeights slow_weights_from_json(const nlohmann::json& j) {
   auto number = [&](const nlohmann::json& v, int bits, const std::string& where) {
     if (!v.is_number_unsigned()) fail(where + " is not an unsigned number");
     const auto x = v.get<std::uint64_t>();
-    if (x > mask_of(bits)) fail(where + " = " + std::to_string(x) + " does not fit in " + std::to_string(bits) + " bits");
+    if (x > mask_of(bits))
+      fail(where + " = " + std::to_string(x) + " does not fit in " + std::to_string(bits) + " bits");
     return std::uint32_t(x);
   };
   if (!j.is_object() || !j.contains("registers") || !j.contains("tables")) fail("needs \"registers\" and \"tables\"");
@@ -319,7 +328,8 @@ SlowEvalWeights slow_weights_from_json(const nlohmann::json& j) {
     for (int k = 0; k < n; ++k) {
       const int entries = EVAL_TABLE_ENTRIES[t + k];
       const std::string name = g + "[" + std::to_string(k) + "]";
-      if (!a[k].is_array() || int(a[k].size()) != entries) fail("table " + name + " needs " + std::to_string(entries) + " entries");
+      if (!a[k].is_array() || int(a[k].size()) != entries)
+        fail("table " + name + " needs " + std::to_string(entries) + " entries");
       for (int e = 0; e < entries; ++e) {
         w.tables[t + k][e] = number(a[k][e], EVAL_TABLE_BITS[t + k], name + " entry " + std::to_string(e));
       }

@@ -27,7 +27,8 @@ Entry decode(std::uint32_t addr) {
 
 Result classify_initial(const Entry& e) {
   if (rank_of(e.wp) > 6 || e.wk == e.bk || e.wk == e.wp || e.bk == e.wp || distance(e.wk, e.bk) <= 1) return INVALID;
-  if (e.stm == WHITE && (attacks::pawn[WHITE][e.wp] & square_bb(e.bk))) return INVALID;  // black in check, white to move
+  if (e.stm == WHITE && (attacks::pawn[WHITE][e.wp] & square_bb(e.bk)))
+    return INVALID;  // black in check, white to move
   if (e.stm == WHITE && rank_of(e.wp) == 6) {
     const Square promo = e.wp + 8;
     // Promotes safely: the square is free and the black king cannot take the new piece undefended.
@@ -37,7 +38,8 @@ Result classify_initial(const Entry& e) {
     const Bitboard white_controls = attacks::king[e.wk] | attacks::pawn[WHITE][e.wp];
     const Bitboard escapes = attacks::king[e.bk] & ~white_controls;
     if (!escapes) return DRAW;  // stalemate (a king and pawn cannot mate)
-    if ((attacks::king[e.bk] & square_bb(e.wp)) && !(attacks::king[e.wk] & square_bb(e.wp))) return DRAW;  // takes the pawn
+    if ((attacks::king[e.bk] & square_bb(e.wp)) && !(attacks::king[e.wk] & square_bb(e.wp)))
+      return DRAW;  // takes the pawn
   }
   return UNKNOWN;
 }
@@ -108,7 +110,8 @@ bool KpkRom::white_wins(Color side_to_move, Square white_king, Square white_pawn
   return (bits_[a >> 3] >> (a & 7)) & 1;
 }
 
-bool KpkRom::pawn_side_wins(Color pawn_side, Color side_to_move, Square strong_king, Square pawn, Square weak_king) const {
+bool KpkRom::pawn_side_wins(Color pawn_side, Color side_to_move, Square strong_king, Square pawn,
+                            Square weak_king) const {
   // Normalise: the pawn side plays white (flip ranks), and the pawn stands on files a-d (mirror files).
   auto norm = [&](Square s) {
     if (pawn_side == BLACK) s ^= 56;

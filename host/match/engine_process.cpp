@@ -3,9 +3,9 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pty.h>
-#include <termios.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -96,7 +96,8 @@ std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds ti
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return std::nullopt;
     pollfd p{from_child_, POLLIN, 0};
     const int r = poll(&p, 1, int(left.count()));
@@ -112,7 +113,8 @@ std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds ti
 std::optional<std::string> EngineProcess::wait_for(const std::string& prefix, std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return std::nullopt;
     auto line = read_line(left);
     if (!line) return std::nullopt;

@@ -56,7 +56,8 @@ GameRecord play_game(Player& white, Player& black, const Position& start, const 
     } catch (const std::exception& e) {
       return finish(win_them, std::string("engine failure: ") + e.what());
     }
-    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    const auto used =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     clock[us] -= used;
     if (clock[us] < -200) return finish(win_them, "time forfeit");  // 200 ms of grace for pipe latency
     clock[us] = std::max<std::int64_t>(clock[us], 0) + tc.inc_ms;
@@ -86,8 +87,10 @@ std::string to_pgn(const GameRecord& g, int round) {
   int col = 0;
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     std::string token;
-    if (pos.side_to_move() == WHITE) token = std::to_string(pos.fullmove_number()) + ". ";
-    else if (i == 0) token = std::to_string(pos.fullmove_number()) + "... ";
+    if (pos.side_to_move() == WHITE)
+      token = std::to_string(pos.fullmove_number()) + ". ";
+    else if (i == 0)
+      token = std::to_string(pos.fullmove_number()) + "... ";
     token += move_to_san(pos, g.moves[i]);
     pos.make_move(g.moves[i]);
     if (col + int(token.size()) > 79) {

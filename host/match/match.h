@@ -30,9 +30,9 @@ std::string to_pgn(const GameRecord& game, int round);
 
 struct MatchScore {
   int wins = 0, draws = 0, losses = 0;  // from the first player's point of view
-  double score() const;                  // fraction of points, 0..1
-  double elo() const;                    // Elo difference estimate
-  double elo_error95() const;            // half-width of the 95% interval
+  double score() const;                 // fraction of points, 0..1
+  double elo() const;                   // Elo difference estimate
+  double elo_error95() const;           // half-width of the 95% interval
 };
 
 }  // namespace db::match

@@ -23,7 +23,8 @@ class UciPlayer : public Player {
   explicit UciPlayer(const PlayerSpec& spec) : process_(spec.command) {
     name_ = spec.name;
     process_.send("uci");
-    if (!process_.wait_for("uciok", kHandshake)) throw std::runtime_error(spec.name + ": no 'uciok' (is it a UCI engine?)");
+    if (!process_.wait_for("uciok", kHandshake))
+      throw std::runtime_error(spec.name + ": no 'uciok' (is it a UCI engine?)");
     for (const auto& [option, value] : spec.uci_options) process_.send("setoption name " + option + " value " + value);
     sync();
   }
@@ -112,8 +113,10 @@ class XboardPlayer : public Player {
       std::vector<std::string> words;
       for (std::string w; in >> w;) words.push_back(w);
       std::string move;
-      if (words.size() >= 2 && words[0] == "move") move = words[1];
-      else if (line->rfind("My move is", 0) == 0 && !words.empty()) move = words.back();
+      if (words.size() >= 2 && words[0] == "move")
+        move = words[1];
+      else if (line->rfind("My move is", 0) == 0 && !words.empty())
+        move = words.back();
       const std::string first = words.empty() ? "" : words[0];
       if (move.empty()) {
         if (first == "resign") return "resign";

@@ -23,7 +23,10 @@ int chip_test_value(int test, int ply) {
 
 ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> chips, int depth,
                                chip::SearchParams params, std::shared_ptr<ChipTimeline> timeline)
-    : chips_(std::move(chips)), running_(chips_.size(), false), depth_(depth), params_(params),
+    : chips_(std::move(chips)),
+      running_(chips_.size(), false),
+      depth_(depth),
+      params_(params),
       timeline_(std::move(timeline)) {
   if (chips_.empty()) throw std::invalid_argument("a chip leaf search needs at least one chip");
   if (depth < 1 || depth > 8) throw std::invalid_argument(fmt::format("chip depth {} out of range 1-8", depth));
@@ -115,8 +118,8 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
 void ChipLeafSearch::collect(Job& job) {
   const chip::SearchResult r = chips_[std::size_t(job.chip)]->search_result();
   if (!r.finished) {
-    throw std::runtime_error(fmt::format("chip {} stopped without a bound (node limit {}, aborted {})", job.chip,
-                                         r.node_limit, r.aborted));
+    throw std::runtime_error(
+        fmt::format("chip {} stopped without a bound (node limit {}, aborted {})", job.chip, r.node_limit, r.aborted));
   }
   running_[std::size_t(job.chip)] = false;
   job.chip = -1;

@@ -63,9 +63,9 @@ class ChipLeafSearch final : public LeafSearch {
   };
   struct Job {
     Question question;
-    int owner = -1;    // -1: asked by test() itself
+    int owner = -1;      // -1: asked by test() itself
     bool asked = false;  // a worker waits for it: never aborted to free a chip
-    int chip = -1;     // running on this chip; -1 once answered
+    int chip = -1;       // running on this chip; -1 once answered
     bool fail_high = false;
     std::uint64_t nodes = 0;
     std::uint64_t sequence = 0;  // order of starting
@@ -89,7 +89,7 @@ class ChipLeafSearch final : public LeafSearch {
   int depth_;
   chip::SearchParams params_;
   bool strive_for_draw_ = false;  // the software root side's attitude to draws (new_search)
-  std::vector<Job> jobs_;  // running, or answered and not yet asked for
+  std::vector<Job> jobs_;         // running, or answered and not yet asked for
   LeafStats stats_;
   std::uint64_t started_ = 0;
   int worker_ = 0;  // the software worker whose calls these are (set_worker)

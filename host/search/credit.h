@@ -7,8 +7,8 @@
 
 namespace db::search {
 
-constexpr int kCreditUnit = 4;                    // quarter plies per ply
-constexpr int kCreditLimit = 2 * kCreditUnit;     // CREDIT_LIMIT = 2 plies
+constexpr int kCreditUnit = 4;                 // quarter plies per ply
+constexpr int kCreditLimit = 2 * kCreditUnit;  // CREDIT_LIMIT = 2 plies
 constexpr int kMaxCreditPerMove = 2 * kCreditUnit;
 
 struct CashIn {
@@ -32,18 +32,18 @@ struct CreditTable {
   int singular = 4;           // one move better than all others by the margin
   int binary = 2;
   int trinary = 1;
-  int check_evasion = 2;      // domain dependent: answering a check without failing low
-  int few_evasions = 3;       // ... with at most two legal evasions
-  int threat = 2;             // null move: passing loses material
-  int mate_threat = 4;        // null move: passing gets mated
-  int passed_pawn = 1;        // answering a passed pawn push to the 6th or 7th
-  int influence = 1;          // a capture the previous move enabled
-  int near_root_bonus = 1;    // added to any credit within the first near_root_plies
+  int check_evasion = 2;    // domain dependent: answering a check without failing low
+  int few_evasions = 3;     // ... with at most two legal evasions
+  int threat = 2;           // null move: passing loses material
+  int mate_threat = 4;      // null move: passing gets mated
+  int passed_pawn = 1;      // answering a passed pawn push to the 6th or 7th
+  int influence = 1;        // a capture the previous move enabled
+  int near_root_bonus = 1;  // added to any credit within the first near_root_plies
   int near_root_plies = 4;
-  int singular_margin = 50;   // centipawns
-  int offset_min_depth = 5;   // singular/binary/trinary offset searches only this far from the leaves
+  int singular_margin = 50;  // centipawns
+  int offset_min_depth = 5;  // singular/binary/trinary offset searches only this far from the leaves
   int threat_margin = 150;
-  int threat_min_depth = 3;   // null-move threat tests only this far from the leaves
+  int threat_min_depth = 3;  // null-move threat tests only this far from the leaves
 };
 
 }  // namespace db::search

@@ -103,12 +103,18 @@ Term placement(PieceType t, Color c, Square s) {
       const bool centre_file = file_of(s) == 3 || file_of(s) == 4;
       return {(centre_file ? 6 : 2) * (rel_rank - 1) - (rel_rank == 1 && centre_file ? 10 : 0), 0};
     }
-    case KNIGHT: return {12 - 8 * cd, 8 - 5 * cd};
-    case BISHOP: return {6 - 4 * cd, 4 - 3 * cd};
-    case ROOK: return {0, 0};
-    case QUEEN: return {3 - 2 * cd, 6 - 4 * cd};
-    case KING: return {rel_rank == 0 ? 10 : -15 * rel_rank, 20 - 10 * cd};
-    default: return {};
+    case KNIGHT:
+      return {12 - 8 * cd, 8 - 5 * cd};
+    case BISHOP:
+      return {6 - 4 * cd, 4 - 3 * cd};
+    case ROOK:
+      return {0, 0};
+    case QUEEN:
+      return {3 - 2 * cd, 6 - 4 * cd};
+    case KING:
+      return {rel_rank == 0 ? 10 : -15 * rel_rank, 20 - 10 * cd};
+    default:
+      return {};
   }
 }
 
@@ -205,7 +211,8 @@ Term pieces(const Position& pos, Color us, int& king_attack) {
       if (pt == ROOK) {
         const Bitboard file = file_bb(file_of(s));
         if (!(file & pos.pieces(us, PAWN))) t += (file & pos.pieces(~us, PAWN)) ? kRookHalfOpenFile : kRookOpenFile;
-        if (relative_rank(us, rank_of(s)) == 6 && relative_rank(us, rank_of(pos.king_square(~us))) == 7) t += kRookSeventh;
+        if (relative_rank(us, rank_of(s)) == 6 && relative_rank(us, rank_of(pos.king_square(~us))) == 7)
+          t += kRookSeventh;
       }
     }
   }
@@ -288,8 +295,10 @@ int general_evaluate(const Position& pos) {
   if (material[WHITE] == 0 && material[BLACK] == 0) {
     const int w = eval::fastest_runner(pos, WHITE), b = eval::fastest_runner(pos, BLACK);
     const bool white_first = pos.side_to_move() == WHITE;
-    if (w >= 0 && (b < 0 || (white_first ? w <= b : w < b))) score += 500 - 20 * w;
-    else if (b >= 0 && (w < 0 || (white_first ? b < w : b <= w))) score -= 500 - 20 * b;
+    if (w >= 0 && (b < 0 || (white_first ? w <= b : w < b)))
+      score += 500 - 20 * w;
+    else if (b >= 0 && (w < 0 || (white_first ? b < w : b <= w)))
+      score -= 500 - 20 * b;
   }
   // A side ahead without pawns and by less than a rook's worth rarely wins (KRKB, KRKN, KBBKB...):
   // scale its advantage down.

@@ -35,7 +35,8 @@ class LeafSearch {
   virtual void new_search(const Position& root, bool strive_for_draw) = 0;
   // The position pos, reached from the root by path[0..ply-1] (Move::none() for a null move), at
   // software ply `ply`: is its value for the side to move >= test (a two-part software score,
-  // score.h: the value with mates counted from the root, and the tie-breaker)? Waits for the answer. pos is unchanged on return.
+  // score.h: the value with mates counted from the root, and the tie-breaker)? Waits for the answer. pos is unchanged
+  // on return.
   virtual bool test(Position& pos, const Move* path, int ply, int depth, int test) = 0;
   // Starts the same question on a free chip, if there is one, to be answered by a later test()
   // with the same arguments; owner is the software ply whose move loop asked (see cancel()).

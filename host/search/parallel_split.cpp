@@ -27,20 +27,20 @@ constexpr int kSkipped = -(1 << 30);  // a move pruned as no progress (below any
 // The root moves being shared out in one iteration (or MultiPV line).
 struct RootSplit {
   const MoveList* moves;
-  bool main_line;         // MultiPV line 1: sets the AIJ 8.4 trouble states
+  bool main_line;  // MultiPV line 1: sets the AIJ 8.4 trouble states
   int depth;
   int alpha;
   int beta;
   int best;
   std::size_t best_index;
-  std::size_t next;       // the next move to hand out
-  int busy = 0;           // workers searching a move of this split
+  std::size_t next;  // the next move to hand out
+  int busy = 0;      // workers searching a move of this split
 };
 
 // A PV node of the master's whose moves after the first are being shared out.
 struct NodeSplit {
-  std::vector<Move> path;                 // from the root to the node
-  std::vector<const MoveList*> lists;     // the master's move lists of those plies (influence credit)
+  std::vector<Move> path;              // from the root to the node
+  std::vector<const MoveList*> lists;  // the master's move lists of those plies (influence credit)
   const MoveList* moves;
   int depth, my_credit, his_credit, ply, threat;
   int alpha, beta, best;
@@ -83,7 +83,8 @@ void Searcher::start_workers(const Position& root) {
   }
   parallel_ = p;
   leaf_ = p->leaves[0].get();
-  for (int w = 1; w < k; ++w) p->threads.emplace_back([this, w] { parallel_->helpers[std::size_t(w - 1)]->helper_main(w); });
+  for (int w = 1; w < k; ++w)
+    p->threads.emplace_back([this, w] { parallel_->helpers[std::size_t(w - 1)]->helper_main(w); });
 }
 
 void Searcher::finish_workers() {
@@ -222,10 +223,22 @@ bool Searcher::splits_here(bool pv_node, int searched, int depth) const {
 }
 
 void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
-                                 int his_credit, int ply, int threat, int& alpha, int beta, int& best,
-                                 Move& best_move, int& searched) {
-  NodeSplit split{{path_, path_ + ply}, {lists_, lists_ + ply}, &moves, depth, my_credit, his_credit, ply, threat,
-                  alpha, beta, best, best_move, searched, i};
+                                 int his_credit, int ply, int threat, int& alpha, int beta, int& best, Move& best_move,
+                                 int& searched) {
+  NodeSplit split{{path_, path_ + ply},
+                  {lists_, lists_ + ply},
+                  &moves,
+                  depth,
+                  my_credit,
+                  his_credit,
+                  ply,
+                  threat,
+                  alpha,
+                  beta,
+                  best,
+                  best_move,
+                  searched,
+                  i};
   node_split_ = &split;
   work_on_node_split(pos, split);
   parallel_->scheduler.block(0, [&split] { return split.busy == 0; });

@@ -48,7 +48,8 @@ bool is_passed_pawn_push(const Position& after, Move m) {
   // No enemy pawn ahead on this or the adjacent files.
   Bitboard front = 0;
   for (int r = rank_of(m.to()) + (us == WHITE ? 1 : -1); r >= 0 && r < 8; r += (us == WHITE ? 1 : -1))
-    for (int f = std::max(0, file_of(m.to()) - 1); f <= std::min(7, file_of(m.to()) + 1); ++f) front |= square_bb(make_square(f, r));
+    for (int f = std::max(0, file_of(m.to()) - 1); f <= std::min(7, file_of(m.to()) + 1); ++f)
+      front |= square_bb(make_square(f, r));
   return (front & after.pieces(~us, PAWN)) == 0;
 }
 
@@ -272,8 +273,8 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
 
 // Offset searches (AIJ 4.1, singular/binary/trinary): how many moves other than moves[index] reach
 // the threshold in a reduced-depth null-window search; counting stops at limit.
-int Searcher::count_good_alternatives(Position& pos, const MoveList& moves, std::size_t index, int threshold,
-                                      int depth, int ply, int limit) {
+int Searcher::count_good_alternatives(Position& pos, const MoveList& moves, std::size_t index, int threshold, int depth,
+                                      int ply, int limit) {
   int good = 0;
   const int offset_depth = std::max(1, depth - 3);
   for (std::size_t i = 0; i < moves.size() && good < limit; ++i) {
@@ -316,8 +317,7 @@ int Searcher::generate_credit(Position& pos, const MoveList& moves, std::size_t 
     credit = ct.absolute_singular;
   } else {
     if (pos.in_check()) credit += moves.size() <= 2 ? ct.few_evasions : ct.check_evasion;
-    if (depth >= options_.credit.offset_min_depth && !is_mate(score) &&
-        (ct.singular | ct.binary | ct.trinary) != 0) {
+    if (depth >= options_.credit.offset_min_depth && !is_mate(score) && (ct.singular | ct.binary | ct.trinary) != 0) {
       const int good = count_good_alternatives(pos, moves, index, score - S(ct.singular_margin), depth, ply, 3);
       credit += good == 0 ? ct.singular : good == 1 ? ct.binary : good == 2 ? ct.trinary : 0;
     }
@@ -589,7 +589,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
     seldepth_ = max_software_ply_ = 0;
     int score = search_root(root, root_moves, 0, depth, -kInf, kInf);
     if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
-    if (stop_ && score == -kInf) break;  // stopped before any root move had a score
+    if (stop_ && score == -kInf) break;                             // stopped before any root move had a score
     // Each line's PV is read from the table before the next line's search can overwrite it.
     std::vector<PvLine> lines{{root_moves[0], score, extract_pv(root, root_moves[0])}};
     // MultiPV: line i is the best of the moves not in lines 1..i-1, with a full window (exact).

@@ -23,19 +23,19 @@
 namespace db::search {
 
 struct Limits {
-  int depth = 0;             // 0: no depth limit
-  std::uint64_t nodes = 0;   // 0: no node limit
+  int depth = 0;            // 0: no depth limit
+  std::uint64_t nodes = 0;  // 0: no node limit
   std::int64_t movetime_ms = 0;
-  ClockState clock;          // time_left_ms < 0: no clock
-  bool infinite = false;     // search until stop()
-  bool ponder = false;       // do not stop on time until ponderhit()
+  ClockState clock;       // time_left_ms < 0: no clock
+  bool infinite = false;  // search until stop()
+  bool ponder = false;    // do not stop on time until ponderhit()
   // Simulated chip time (ms at the chips' 24 MHz, the clocks during which some chip searched; the
   // host's own time is not modelled): with chips as the leaf search, stop when it is spent.
   std::int64_t chip_movetime_ms = 0;
 };
 
 struct SearchOptions {
-  bool dual_credit = true;   // selective extensions of AIJ 4; off: plain search with check extension
+  bool dual_credit = true;  // selective extensions of AIJ 4; off: plain search with check extension
   // AIJ 4.3 "no progress" pruning. Off by default: it prunes the defender's waiting moves, and with it
   // k7/8/8/P1K5/8/8/8/8 w (a rook-pawn draw) is searched as a win (see docs/search.md).
   bool no_progress = false;
@@ -69,8 +69,8 @@ struct PvLine {
 
 struct IterationInfo {
   int depth = 0;
-  int seldepth = 0;           // deepest ply reached, quiescence included
-  int max_software_ply = 0;   // deepest ply of the full-width (software) part, extensions included
+  int seldepth = 0;          // deepest ply reached, quiescence included
+  int max_software_ply = 0;  // deepest ply of the full-width (software) part, extensions included
   int score = 0;
   std::uint64_t nodes = 0;       // software nodes and the chip nodes of the answers used
   std::uint64_t extensions = 0;  // plies of extension cashed in
@@ -92,7 +92,7 @@ struct SearchResult {
   double seconds = 0;
   std::vector<Move> pv;
   std::vector<PvLine> lines;  // the last reported iteration's MultiPV lines (IterationInfo::lines)
-  LeafStats leaf;  // the chips' share (all zero without a leaf search)
+  LeafStats leaf;             // the chips' share (all zero without a leaf search)
 };
 
 struct RootSplit;
@@ -106,9 +106,9 @@ class Searcher {
   using IterationCallback = std::function<void(const IterationInfo&)>;
 
   SearchResult run(const Position& root, const Limits& limits, const IterationCallback& on_iteration = {});
-  void stop() { stop_.store(true); }              // from any thread
-  void clear_stop() { stop_.store(false); }       // before a run that an earlier stop() must not end
-  void ponderhit() { pondering_.store(false); }   // from any thread: the clock now runs
+  void stop() { stop_.store(true); }             // from any thread
+  void clear_stop() { stop_.store(false); }      // before a run that an earlier stop() must not end
+  void ponderhit() { pondering_.store(false); }  // from any thread: the clock now runs
   void clear_history();
   const SearchOptions& options() const { return options_; }
   void set_options(const SearchOptions& options) { options_ = options; }
@@ -164,9 +164,8 @@ class Searcher {
   int search_for_split(const std::function<int()>& search_move);
   int search_root_move(Position& pos, RootSplit& split, std::size_t i);
   // A PV node's moves[i..] among the workers (the master's PV nodes only, one split at a time).
-  void search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
-                         int his_credit, int ply, int threat, int& alpha, int beta, int& best, Move& best_move,
-                         int& searched);
+  void search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit, int his_credit,
+                         int ply, int threat, int& alpha, int beta, int& best, Move& best_move, int& searched);
   void work_on_node_split(Position& pos, NodeSplit& split);
   int search_split_child(Position& pos, NodeSplit& split, std::size_t i);
   bool splits_here(bool pv_node, int searched, int depth) const;
@@ -198,8 +197,8 @@ class Searcher {
   Searcher* master_ = nullptr;
   ParallelWorkers* parallel_ = nullptr;
   RootSplit* split_ = nullptr;
-  NodeSplit* node_split_ = nullptr;        // the master's PV node being shared out
-  const NodeSplit* node_task_ = nullptr;   // a helper's: the split whose move it searches
+  NodeSplit* node_split_ = nullptr;       // the master's PV node being shared out
+  const NodeSplit* node_task_ = nullptr;  // a helper's: the split whose move it searches
 };
 
 }  // namespace db::search

@@ -10,7 +10,7 @@ namespace db::search {
 struct ClockState {
   std::int64_t time_left_ms = -1;  // < 0: no clock
   std::int64_t increment_ms = 0;
-  int moves_to_go = 0;             // 0: sudden death
+  int moves_to_go = 0;  // 0: sudden death
   std::int64_t move_overhead_ms = 30;
 };
 

@@ -58,7 +58,8 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
                                                          const chip::SearchParams& params, const McaOptions& mca) {
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   if (backend == "mca") {
-    if (chips > 16) throw std::invalid_argument(fmt::format("--backend mca: a node drives at most 16 chips, not {}", chips));
+    if (chips > 16)
+      throw std::invalid_argument(fmt::format("--backend mca: a node drives at most 16 chips, not {}", chips));
     const std::shared_ptr<sim::McaNode> node = mca_node(chips, mca);
     for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
     return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params,
@@ -70,34 +71,41 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
 
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
   opt.chip_depth = default_chip_depth;
-  cmd->add_option("--backend", opt.backend, "Chip backend")->check(CLI::IsMember({"model", "rtl", "cosim", "mca"}))->capture_default_str();
+  cmd->add_option("--backend", opt.backend, "Chip backend")
+      ->check(CLI::IsMember({"model", "rtl", "cosim", "mca"}))
+      ->capture_default_str();
   cmd->add_option("--mca-chip", opt.mca.chip, "With --backend mca: the chips on the Micro Channel cards")
       ->check(CLI::IsMember({"model", "rtl", "cosim"}))
       ->capture_default_str();
-  cmd->add_option("--host-overhead-us", opt.mca.host_overhead_us,
-                  "With --backend mca: the host's I/O overhead per programmed access, microseconds (not published; 0.3-0.7)")
+  cmd->add_option(
+         "--host-overhead-us", opt.mca.host_overhead_us,
+         "With --backend mca: the host's I/O overhead per programmed access, microseconds (not published; 0.3-0.7)")
       ->check(CLI::Range(0.0, 100.0))
       ->capture_default_str();
   cmd->add_option("--chips", opt.chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
   cmd->add_option("--chip-depth", opt.chip_depth,
-                  "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence on the interim evaluation)")
+                  "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence "
+                  "on the interim evaluation)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
   cmd->add_option("--chip-checks", opt.chip_checks,
                   "Mating and singular checks each side may play in the chips' quiescence search (AIJ 5; 0-3)")
       ->check(CLI::Range(0, 3))
       ->capture_default_str();
-  cmd->add_flag("--chip-offsets,!--no-chip-offsets", opt.chip_offsets,
-                "Singular and binary offset tests at each chip search's root, extending the fail-high move a ply (AIJ 5)")
+  cmd->add_flag(
+         "--chip-offsets,!--no-chip-offsets", opt.chip_offsets,
+         "Singular and binary offset tests at each chip search's root, extending the fail-high move a ply (AIJ 5)")
       ->capture_default_str();
   cmd->add_flag("--chip-rep-bound", opt.chip_rep_bound,
                 "The chips' repeating-move bound: a node that can move a piece back to a repetition tries it first, "
                 "scored as the draw (the Micro paper's smart move stack)");
-  cmd->add_flag("--chip-extensions", opt.chip_extensions,
-                "The chips' quiescence extensions (AIJ 5, flags 9-12): a pawn to the 7th (or a passed pawn to the 6th), "
-                "hung pieces of the side to move (flags 10-11) or of the other side (flag 12); docs/chip.md");
+  cmd->add_flag(
+      "--chip-extensions", opt.chip_extensions,
+      "The chips' quiescence extensions (AIJ 5, flags 9-12): a pawn to the 7th (or a passed pawn to the 6th), "
+      "hung pieces of the side to move (flags 10-11) or of the other side (flag 12); docs/chip.md");
   cmd->add_option("--workers", opt.workers,
-                  "Software workers sharing the root's moves and the chips, scheduled in simulated time (AIJ 6; at most one per chip; 1: sequential)")
+                  "Software workers sharing the root's moves and the chips, scheduled in simulated time (AIJ 6; at "
+                  "most one per chip; 1: sequential)")
       ->check(CLI::Range(1, 480))
       ->capture_default_str();
 }
@@ -136,21 +144,21 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
   nlohmann::json j = leaf_stats_json(chips ? chips->stats() : search::LeafStats{});
   if (const auto* mca = chips ? dynamic_cast<sim::McaTimeline*>(chips->timeline()) : nullptr) {
     const sim::McaTimeline::Figures f = mca->figures();
-    j["bus"] = nlohmann::json{{"accesses", f.accesses},
-                              {"bus_busy_seconds", f.bus_busy_seconds},
-                              {"host_overhead_seconds", f.host_overhead_seconds},
-                              {"host_io_seconds", f.host_io_seconds},
-                              {"simulated_seconds", f.simulated_seconds},
-                              {"bus_share", f.simulated_seconds > 0 ? f.bus_busy_seconds / f.simulated_seconds : 0.0},
-                              {"host_io_share", f.simulated_seconds > 0 ? f.host_io_seconds / f.simulated_seconds : 0.0},
-                              {"status_polls", f.status_polls},
-                              {"host_poll_seconds", f.host_poll_seconds},
-                              // The host's I/O for work (positions, parameters, commands, results), not polls.
-                              {"host_work_share", f.simulated_seconds > 0
-                                                      ? (f.host_io_seconds - f.host_poll_seconds) / f.simulated_seconds
-                                                      : 0.0},
-                              {"download_seconds", f.download_seconds},
-                              {"host_overhead_us", double(mca->node().host().overhead().value()) / 1e6}};
+    j["bus"] = nlohmann::json{
+        {"accesses", f.accesses},
+        {"bus_busy_seconds", f.bus_busy_seconds},
+        {"host_overhead_seconds", f.host_overhead_seconds},
+        {"host_io_seconds", f.host_io_seconds},
+        {"simulated_seconds", f.simulated_seconds},
+        {"bus_share", f.simulated_seconds > 0 ? f.bus_busy_seconds / f.simulated_seconds : 0.0},
+        {"host_io_share", f.simulated_seconds > 0 ? f.host_io_seconds / f.simulated_seconds : 0.0},
+        {"status_polls", f.status_polls},
+        {"host_poll_seconds", f.host_poll_seconds},
+        // The host's I/O for work (positions, parameters, commands, results), not polls.
+        {"host_work_share",
+         f.simulated_seconds > 0 ? (f.host_io_seconds - f.host_poll_seconds) / f.simulated_seconds : 0.0},
+        {"download_seconds", f.download_seconds},
+        {"host_overhead_us", double(mca->node().host().overhead().value()) / 1e6}};
   }
   return j;
 }

@@ -50,17 +50,23 @@ void run_bench(const BenchOptions& opt) {
   }
   const double nps = seconds > 0 ? double(total) / seconds : 0;
   if (opt.json) {
-    print_json({{"depth", opt.depth}, {"positions", std::size(kBenchFens)}, {"nodes", total}, {"seconds", seconds}, {"nps", nps}});
+    print_json({{"depth", opt.depth},
+                {"positions", std::size(kBenchFens)},
+                {"nodes", total},
+                {"seconds", seconds},
+                {"nps", nps}});
     return;
   }
-  std::cout << fmt::format("Nodes searched  : {}\nTotal time (s)  : {:.3f}\nNodes/second    : {:.0f}\n", total, seconds, nps);
+  std::cout << fmt::format("Nodes searched  : {}\nTotal time (s)  : {:.3f}\nNodes/second    : {:.0f}\n", total, seconds,
+                           nps);
 }
 
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
   auto opt = std::make_shared<BenchOptions>();
-  CLI::App* cmd = app.add_subcommand("bench", "Search fixed positions to a fixed depth; print the node signature and nps");
+  CLI::App* cmd =
+      app.add_subcommand("bench", "Search fixed positions to a fixed depth; print the node signature and nps");
   cmd->add_option("--depth", opt->depth, "Depth per position")->check(CLI::Range(1, 30))->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_bench(*opt); });

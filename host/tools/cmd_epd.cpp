@@ -80,19 +80,30 @@ void run_epd(const EpdOptions& opt) {
     ++total;
     const std::string* id = rec.find("id");
     const std::string san = r.best.is_none() ? "-" : move_to_san(rec.position, r.best);
-    results.push_back({{"id", id ? *id : std::to_string(i + 1)}, {"move", san}, {"solved", ok}, {"depth", r.depth},
-                       {"score", r.score}, {"nodes", r.nodes}});
+    results.push_back({{"id", id ? *id : std::to_string(i + 1)},
+                       {"move", san},
+                       {"solved", ok},
+                       {"depth", r.depth},
+                       {"score", r.score},
+                       {"nodes", r.nodes}});
     if (!opt.json)
-      std::cout << fmt::format("{:<12} {:<8} {:<7} {}{}\n", id ? *id : std::to_string(i + 1), san, ok ? "solved" : "missed",
-                               bm ? "bm " + *bm : "", am ? " am " + *am : "");
+      std::cout << fmt::format("{:<12} {:<8} {:<7} {}{}\n", id ? *id : std::to_string(i + 1), san,
+                               ok ? "solved" : "missed", bm ? "bm " + *bm : "", am ? " am " + *am : "");
     else if (progress)
-      std::cerr << fmt::format("\r{}/{} positions, {} solved", i - opt.first + 1, end - opt.first, solved) << std::flush;
+      std::cerr << fmt::format("\r{}/{} positions, {} solved", i - opt.first + 1, end - opt.first, solved)
+                << std::flush;
   }
   if (progress && opt.json) std::cerr << "\n";
   if (opt.json) {
-    print_json({{"file", opt.file}, {"solved", solved}, {"total", total}, {"movetime_ms", opt.movetime_ms}, {"chip_movetime_ms", opt.chip_movetime_ms},
-                {"dual_credit", so.dual_credit}, {"chip_depth", opt.leaf.chip_depth},
-                {"chips", chips ? opt.leaf.chips : 0}, {"results", results}});
+    print_json({{"file", opt.file},
+                {"solved", solved},
+                {"total", total},
+                {"movetime_ms", opt.movetime_ms},
+                {"chip_movetime_ms", opt.chip_movetime_ms},
+                {"dual_credit", so.dual_credit},
+                {"chip_depth", opt.leaf.chip_depth},
+                {"chips", chips ? opt.leaf.chips : 0},
+                {"results", results}});
     return;
   }
   std::cout << fmt::format("solved {} of {}\n", solved, total);
@@ -104,18 +115,24 @@ void add_epd_command(CLI::App& app) {
   auto opt = std::make_shared<EpdOptions>();
   CLI::App* cmd = app.add_subcommand("epd", "Run an EPD test suite (bm/am) and count the solved positions");
   cmd->add_option("file", opt->file, "EPD file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--movetime", opt->movetime_ms, "Milliseconds per position")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--movetime", opt->movetime_ms, "Milliseconds per position")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   cmd->add_option("--chip-movetime", opt->chip_movetime_ms,
                   "Simulated chip milliseconds per position instead (24 MHz; needs --chip-depth): repeatable")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--depth", opt->depth, "Fixed depth instead of a time")->check(CLI::Range(1, 60));
   cmd->add_option("--nodes", opt->nodes, "Fixed node budget instead of a time (repeatable results)");
-  cmd->add_option("--hash", opt->hash_mib, "Transposition table MiB")->check(CLI::Range(1, 65536))->capture_default_str();
+  cmd->add_option("--hash", opt->hash_mib, "Transposition table MiB")
+      ->check(CLI::Range(1, 65536))
+      ->capture_default_str();
   cmd->add_option("--first", opt->first, "Index of the first record (0-based)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--count", opt->count, "Number of records (0: all)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain search with check extension (for comparison)");
-  cmd->add_option("--quiescence-checks", opt->qchecks, "First plies of the software quiescence search that also search quiet checks (0: captures only)")
-      ->check(CLI::Range(0, 8))->capture_default_str();
+  cmd->add_option("--quiescence-checks", opt->qchecks,
+                  "First plies of the software quiescence search that also search quiet checks (0: captures only)")
+      ->check(CLI::Range(0, 8))
+      ->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 0);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_epd(*opt); });

@@ -76,46 +76,60 @@ void run_eval(const EvalOptions& opt) {
   for (int g = 0; g < chip::SLOW_GROUPS; ++g) slow_groups[chip::slow_group_name(g)] = se.group[g];
   auto runner = [](std::uint32_t moves) { return moves == 7 ? nlohmann::json(nullptr) : nlohmann::json(moves); };
   if (opt.json) {
-    print_json({{"fen", pos.fen()},
-                {"backend", opt.chip.backend},
-                {"eval", se.total},
-                {"fast_eval", total},
-                {"slow_eval", se.value},
-                {"slow_groups", slow_groups},
-                {"draw_score", std::int16_t(chip.read(chip::reg::DRAW_SCORE) & 0xFFFF)},
-                {"groups", {{"piece_placement", placement}, {"material_combination", combination}}},
-                {"phase", {{"king_safety_relevance", (phase_word >> 8) & 15}, {"pawn_structure_scale", (phase_word >> 12) & 15}}},
-                {"endgame", {{"kpk", (endgame & 1) != 0}, {"pawn_side_wins", (endgame & 2) != 0},
-                             {"kqkp_draw", (endgame & 4) != 0}, {"krkp_draw", (endgame & 8) != 0},
-                             {"krpkr_draw", (endgame & 16) != 0}}},
-                {"pawn_race", {{"white_runner_moves", runner(kpa & 7)}, {"black_runner_moves", runner((kpa >> 4) & 7)},
-                               {"white_separated_passers", (kpa & 0x400) != 0}, {"black_separated_passers", (kpa & 0x800) != 0},
-                               {"winner", (kpa & 0x100) ? "white" : (kpa & 0x200) ? "black" : "none"}}},
-                {"view", "eval, fast_eval, slow_eval: side to move; groups, slow_groups: white"},
-                {"eval_init_cycles", stats.cycles},
-                {"slow_eval_cycles", slow_stats.cycles}});
+    print_json(
+        {{"fen", pos.fen()},
+         {"backend", opt.chip.backend},
+         {"eval", se.total},
+         {"fast_eval", total},
+         {"slow_eval", se.value},
+         {"slow_groups", slow_groups},
+         {"draw_score", std::int16_t(chip.read(chip::reg::DRAW_SCORE) & 0xFFFF)},
+         {"groups", {{"piece_placement", placement}, {"material_combination", combination}}},
+         {"phase",
+          {{"king_safety_relevance", (phase_word >> 8) & 15}, {"pawn_structure_scale", (phase_word >> 12) & 15}}},
+         {"endgame",
+          {{"kpk", (endgame & 1) != 0},
+           {"pawn_side_wins", (endgame & 2) != 0},
+           {"kqkp_draw", (endgame & 4) != 0},
+           {"krkp_draw", (endgame & 8) != 0},
+           {"krpkr_draw", (endgame & 16) != 0}}},
+         {"pawn_race",
+          {{"white_runner_moves", runner(kpa & 7)},
+           {"black_runner_moves", runner((kpa >> 4) & 7)},
+           {"white_separated_passers", (kpa & 0x400) != 0},
+           {"black_separated_passers", (kpa & 0x800) != 0},
+           {"winner", (kpa & 0x100)   ? "white"
+                      : (kpa & 0x200) ? "black"
+                                      : "none"}}},
+         {"view", "eval, fast_eval, slow_eval: side to move; groups, slow_groups: white"},
+         {"eval_init_cycles", stats.cycles},
+         {"slow_eval_cycles", slow_stats.cycles}});
     return;
   }
   std::cout << fmt::format("Evaluation (side to move): {} = fast {} + slow {}\n", se.total, total, se.value);
   std::cout << "Slow evaluation groups (white's view):";
   for (int g = 0; g < chip::SLOW_GROUPS; ++g) std::cout << fmt::format(" {} {}", chip::slow_group_name(g), se.group[g]);
   std::cout << fmt::format(" ({} clocks)\n", slow_stats.cycles);
-  std::cout << fmt::format("Fast evaluation (side to move): {}\n  piece placement (white's view): {}\n"
-                           "  material combination (white's view): {}\n  king-safety relevance {}, pawn-structure scale {}\n"
-                           "  king and pawn against king: {}\n"
-                           "EVAL_INIT took {} clocks on the {} backend\n",
-                           total, placement, combination, (phase_word >> 8) & 15, (phase_word >> 12) & 15,
-                           (endgame & 1) ? ((endgame & 2) ? "the ROM says the pawn side wins" : "the ROM says draw") : "no",
-                           stats.cycles, opt.chip.backend);
+  std::cout << fmt::format(
+      "Fast evaluation (side to move): {}\n  piece placement (white's view): {}\n"
+      "  material combination (white's view): {}\n  king-safety relevance {}, pawn-structure scale {}\n"
+      "  king and pawn against king: {}\n"
+      "EVAL_INIT took {} clocks on the {} backend\n",
+      total, placement, combination, (phase_word >> 8) & 15, (phase_word >> 12) & 15,
+      (endgame & 1) ? ((endgame & 2) ? "the ROM says the pawn side wins" : "the ROM says draw") : "no", stats.cycles,
+      opt.chip.backend);
 }
 
 }  // namespace
 
 void add_eval_command(CLI::App& app) {
   auto opt = std::make_shared<EvalOptions>();
-  CLI::App* cmd = app.add_subcommand("eval", "The chip's evaluation of a position: fast and slow evaluation, per feature group");
+  CLI::App* cmd =
+      app.add_subcommand("eval", "The chip's evaluation of a position: fast and slow evaluation, per feature group");
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
-  cmd->add_option("--weights", opt->weights, "Evaluation weights to load (JSON, as written by --save-weights; without a \"slow\" section the generator's slow-evaluation values)");
+  cmd->add_option("--weights", opt->weights,
+                  "Evaluation weights to load (JSON, as written by --save-weights; without a \"slow\" section the "
+                  "generator's slow-evaluation values)");
   cmd->add_option("--save-weights", opt->save_weights, "Write the weights used to this JSON file");
   cmd->add_flag("--no-endgame-roms", opt->no_endgame_roms, "Switch the endgame ROMs off (EVAL_CTRL bit 1)");
   cmd->add_flag("--no-endgame-rules", opt->no_endgame_rules, "Switch the endgame draw rules off (EVAL_CTRL bit 0)");

@@ -13,8 +13,8 @@
 #include "chess/notation.h"
 #include "chip/chip_model.h"
 #include "chip/chip_regs.h"
-#include "chip/rtl_backend.h"
 #include "chip/eval_generator.h"
+#include "chip/rtl_backend.h"
 #include "chip_options.h"
 #include "cli_common.h"
 #include "commands.h"
@@ -84,9 +84,12 @@ void run_hwsearch(HwSearchOptions opt) {
       p.test_value = lo + (hi - lo + 1) / 2;
       p.test_tie = 0;
       runs.push_back(run_one(chip, p));
-      if (!runs.back().result.finished) throw std::runtime_error("hwsearch: search stopped before a bound (node limit)");
-      if (runs.back().result.fail_high) lo = p.test_value;
-      else hi = p.test_value - 1;
+      if (!runs.back().result.finished)
+        throw std::runtime_error("hwsearch: search stopped before a bound (node limit)");
+      if (runs.back().result.fail_high)
+        lo = p.test_value;
+      else
+        hi = p.test_value - 1;
     }
     value = lo;
   } else {
@@ -149,10 +152,10 @@ void run_hwsearch(HwSearchOptions opt) {
                              last.fail_high ? ", best move " + best_str : "",
                              last.no_legal_move ? " (no legal move: mate or stalemate)" : "");
     if (last.offset_ran) {
-      std::cout << fmt::format("offset searches: {}{} other root moves reached the offset test value; {}\n",
-                               last.alternatives, last.alternatives == 3 ? " or more" : "",
-                               last.extended ? "the fail-high move was searched one ply deeper and decided"
-                                             : "no extension");
+      std::cout << fmt::format(
+          "offset searches: {}{} other root moves reached the offset test value; {}\n", last.alternatives,
+          last.alternatives == 3 ? " or more" : "",
+          last.extended ? "the fail-high move was searched one ply deeper and decided" : "no extension");
     }
   }
   std::cout << fmt::format("{} nodes, {} clocks ({:.2f} clocks/node), {:.3f} s on the {} backend ({:.0f} nodes/s)\n",
@@ -166,7 +169,8 @@ void run_hwsearch_traced(const HwSearchOptions& opt) {
   } catch (const chip::CosimMismatch& e) {
     if (opt.mismatch_trace.empty()) throw;
     if (!chip::RtlBackend::trace_supported()) {
-      throw std::runtime_error(std::string(e.what()) + "\n(no waveform: this build has no FST tracing; configure with -DDB_RTL_TRACE=ON)");
+      throw std::runtime_error(std::string(e.what()) +
+                               "\n(no waveform: this build has no FST tracing; configure with -DDB_RTL_TRACE=ON)");
     }
     HwSearchOptions again = opt;
     again.chip.trace = opt.mismatch_trace;
@@ -174,8 +178,7 @@ void run_hwsearch_traced(const HwSearchOptions& opt) {
     again.chip.trace_to = e.clock() + 2;
     try {
       run_hwsearch(again);
-    } catch (const chip::CosimMismatch&) {
-    }
+    } catch (const chip::CosimMismatch&) {}
     throw std::runtime_error(std::string(e.what()) + "\nwaveform of clocks " + std::to_string(again.chip.trace_from) +
                              "-" + std::to_string(again.chip.trace_to) + " written to " + opt.mismatch_trace);
   }
@@ -185,28 +188,42 @@ void run_hwsearch_traced(const HwSearchOptions& opt) {
 
 void add_hwsearch_command(CLI::App& app) {
   auto opt = std::make_shared<HwSearchOptions>();
-  CLI::App* cmd = app.add_subcommand("hwsearch", "One hardware search on a chip: null-window alpha-beta with quiescence");
+  CLI::App* cmd =
+      app.add_subcommand("hwsearch", "One hardware search on a chip: null-window alpha-beta with quiescence");
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
-  cmd->add_option("--moves", opt->moves, "Game moves played from --fen (UCI, space separated): the repetition detector sees them");
-  cmd->add_option("--depth", opt->params.depth, "Full-width depth in plies")->check(CLI::Range(1, 31))->capture_default_str();
+  cmd->add_option("--moves", opt->moves,
+                  "Game moves played from --fen (UCI, space separated): the repetition detector sees them");
+  cmd->add_option("--depth", opt->params.depth, "Full-width depth in plies")
+      ->check(CLI::Range(1, 31))
+      ->capture_default_str();
   cmd->add_option("--test-value", opt->params.test_value, "Test value: is the position's value >= it?")
-      ->check(CLI::Range(-32767, 32767))->capture_default_str();
+      ->check(CLI::Range(-32767, 32767))
+      ->capture_default_str();
   cmd->add_option("--test-tie", opt->params.test_tie, "Tie-breaker of the test value (AIJ 4.3)")
-      ->check(CLI::Range(-32767, 32767))->capture_default_str();
-  cmd->add_option("--qdepth", opt->params.quiescence_depth, "Quiescence plies beyond the depth")->check(CLI::Range(0, 31))->capture_default_str();
-  cmd->add_option("--mating-checks", opt->params.mating_checks,
-                  "Mating checks (no escape square, or a queen contact check) each side may play in the quiescence search")
-      ->check(CLI::Range(0, 3))->capture_default_str();
+      ->check(CLI::Range(-32767, 32767))
+      ->capture_default_str();
+  cmd->add_option("--qdepth", opt->params.quiescence_depth, "Quiescence plies beyond the depth")
+      ->check(CLI::Range(0, 31))
+      ->capture_default_str();
+  cmd->add_option(
+         "--mating-checks", opt->params.mating_checks,
+         "Mating checks (no escape square, or a queen contact check) each side may play in the quiescence search")
+      ->check(CLI::Range(0, 3))
+      ->capture_default_str();
   cmd->add_option("--singular-checks", opt->params.singular_checks,
-                  "Singular checks (one escape square, a rook contact check, or a hung piece) each side may play in the quiescence search")
-      ->check(CLI::Range(0, 3))->capture_default_str();
-  cmd->add_option("--node-limit", opt->params.node_limit, "Stop after this many nodes (0 = none)")->capture_default_str();
+                  "Singular checks (one escape square, a rook contact check, or a hung piece) each side may play in "
+                  "the quiescence search")
+      ->check(CLI::Range(0, 3))
+      ->capture_default_str();
+  cmd->add_option("--node-limit", opt->params.node_limit, "Stop after this many nodes (0 = none)")
+      ->capture_default_str();
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "No quiescence search (stand pat at the depth)");
   cmd->add_flag("--no-evasions", opt->no_evasions, "No check evasions in the quiescence search");
   cmd->add_flag("--no-repetition", opt->no_repetition, "Repetition detector off");
   cmd->add_option("--rep-tie", opt->rep_tie,
                   "Tie-breaker of a repetition draw, \"moves until repetition\" (AIJ 4.3): off (0), avoid (the root "
-                  "side avoids the draw: a later repetition is less bad) or strive (it strives for it: an earlier one is better)")
+                  "side avoids the draw: a later repetition is less bad) or strive (it strives for it: an earlier one "
+                  "is better)")
       ->check(CLI::IsMember({"off", "avoid", "strive"}))
       ->capture_default_str();
   cmd->add_option("--rep-tie-base", opt->params.repetition_tie_base,
@@ -219,27 +236,36 @@ void add_hwsearch_command(CLI::App& app) {
                 "back, scored as the repetition draw when legal (the Micro paper's smart move stack)");
   cmd->add_flag("--no-progress", opt->params.no_progress, "\"No progress\" pruning on (AIJ 4.3)");
   cmd->add_flag("--ignore-stalemate", opt->params.ignore_stalemate, "Do not score stalemate one ply above quiescence");
-  cmd->add_flag("--extend-pawn7", opt->params.extend_pawn_on_7th, "Quiescence extension after a pawn reaches the 7th rank");
+  cmd->add_flag("--extend-pawn7", opt->params.extend_pawn_on_7th,
+                "Quiescence extension after a pawn reaches the 7th rank");
   cmd->add_flag("--extend-pawn6", opt->params.extend_pawn_on_6th,
                 "Quiescence extension after a passed pawn reaches the 6th rank with the square ahead empty");
-  cmd->add_flag("--extend-hung", opt->params.extend_hung_pieces, "Quiescence extension when the side to move has two or more hung pieces, or a hung piece that is pinned");
-  cmd->add_flag("--extend-hung-twice", opt->params.extend_hung_twice, "Quiescence extension when one piece stays hung on consecutive turns");
+  cmd->add_flag(
+      "--extend-hung", opt->params.extend_hung_pieces,
+      "Quiescence extension when the side to move has two or more hung pieces, or a hung piece that is pinned");
+  cmd->add_flag("--extend-hung-twice", opt->params.extend_hung_twice,
+                "Quiescence extension when one piece stays hung on consecutive turns");
   cmd->add_option("--offset-depth", opt->params.offset_depth, "Depth of the offset searches at the root (1 to --depth)")
-      ->check(CLI::Range(0, 31))->capture_default_str();
+      ->check(CLI::Range(0, 31))
+      ->capture_default_str();
   cmd->add_option("--offset-margin", opt->params.offset_margin, "Offset margin below the test value")
-      ->check(CLI::Range(0, 65535))->capture_default_str();
-  cmd->add_flag("--singular", opt->params.offset_singular, "Extend a fail-high root move no other move comes within the margin of");
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  cmd->add_flag("--singular", opt->params.offset_singular,
+                "Extend a fail-high root move no other move comes within the margin of");
   cmd->add_flag("--binary", opt->params.offset_binary, "... when exactly one other move does");
   cmd->add_flag("--trinary", opt->params.offset_trinary, "... when exactly two other moves do");
-  cmd->add_flag("--extend-opp-hung", opt->params.extend_opp_hung, "Quiescence extension when the other side has a hung piece");
+  cmd->add_flag("--extend-opp-hung", opt->params.extend_opp_hung,
+                "Quiescence extension when the other side has a hung piece");
   cmd->add_flag("--exact", opt->exact, "Find the exact value by bisection with null-window searches");
   add_chip_options(cmd, opt->chip, "model");
   cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
       ->check(CLI::IsMember({"model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
-  cmd->add_option("--mismatch-trace", opt->mismatch_trace,
-                  "cosim: on a mismatch, rerun with an FST waveform of the 200 clocks before it (needs -DDB_RTL_TRACE=ON)");
+  cmd->add_option(
+      "--mismatch-trace", opt->mismatch_trace,
+      "cosim: on a mismatch, rerun with an FST waveform of the 200 clocks before it (needs -DDB_RTL_TRACE=ON)");
   cmd->callback([opt] { run_hwsearch_traced(*opt); });
 }
 

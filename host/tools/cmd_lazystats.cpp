@@ -104,16 +104,18 @@ void run_lazystats(const LazyStatsOptions& opt) {
                 {"margin", lazy_control & 0xFFFF}});
     return;
   }
-  std::cout << fmt::format("depth {}: {} nodes, {} leaves: {} decided by the fast evaluation, {} slow evaluations "
-                           "({:.1f} %), {} evaluation clocks\n",
-                           opt.depth, c.nodes, c.leaves, c.decided, c.slow, 100.0 * slow_fraction, c.eval_cycles);
+  std::cout << fmt::format(
+      "depth {}: {} nodes, {} leaves: {} decided by the fast evaluation, {} slow evaluations "
+      "({:.1f} %), {} evaluation clocks\n",
+      opt.depth, c.nodes, c.leaves, c.decided, c.slow, 100.0 * slow_fraction, c.eval_cycles);
 }
 
 }  // namespace
 
 void add_lazystats_command(CLI::App& app) {
   auto opt = std::make_shared<LazyStatsOptions>();
-  CLI::App* cmd = app.add_subcommand("lazystats", "How often a chip search needs the slow evaluation (lazy evaluation statistics)");
+  CLI::App* cmd =
+      app.add_subcommand("lazystats", "How often a chip search needs the slow evaluation (lazy evaluation statistics)");
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
   cmd->add_option("--depth", opt->depth, "Search depth in plies (1-8)")->capture_default_str();
   cmd->add_option("--margin", opt->margin, "Lazy evaluation margin (default: the generator's)");

@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "chess/epd.h"
-#include "cli_common.h"
 #include "chip_options.h"
+#include "cli_common.h"
 #include "commands.h"
 #include "match/match.h"
 
@@ -67,33 +67,48 @@ void run_match(const MatchOptions& opt) {
     // Each opening twice, colours swapped, so that neither side profits from an unbalanced opening.
     const Position& opening = openings[std::size_t(i / 2) % openings.size()].position;
     const bool we_are_white = i % 2 == 0;
-    const match::GameRecord g = we_are_white ? match::play_game(*us, *them, opening, tc)
-                                             : match::play_game(*them, *us, opening, tc);
+    const match::GameRecord g =
+        we_are_white ? match::play_game(*us, *them, opening, tc) : match::play_game(*them, *us, opening, tc);
     const bool draw = g.result == "1/2-1/2";
     const bool white_won = g.result == "1-0";
-    if (draw) ++score.draws;
-    else if (white_won == we_are_white) ++score.wins;
-    else ++score.losses;
+    if (draw)
+      ++score.draws;
+    else if (white_won == we_are_white)
+      ++score.wins;
+    else
+      ++score.losses;
     if (pgn) pgn << match::to_pgn(g, i + 1);
-    games.push_back({{"white", g.white}, {"black", g.black}, {"result", g.result}, {"reason", g.reason},
-                     {"plies", g.moves.size()}, {"opening", opening.fen()}});
+    games.push_back({{"white", g.white},
+                     {"black", g.black},
+                     {"result", g.result},
+                     {"reason", g.reason},
+                     {"plies", g.moves.size()},
+                     {"opening", opening.fen()}});
     if (progress) {
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const double eta = secs / (i + 1) * (opt.games - i - 1);
-      std::cerr << fmt::format("\rgame {}/{}  +{} ={} -{}  {:.0f}s elapsed, ETA {:.0f}s   ", i + 1, opt.games, score.wins,
-                               score.draws, score.losses, secs, eta)
+      std::cerr << fmt::format("\rgame {}/{}  +{} ={} -{}  {:.0f}s elapsed, ETA {:.0f}s   ", i + 1, opt.games,
+                               score.wins, score.draws, score.losses, secs, eta)
                 << std::flush;
     }
   }
   if (progress) std::cerr << "\n";
   if (opt.json) {
-    print_json({{"engine", ours.name}, {"opponent", theirs.name}, {"tc", opt.tc}, {"games", opt.games},
-                {"wins", score.wins}, {"draws", score.draws}, {"losses", score.losses}, {"score", score.score()},
-                {"elo", score.elo()}, {"elo_error95", score.elo_error95()}, {"results", games}});
+    print_json({{"engine", ours.name},
+                {"opponent", theirs.name},
+                {"tc", opt.tc},
+                {"games", opt.games},
+                {"wins", score.wins},
+                {"draws", score.draws},
+                {"losses", score.losses},
+                {"score", score.score()},
+                {"elo", score.elo()},
+                {"elo_error95", score.elo_error95()},
+                {"results", games}});
     return;
   }
-  std::cout << fmt::format("{} vs {} at {}: +{} ={} -{}  score {:.1f}%  Elo {:+.0f} +/- {:.0f}\n", ours.name, theirs.name,
-                           opt.tc, score.wins, score.draws, score.losses, 100 * score.score(), score.elo(),
+  std::cout << fmt::format("{} vs {} at {}: +{} ={} -{}  score {:.1f}%  Elo {:+.0f} +/- {:.0f}\n", ours.name,
+                           theirs.name, opt.tc, score.wins, score.draws, score.losses, 100 * score.score(), score.elo(),
                            score.elo_error95());
 }
 
@@ -105,12 +120,18 @@ void add_match_command(CLI::App& app) {
   cmd->add_option("--opponent", opt->opponent, "stockfish, fairymax or gnuchess")
       ->check(CLI::IsMember({"stockfish", "fairymax", "gnuchess"}))
       ->capture_default_str();
-  cmd->add_option("--elo", opt->elo, "Stockfish strength limit (UCI_Elo, 1350-2850)")->check(CLI::Range(1350, 2850))->capture_default_str();
+  cmd->add_option("--elo", opt->elo, "Stockfish strength limit (UCI_Elo, 1350-2850)")
+      ->check(CLI::Range(1350, 2850))
+      ->capture_default_str();
   cmd->add_option("--games", opt->games, "Number of games")->check(CLI::Range(1, 100000))->capture_default_str();
   cmd->add_option("--tc", opt->tc, "Time control: seconds[+increment]")->capture_default_str();
-  cmd->add_option("--openings", opt->openings, "EPD file of opening positions")->check(CLI::ExistingFile)->capture_default_str();
+  cmd->add_option("--openings", opt->openings, "EPD file of opening positions")
+      ->check(CLI::ExistingFile)
+      ->capture_default_str();
   cmd->add_option("--pgn", opt->pgn, "Write the games to this PGN file");
-  cmd->add_option("--hash", opt->hash_mib, "Our engine's hash in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
+  cmd->add_option("--hash", opt->hash_mib, "Our engine's hash in MiB")
+      ->check(CLI::Range(1, 65536))
+      ->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 0);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_match(*opt); });

@@ -36,7 +36,8 @@ void run_movegen(const MovegenOptions& opt) {
   std::vector<std::string> uci, san;
   for (std::uint16_t w : words) {
     const Move m = chip::from_chip_move(pos, w);
-    if (m.is_none()) throw std::runtime_error("chip produced a move that is not legal here: " + chip::chip_move_to_string(w));
+    if (m.is_none())
+      throw std::runtime_error("chip produced a move that is not legal here: " + chip::chip_move_to_string(w));
     uci.push_back(move_to_uci(m));
     san.push_back(move_to_san(pos, m));
   }
@@ -60,10 +61,10 @@ void run_movegen(const MovegenOptions& opt) {
     return;
   }
   for (std::size_t i = 0; i < uci.size(); ++i) std::cout << fmt::format("{:3} {:6} {}\n", i + 1, uci[i], san[i]);
-  std::cout << fmt::format("{} moves ({} mode, {} backend), {} clocks, {} generated before legality, "
-                           "in check: {}\n",
-                           uci.size(), opt.mode, opt.chip.backend, stats.cycles, stats.generated,
-                           in_check ? "yes" : "no");
+  std::cout << fmt::format(
+      "{} moves ({} mode, {} backend), {} clocks, {} generated before legality, "
+      "in check: {}\n",
+      uci.size(), opt.mode, opt.chip.backend, stats.cycles, stats.generated, in_check ? "yes" : "no");
   auto squares = [](const std::vector<std::string>& v) {
     std::string out;
     for (const std::string& sq : v) out += (out.empty() ? "" : " ") + sq;

@@ -98,8 +98,8 @@ void run_perft(const PerftOptions& opt) {
   const double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
 
   if (opt.json) {
-    nlohmann::json j = {{"fen", pos.fen()}, {"depth", opt.depth},     {"nodes", nodes},
-                        {"seconds", seconds}, {"nps", nps}, {"backend", opt.chip.backend}};
+    nlohmann::json j = {{"fen", pos.fen()},   {"depth", opt.depth}, {"nodes", nodes},
+                        {"seconds", seconds}, {"nps", nps},         {"backend", opt.chip.backend}};
     if (on_chip) {
       j["cycles"] = chip_result.cycles;
       j["generated"] = chip_result.generated;
@@ -116,7 +116,8 @@ void run_perft(const PerftOptions& opt) {
   }
   for (const auto& e : divide) std::cout << move_to_uci(e.move) << ": " << e.nodes << "\n";
   if (opt.divide) std::cout << "\n";
-  std::cout << fmt::format("Nodes searched: {}\nDepth: {}\nTime: {:.3f} s\nNPS: {:.0f}\n", nodes, opt.depth, seconds, nps);
+  std::cout << fmt::format("Nodes searched: {}\nDepth: {}\nTime: {:.3f} s\nNPS: {:.0f}\n", nodes, opt.depth, seconds,
+                           nps);
   if (on_chip) {
     std::cout << fmt::format("Backend: {}\nChip clocks: {}\nClocks per node: {:.2f}\nMoves generated: {}\n",
                              opt.chip.backend, chip_result.cycles,

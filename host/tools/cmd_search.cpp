@@ -41,8 +41,11 @@ std::string pv_text(const std::vector<Move>& pv) {
 nlohmann::json lines_json(const std::vector<search::PvLine>& lines) {
   nlohmann::json out = nlohmann::json::array();
   for (const search::PvLine& l : lines)
-    out.push_back({{"move", move_to_uci(l.move)}, {"score", l.score}, {"tie_breaker", l.tie},
-                   {"mate", search::is_mate_score(l.score) ? search::mate_in_moves(l.score) : 0}, {"pv", pv_text(l.pv)}});
+    out.push_back({{"move", move_to_uci(l.move)},
+                   {"score", l.score},
+                   {"tie_breaker", l.tie},
+                   {"mate", search::is_mate_score(l.score) ? search::mate_in_moves(l.score) : 0},
+                   {"pv", pv_text(l.pv)}});
   return out;
 }
 
@@ -74,33 +77,47 @@ void run_search(const SearchOptions& opt) {
   auto chip_stats = [&] { return leaf_stats_json(chips.get()); };
 
   const auto result = searcher.run(pos, limits, [&](const search::IterationInfo& info) {
-    iterations.push_back({{"depth", info.depth}, {"seldepth", info.seldepth}, {"score", info.score},
-                          {"nodes", info.nodes}, {"seconds", info.seconds}, {"max_software_ply", info.max_software_ply},
-                          {"extensions", info.extensions}, {"pv", pv_text(info.pv)},
+    iterations.push_back({{"depth", info.depth},
+                          {"seldepth", info.seldepth},
+                          {"score", info.score},
+                          {"nodes", info.nodes},
+                          {"seconds", info.seconds},
+                          {"max_software_ply", info.max_software_ply},
+                          {"extensions", info.extensions},
+                          {"pv", pv_text(info.pv)},
                           {"chip", chip_stats()}});
     if (opt.multipv > 1) iterations.back()["lines"] = lines_json(info.lines);
     if (progress) {
-      const std::string chip_part =
-          chips ? fmt::format(" chip searches {:8} chips busy {:4.2f}", chips->stats().searches,
-                              chip_stats()["chips_busy"].get<double>())
-                : "";
-      std::cerr << fmt::format("depth {:2} software {:2} seldepth {:2} ext {:6} score {:6} nodes {:10} time {:7.2f}s{} pv {}\n",
-                               info.depth, info.max_software_ply, info.seldepth, info.extensions, info.score, info.nodes,
-                               info.seconds, chip_part, pv_text(info.pv));
+      const std::string chip_part = chips
+                                        ? fmt::format(" chip searches {:8} chips busy {:4.2f}", chips->stats().searches,
+                                                      chip_stats()["chips_busy"].get<double>())
+                                        : "";
+      std::cerr << fmt::format(
+          "depth {:2} software {:2} seldepth {:2} ext {:6} score {:6} nodes {:10} time {:7.2f}s{} pv {}\n", info.depth,
+          info.max_software_ply, info.seldepth, info.extensions, info.score, info.nodes, info.seconds, chip_part,
+          pv_text(info.pv));
       for (std::size_t i = 1; i < info.lines.size(); ++i)
-        std::cerr << fmt::format("  line {:2} score {:6} pv {}\n", i + 1, info.lines[i].score, pv_text(info.lines[i].pv));
+        std::cerr << fmt::format("  line {:2} score {:6} pv {}\n", i + 1, info.lines[i].score,
+                                 pv_text(info.lines[i].pv));
     }
   });
   if (opt.json) {
-    nlohmann::json out = {{"fen", pos.fen()}, {"bestmove", move_to_uci(result.best)}, {"score", result.score},
+    nlohmann::json out = {{"fen", pos.fen()},
+                          {"bestmove", move_to_uci(result.best)},
+                          {"score", result.score},
                           {"tie_breaker", result.tie},
                           {"mate", search::is_mate_score(result.score) ? search::mate_in_moves(result.score) : 0},
-                          {"depth", result.depth}, {"nodes", result.nodes}, {"seconds", result.seconds},
+                          {"depth", result.depth},
+                          {"nodes", result.nodes},
+                          {"seconds", result.seconds},
                           {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0},
-                          {"pv", pv_text(result.pv)}, {"backend", chips ? opt.leaf.backend : "software"},
-                          {"chips", chips ? opt.leaf.chips : 0}, {"chip_depth", opt.leaf.chip_depth},
+                          {"pv", pv_text(result.pv)},
+                          {"backend", chips ? opt.leaf.backend : "software"},
+                          {"chips", chips ? opt.leaf.chips : 0},
+                          {"chip_depth", opt.leaf.chip_depth},
                           {"workers", opt.leaf.workers},
-                          {"chip", chip_stats()}, {"iterations", iterations}};
+                          {"chip", chip_stats()},
+                          {"iterations", iterations}};
     if (opt.multipv > 1) {
       out["multipv"] = opt.multipv;
       out["lines"] = lines_json(result.lines);
@@ -123,21 +140,29 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
   cmd->add_option("--depth", opt->depth, "Depth limit in plies")->check(CLI::Range(0, 100));
   cmd->add_option("--movetime", opt->movetime_ms, "Time limit in milliseconds")->check(CLI::NonNegativeNumber);
-  cmd->add_option("--chip-movetime", opt->chip_movetime_ms,
-                  "Limit in simulated chip time (ms at 24 MHz; with --chip-depth): the 1997 machine's clock, not this one's")
+  cmd->add_option(
+         "--chip-movetime", opt->chip_movetime_ms,
+         "Limit in simulated chip time (ms at 24 MHz; with --chip-depth): the 1997 machine's clock, not this one's")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--nodes", opt->nodes, "Node limit");
-  cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")->check(CLI::Range(1, 65536))->capture_default_str();
+  cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")
+      ->check(CLI::Range(1, 65536))
+      ->capture_default_str();
   cmd->add_option("--multipv", opt->multipv, "Lines to search, best first, each with an exact score and its PV")
       ->check(CLI::Range(1, search::kMaxMultiPv))
       ->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 4);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain NegaScout with a check extension (for comparison)");
-  cmd->add_option("--quiescence-checks", opt->qchecks, "First plies of the software quiescence search that also search quiet checks (0: captures only)")
-      ->check(CLI::Range(0, 8))->capture_default_str();
+  cmd->add_option("--quiescence-checks", opt->qchecks,
+                  "First plies of the software quiescence search that also search quiet checks (0: captures only)")
+      ->check(CLI::Range(0, 8))
+      ->capture_default_str();
   cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");
-  cmd->add_option("--contempt", opt->contempt, "Centipawns a draw counts below zero for the side to move at the root (negative: the machine wants draws)")
-      ->check(CLI::Range(-200, 200))->capture_default_str();
+  cmd->add_option(
+         "--contempt", opt->contempt,
+         "Centipawns a draw counts below zero for the side to move at the root (negative: the machine wants draws)")
+      ->check(CLI::Range(-200, 200))
+      ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_search(*opt); });
 }

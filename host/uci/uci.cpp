@@ -32,7 +32,8 @@ std::int64_t parse_count(const std::string& name, const std::string& value) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != value.size() || used == 0) throw std::invalid_argument("'" + name + "' needs a number, got '" + printable(value) + "'");
+  if (used != value.size() || used == 0)
+    throw std::invalid_argument("'" + name + "' needs a number, got '" + printable(value) + "'");
   return v;
 }
 
@@ -90,23 +91,32 @@ bool UciEngine::handle(const std::string& line) {
   if (tokens.empty()) return true;
   const std::string& cmd = tokens[0];
   try {
-    if (cmd == "uci") cmd_uci();
-    else if (cmd == "isready") send("readyok");
+    if (cmd == "uci")
+      cmd_uci();
+    else if (cmd == "isready")
+      send("readyok");
     else if (cmd == "ucinewgame") {
       stop_search();
       tt_.clear();
       searcher_.clear_history();
       position_ = Position();
-    } else if (cmd == "setoption") cmd_setoption(tokens);
-    else if (cmd == "position") cmd_position(tokens);
-    else if (cmd == "go") cmd_go(tokens);
-    else if (cmd == "stop") stop_search();
-    else if (cmd == "ponderhit") searcher_.ponderhit();
+    } else if (cmd == "setoption")
+      cmd_setoption(tokens);
+    else if (cmd == "position")
+      cmd_position(tokens);
+    else if (cmd == "go")
+      cmd_go(tokens);
+    else if (cmd == "stop")
+      stop_search();
+    else if (cmd == "ponderhit")
+      searcher_.ponderhit();
     else if (cmd == "quit") {
       stop_search();
       return false;
-    } else if (cmd == "d") send(position_.fen());
-    else error("unknown command '" + printable(cmd) + "'");
+    } else if (cmd == "d")
+      send(position_.fen());
+    else
+      error("unknown command '" + printable(cmd) + "'");
   } catch (const std::exception& e) {
     error(e.what());
   }
@@ -135,10 +145,14 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
   std::string name, value;
   std::string* target = nullptr;
   for (std::size_t i = 1; i < tokens.size(); ++i) {
-    if (tokens[i] == "name") target = &name;
-    else if (tokens[i] == "value") target = &value;
-    else if (target) *target += (target->empty() ? "" : " ") + tokens[i];
-    else throw std::invalid_argument("setoption: expected 'name', got '" + printable(tokens[i]) + "'");
+    if (tokens[i] == "name")
+      target = &name;
+    else if (tokens[i] == "value")
+      target = &value;
+    else if (target)
+      *target += (target->empty() ? "" : " ") + tokens[i];
+    else
+      throw std::invalid_argument("setoption: expected 'name', got '" + printable(tokens[i]) + "'");
   }
   stop_search();
   if (name == "Hash") {
@@ -220,7 +234,8 @@ void UciEngine::cmd_position(const std::vector<std::string>& tokens) {
     throw std::invalid_argument("position: expected 'startpos' or 'fen'");
   }
   if (i < tokens.size()) {
-    if (tokens[i] != "moves") throw std::invalid_argument("position: expected 'moves', got '" + printable(tokens[i]) + "'");
+    if (tokens[i] != "moves")
+      throw std::invalid_argument("position: expected 'moves', got '" + printable(tokens[i]) + "'");
     for (++i; i < tokens.size(); ++i) pos.make_move(parse_uci(pos, tokens[i]));
   }
   stop_search();
@@ -238,18 +253,34 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
       if (i + 1 >= tokens.size()) throw std::invalid_argument("go: '" + t + "' needs a value");
       return parse_count(t, tokens[++i]);
     };
-    if (t == "infinite") limits.infinite = true;
-    else if (t == "ponder") limits.ponder = true;
-    else if (t == "depth") limits.depth = int(value());
-    else if (t == "nodes") limits.nodes = std::uint64_t(value());
-    else if (t == "movetime") limits.movetime_ms = value();
-    else if (t == "wtime") { auto v = value(); if (white) limits.clock.time_left_ms = v; }
-    else if (t == "btime") { auto v = value(); if (!white) limits.clock.time_left_ms = v; }
-    else if (t == "winc") { auto v = value(); if (white) limits.clock.increment_ms = v; }
-    else if (t == "binc") { auto v = value(); if (!white) limits.clock.increment_ms = v; }
-    else if (t == "movestogo") limits.clock.moves_to_go = int(value());
-    else if (t == "mate") limits.depth = int(2 * value() + 1);
-    else throw std::invalid_argument("go: unknown token '" + printable(t) + "'");
+    if (t == "infinite")
+      limits.infinite = true;
+    else if (t == "ponder")
+      limits.ponder = true;
+    else if (t == "depth")
+      limits.depth = int(value());
+    else if (t == "nodes")
+      limits.nodes = std::uint64_t(value());
+    else if (t == "movetime")
+      limits.movetime_ms = value();
+    else if (t == "wtime") {
+      auto v = value();
+      if (white) limits.clock.time_left_ms = v;
+    } else if (t == "btime") {
+      auto v = value();
+      if (!white) limits.clock.time_left_ms = v;
+    } else if (t == "winc") {
+      auto v = value();
+      if (white) limits.clock.increment_ms = v;
+    } else if (t == "binc") {
+      auto v = value();
+      if (!white) limits.clock.increment_ms = v;
+    } else if (t == "movestogo")
+      limits.clock.moves_to_go = int(value());
+    else if (t == "mate")
+      limits.depth = int(2 * value() + 1);
+    else
+      throw std::invalid_argument("go: unknown token '" + printable(t) + "'");
   }
   prepare_leaf_search();
   searcher_.clear_stop();

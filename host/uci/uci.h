@@ -27,7 +27,8 @@ struct EngineOptions {
 };
 
 // Makes the chips of the host (the UCI library does not depend on the chip backends).
-using LeafFactory = std::function<std::unique_ptr<search::LeafSearch>(const std::string& backend, int chips, int depth)>;
+using LeafFactory =
+    std::function<std::unique_ptr<search::LeafSearch>(const std::string& backend, int chips, int depth)>;
 
 class UciEngine {
  public:
@@ -49,7 +50,7 @@ class UciEngine {
   void cmd_setoption(const std::vector<std::string>& tokens);
   void cmd_position(const std::vector<std::string>& tokens);
   void cmd_go(const std::vector<std::string>& tokens);
-  void stop_search();  // stops and joins a running search
+  void stop_search();          // stops and joins a running search
   void prepare_leaf_search();  // (re)builds the chips after Chips, Backend or ChipDepth changed
 
   std::istream& in_;

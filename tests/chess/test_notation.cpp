@@ -132,8 +132,10 @@ TEST(Pgn, KasparovDeepBlue1997RoundTrips) {
     const std::string* white = game.tag("White");
     ASSERT_NE(white, nullptr);
     const bool deep_blue_white = *white == "Deep Blue";
-    if (*result == "1/2-1/2") deep_blue_score += 0.5;
-    else if (*result == (deep_blue_white ? "1-0" : "0-1")) deep_blue_score += 1;
+    if (*result == "1/2-1/2")
+      deep_blue_score += 0.5;
+    else if (*result == (deep_blue_white ? "1-0" : "0-1"))
+      deep_blue_score += 1;
   }
   EXPECT_EQ(deep_blue_score, 3.5);
   EXPECT_GT(positions, 400);

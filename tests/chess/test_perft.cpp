@@ -13,7 +13,7 @@ namespace {
 
 #ifdef DB_PERFT_DEEP
 constexpr std::uint64_t kNodeBudget = 200'000'000;  // label "deep"
-constexpr int kMinNodes = 5'000'001;                 // the quick suite already covers smaller counts
+constexpr int kMinNodes = 5'000'001;                // the quick suite already covers smaller counts
 #else
 constexpr std::uint64_t kNodeBudget = 5'000'000;  // every count up to 5 million nodes a position
 constexpr int kMinNodes = 0;
@@ -55,7 +55,8 @@ const PerftData& perft_data() {
           if (name.size() < 2 || name[0] != 'D') continue;
           const int depth = std::stoi(name.substr(1));
           const std::uint64_t nodes = std::stoull(value);
-          if (nodes <= kNodeBudget && nodes >= std::uint64_t(kMinNodes)) d.cases.push_back({rec.position_fen, depth, nodes, line});
+          if (nodes <= kNodeBudget && nodes >= std::uint64_t(kMinNodes))
+            d.cases.push_back({rec.position_fen, depth, nodes, line});
         }
       } catch (const FenError& e) {
         d.rejected.push_back({line, e.what()});
@@ -80,7 +81,6 @@ INSTANTIATE_TEST_SUITE_P(PerftEpd, PerftSuite, ::testing::ValuesIn(perft_data().
                          [](const ::testing::TestParamInfo<PerftCase>& param) {
                            return "line" + std::to_string(param.param.line) + "_d" + std::to_string(param.param.depth);
                          });
-
 
 #ifndef DB_PERFT_DEEP
 TEST(PerftEpdFile, OnlyTheChess960StyleCastlingLineIsRejected) {

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "chess/epd.h"
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/pgn.h"
-#include "chess/movegen.h"
 #include "chess/position.h"
 
 namespace db::chip::testdata {

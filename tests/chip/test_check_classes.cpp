@@ -116,7 +116,8 @@ TEST(ChipArrayFastPaths, MatchTheirDefinitions) {
       }
     }
     for (const bool captures : {false, true}) {
-      EXPECT_EQ(array.arbitrate_target(captures, false, 0), array.arbitrate_target_reference(captures, false, 0)) << fen;
+      EXPECT_EQ(array.arbitrate_target(captures, false, 0), array.arbitrate_target_reference(captures, false, 0))
+          << fen;
       for (int last = 0; last < 64; ++last) {
         ASSERT_EQ(array.arbitrate_target(captures, true, last), array.arbitrate_target_reference(captures, true, last))
             << fen << " last " << last;

@@ -98,7 +98,8 @@ TEST_P(ChipErrors, BadCommandsModesAndDepths) {
   EXPECT_EQ(chip_.read(reg::PLY), 1u);
   chip_.write(reg::MOVE, 0x8000 | 35 << 6 | 51);  // d7d5 is legal for black
   chip_.run(op::MAKE);
-  expect_command_error(field::cmd::OP.put(op::PERFT) | field::cmd::DEPTH.put(31), err::BAD_ARGUMENT);  // no room for 2 + 31 plies
+  expect_command_error(field::cmd::OP.put(op::PERFT) | field::cmd::DEPTH.put(31),
+                       err::BAD_ARGUMENT);       // no room for 2 + 31 plies
   chip_.write(reg::MOVE, 0x8000 | 36 << 6 | 4);  // e1e5: not a move
   expect_command_error(op::MAKE, err::BAD_MOVE);
   chip_.write(reg::MOVE, 0x8000 | 20 << 6 | 12);  // e2e3: the pawn left e2

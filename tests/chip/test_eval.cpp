@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <random>
 
+#include "chess/bitboard.h"
 #include "chip/chip_client.h"
 #include "chip/chip_regs.h"
 #include "chip/placement.h"
 #include "chip/rtl_backend.h"
-#include "chess/bitboard.h"
 #include "chip_data.h"
 #include "eval/king_pawn.h"
 #include "eval/kpk.h"
@@ -24,7 +24,8 @@ class ChipPlacement : public ::testing::TestWithParam<std::string> {};
 // Game phase registers computed from the position, independently of the chip.
 std::uint32_t expected_counts(const Position& pos, Color c) {
   std::uint32_t r = 0;
-  for (PieceType t : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN}) r |= std::uint32_t(popcount(pos.pieces(c, t)) & 15) << (4 * t);
+  for (PieceType t : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
+    r |= std::uint32_t(popcount(pos.pieces(c, t)) & 15) << (4 * t);
   return r;
 }
 std::uint32_t expected_locs(const Position& pos, Color c) {
@@ -43,7 +44,8 @@ void expect_phase_state(ChipClient& chip, const PlacementTable& table, const Pha
   ASSERT_EQ(chip.read(reg::PIECE_COUNT_B), expected_counts(pos, BLACK)) << pos.fen();
   ASSERT_EQ(chip.read(reg::PIECE_LOC_W), expected_locs(pos, WHITE)) << pos.fen();
   ASSERT_EQ(chip.read(reg::PIECE_LOC_B), expected_locs(pos, BLACK)) << pos.fen();
-  ASSERT_EQ(chip.read(reg::KING_SQ), std::uint32_t(pos.king_square(BLACK)) << 8 | std::uint32_t(pos.king_square(WHITE)));
+  ASSERT_EQ(chip.read(reg::KING_SQ),
+            std::uint32_t(pos.king_square(BLACK)) << 8 | std::uint32_t(pos.king_square(WHITE)));
   const std::uint16_t word = phase_word(phase, pos);
   ASSERT_EQ(chip.phase(), word) << pos.fen();
   const std::int16_t white = std::int16_t(placement_value(table, pos) + std::int8_t(word & 0xFF));
@@ -69,7 +71,8 @@ void play_and_check(ChipClient& chip, const PlacementTable& table, const std::st
     const Move core = from_chip_move(pos, m);
     pos.make_move(core);
     made.push_back(core);
-    ASSERT_EQ(chip.placement_sum(), placement_value(table, pos)) << "after " << chip_move_to_string(m) << ": " << pos.fen();
+    ASSERT_EQ(chip.placement_sum(), placement_value(table, pos))
+        << "after " << chip_move_to_string(m) << ": " << pos.fen();
     expect_phase_state(chip, table, phase, pos);
   }
   while (!made.empty()) {
@@ -183,7 +186,10 @@ std::vector<Position> random_endings(unsigned seed, const std::string& white, co
     auto place = [&](char c, bool pawn) {
       for (;;) {
         const int sq = pawn ? 8 + int(rng() % 48) : int(rng() % 64);
-        if (board[std::size_t(sq)] == '.') { board[std::size_t(sq)] = c; return; }
+        if (board[std::size_t(sq)] == '.') {
+          board[std::size_t(sq)] = c;
+          return;
+        }
       }
     };
     place('K', false);
@@ -195,7 +201,10 @@ std::vector<Position> random_endings(unsigned seed, const std::string& white, co
       int gap = 0;
       for (int f = 0; f < 8; ++f) {
         const char c = board[std::size_t(r * 8 + f)];
-        if (c == '.') { ++gap; continue; }
+        if (c == '.') {
+          ++gap;
+          continue;
+        }
         if (gap) fen += char('0' + gap), gap = 0;
         fen += c;
       }
@@ -205,8 +214,7 @@ std::vector<Position> random_endings(unsigned seed, const std::string& white, co
     fen += (rng() & 1) ? " b - - 0 1" : " w - - 0 1";
     try {
       out.push_back(Position::from_fen(fen));
-    } catch (const FenError&) {
-    }
+    } catch (const FenError&) {}
   }
   return out;
 }
@@ -232,7 +240,7 @@ TEST_P(ChipKpk, RomLookupMatchesTheRetrogradeAnalysis) {
     const Color pawn_side = pos.pieces(WHITE, PAWN) ? WHITE : BLACK;
     const Square pawn = lsb(pos.pieces(PAWN));
     const bool win = eval::kpk_rom().pawn_side_wins(pawn_side, pos.side_to_move(), pos.king_square(pawn_side), pawn,
-                                                     pos.king_square(~pawn_side));
+                                                    pos.king_square(~pawn_side));
     const std::uint32_t endgame = chip.read(reg::ENDGAME);
     ASSERT_EQ(endgame, win ? 3u : 1u) << pos.fen();
     if (!win) {
@@ -273,7 +281,9 @@ INSTANTIATE_TEST_SUITE_P(Backends, ChipKpk, ::testing::Values("model", "cosim"))
 namespace db::chip {
 namespace {
 
-int chebyshev(Square a, Square b) { return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b))); }
+int chebyshev(Square a, Square b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
 
 // The draw rules of docs/evaluation.md, computed from the position by the chess core.
 std::uint32_t expected_rules(const Position& pos) {
@@ -356,9 +366,16 @@ TEST_P(ChipKpa, RunnersMatchTheKingAndPawnReference) {
   chip.write(reg::SEP_BONUS, 150);
   const int n = GetParam() == "model" ? 800 : 120;
   int races = 0, separated = 0;
-  for (const auto& [w, b] : std::vector<std::pair<std::string, std::string>>{
-           {"P", ""}, {"", "p"}, {"PP", "p"}, {"P", "pp"}, {"PPP", "ppp"}, {"PN", "p"}, {"P", "pb"}, {"PPP", "p"},
-           {"", "ppp"}, {"PPB", "pp"}}) {
+  for (const auto& [w, b] : std::vector<std::pair<std::string, std::string>>{{"P", ""},
+                                                                             {"", "p"},
+                                                                             {"PP", "p"},
+                                                                             {"P", "pp"},
+                                                                             {"PPP", "ppp"},
+                                                                             {"PN", "p"},
+                                                                             {"P", "pb"},
+                                                                             {"PPP", "p"},
+                                                                             {"", "ppp"},
+                                                                             {"PPB", "pp"}}) {
     for (const Position& pos : random_endings(unsigned(w.size() * 7 + b.size() * 13 + 3), w, b, n)) {
       chip.load(pos);
       chip.eval_init();
@@ -375,8 +392,8 @@ TEST_P(ChipKpa, RunnersMatchTheKingAndPawnReference) {
       ASSERT_EQ((kpa >> 10) & 3, std::uint32_t(sep_w) | std::uint32_t(sep_b) << 1) << pos.fen();
       separated += sep_w || sep_b;
       const int race = (white_wins ? 600 : black_wins ? -600 : 0) + (sep_w ? 150 : 0) - (sep_b ? 150 : 0);
-      const std::int16_t white_view =
-          std::int16_t(placement_value(default_placement(), pos) + std::int8_t(phase_word(default_phase(), pos) & 0xFF) + race);
+      const std::int16_t white_view = std::int16_t(placement_value(default_placement(), pos) +
+                                                   std::int8_t(phase_word(default_phase(), pos) & 0xFF) + race);
       ASSERT_EQ(chip.fast_eval(), std::int16_t(stm_white ? white_view : -white_view)) << pos.fen();
       races += white_wins || black_wins;
     }

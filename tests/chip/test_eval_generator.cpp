@@ -19,7 +19,8 @@ TEST(EvalGenerator, GameStageFromTheMaterial) {
 }
 
 TEST(EvalGenerator, KingPlacementFollowsTheRootsStage) {
-  const EvalWeights opening = generate_weights(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  const EvalWeights opening =
+      generate_weights(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
   const EvalWeights ending = generate_weights(Position::from_fen("4k3/pp6/8/8/8/8/6PP/4K3 w - - 0 1"));
   const auto king = [](const EvalWeights& w, int sq) { return w.placement[CHIP_KING << 6 | sq]; };
   // g1 (6) against e4 (28): sheltered in the opening, central in the ending.
@@ -30,8 +31,10 @@ TEST(EvalGenerator, KingPlacementFollowsTheRootsStage) {
 }
 
 TEST(EvalGenerator, DevelopmentCountsInTheOpeningOnly) {
-  const EvalWeights early = generate_weights(Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
-  const EvalWeights late = generate_weights(Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 30"));
+  const EvalWeights early =
+      generate_weights(Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
+  const EvalWeights late =
+      generate_weights(Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 30"));
   const int idx = 3 << 6 | 0 << 4;  // white: three minors at home; black: none
   const auto value = [](std::uint32_t v) { return int(v << 23) >> 23; };
   EXPECT_LT(value(early.slow.tables[ET_DEVELOPMENT][idx]), 0);

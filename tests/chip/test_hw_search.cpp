@@ -119,9 +119,9 @@ TEST_P(HwSearchChip, MatesInOneAndTwoMatchABruteForceOracle) {
 TEST_P(HwSearchChip, MatesInThreeAsStockfishScoresThem) {
   // Stockfish 15.1 "go depth 18": score mate 3 for each (bestmove f8c5, b1g6, f6a6).
   ChipClient chip(make_backend(GetParam()));
-  for (const char* fen : {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
-                          "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1",
-                          "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"}) {
+  for (const char* fen :
+       {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+        "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"}) {
     setup(chip, Position::from_fen(fen));
     EXPECT_TRUE(search_at(chip, 5, kMate - 5).fail_high) << fen;
     EXPECT_FALSE(search_at(chip, 5, kMate - 4).fail_high) << fen;  // no mate in two
@@ -149,7 +149,7 @@ TEST_P(HwSearchChip, RepeatingTheGameScoresADraw) {
   SearchResult r = search_at(chip, 2, 0, 0);
   EXPECT_TRUE(r.fail_high);
   EXPECT_EQ(chip_move_to_string(r.best_move), "f6g8");
-  EXPECT_FALSE(search_at(chip, 2, 0, 1).fail_high);  // the draw is exactly (0, 0)
+  EXPECT_FALSE(search_at(chip, 2, 0, 1).fail_high);         // the draw is exactly (0, 0)
   EXPECT_FALSE(search_at(chip, 2, 0, 0, false).fail_high);  // detector off: a queen down
 }
 
@@ -231,7 +231,10 @@ int exact_value(ChipClient& chip, SearchParams p) {
   int lo = -kMate, hi = kMate + 1;  // fails high at lo, low at hi
   while (hi - lo > 1) {
     p.test_value = lo + (hi - lo) / 2;
-    if (chip.search(p).fail_high) lo = p.test_value; else hi = p.test_value;
+    if (chip.search(p).fail_high)
+      lo = p.test_value;
+    else
+      hi = p.test_value;
   }
   return lo;
 }
@@ -489,13 +492,13 @@ TEST_P(HwSearchChip, BadParametersAreRefused) {
   ChipClient chip(make_backend(GetParam()));
   setup(chip, Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
   EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 1u << field::search_ctrl::WIDTH), ChipError);  // the first undefined bit
-  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x80000000), ChipError);  // nor bit 31
+  EXPECT_THROW(chip.write(reg::SEARCH_CTRL, 0x80000000), ChipError);                       // nor bit 31
   EXPECT_THROW(chip.write(reg::TEST_TIE, 0x10000), ChipError);
   EXPECT_THROW(chip.write(reg::OFFSET_CTRL, 0x1000000), ChipError);  // bits above 23
   // An offset test needs an offset depth of 1 to the search depth.
-  chip.write(reg::OFFSET_CTRL, 0x20);  // singular, offset depth 0
+  chip.write(reg::OFFSET_CTRL, 0x20);                       // singular, offset depth 0
   EXPECT_THROW(chip.run(op::SEARCH | 2u << 8), ChipError);  // depth 2
-  chip.write(reg::OFFSET_CTRL, 0x23);  // singular, offset depth 3 > 2
+  chip.write(reg::OFFSET_CTRL, 0x23);                       // singular, offset depth 3 > 2
   EXPECT_THROW(chip.run(op::SEARCH | 2u << 8), ChipError);  // depth 2
   chip.write(reg::OFFSET_CTRL, 0);
   EXPECT_THROW(chip.write(reg::RESULT, 1), ChipError);
@@ -512,7 +515,7 @@ TEST_P(HwSearchChip, BadParametersAreRefused) {
   p.singular_checks = 0;
   p.offset_binary = true;  // offset depth 0
   EXPECT_THROW(chip.start_search(p), std::invalid_argument);
-  p.offset_depth = 3;      // deeper than the search
+  p.offset_depth = 3;  // deeper than the search
   EXPECT_THROW(chip.start_search(p), std::invalid_argument);
   p.offset_depth = 1;
   p.offset_margin = 70000;
@@ -582,9 +585,9 @@ TEST_P(HwSearchChip, RepetitionTieBreakerCountsMovesUntilRepetition) {
     int tie;
     bool high;
   };
-  for (const Case& c : {Case{"off", 0, true}, Case{"off", 1, false}, Case{"strive", 0, true}, Case{"strive", 32, true},
-                        Case{"strive", 33, false}, Case{"avoid", 0, false}, Case{"avoid", -32, true},
-                        Case{"avoid", -31, false}}) {
+  for (const Case& c :
+       {Case{"off", 0, true}, Case{"off", 1, false}, Case{"strive", 0, true}, Case{"strive", 32, true},
+        Case{"strive", 33, false}, Case{"avoid", 0, false}, Case{"avoid", -32, true}, Case{"avoid", -31, false}}) {
     const SearchResult r = search_rep(chip, 2, 0, c.tie, c.mode);
     EXPECT_EQ(r.fail_high, c.high) << c.mode << " tie " << c.tie;
     if (r.fail_high) {
@@ -658,7 +661,7 @@ TEST_P(HwSearchChip, RepeatingMoveIsOnlyScoredWhenLegalAndARepetition) {
       const Position legal = Position::from_fen("4r2k/8/8/8/8/8/4N3/4K3 b - - 0 1");
       download(chip, generate_weights(legal));
       chip.load(legal);
-      chip.write(reg::BOARD_BASE + 12, 0);                                 // e2
+      chip.write(reg::BOARD_BASE + 12, 0);                                         // e2
       chip.write(reg::BOARD_BASE + 18, to_chip_piece(make_piece(WHITE, KNIGHT)));  // c3
       chip.eval_init();
       chip.make(chip_move(63, 62));  // Kh8-g8

@@ -76,7 +76,8 @@ TEST_P(LazyEvalChip, DecisionsAndFilterMatchAnIndependentComputation) {
       const int white = pos.side_to_move() == WHITE ? value : -value;
       ASSERT_EQ(r.cycles, SLOW_EVAL_CLOCKS) << fen;
       ASSERT_EQ(r.result, 4u | (std::int16_t(fast + value) >= test ? 2u : 0u)) << fen;
-      ASSERT_EQ(std::int16_t(chip.read(reg::SLOW_EST)), std::int16_t(est_white + ((white - est_white) >> shift))) << fen;
+      ASSERT_EQ(std::int16_t(chip.read(reg::SLOW_EST)), std::int16_t(est_white + ((white - est_white) >> shift)))
+          << fen;
       ++slow;
     }
   }

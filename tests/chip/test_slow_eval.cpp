@@ -42,7 +42,8 @@ void expect_chip_matches_reference(ChipClient& chip, const Position& pos, const 
   const ChipClient::SlowEval got = chip.slow_eval(&stats);
   const SlowEvalResult want = reference(pos, phase, w);
   ASSERT_EQ(stats.cycles, SLOW_EVAL_CLOCKS) << pos.fen();
-  for (int g = 0; g < SLOW_GROUPS; ++g) ASSERT_EQ(got.group[g], std::int16_t(want.group[g])) << slow_group_name(g) << " " << pos.fen();
+  for (int g = 0; g < SLOW_GROUPS; ++g)
+    ASSERT_EQ(got.group[g], std::int16_t(want.group[g])) << slow_group_name(g) << " " << pos.fen();
   ASSERT_EQ(chip.read(reg::DRAW_SCORE), want.draw_score) << pos.fen();
   const std::int16_t white = std::int16_t(want.white);
   ASSERT_EQ(got.value, pos.side_to_move() == WHITE ? white : std::int16_t(-white)) << pos.fen();
@@ -59,7 +60,8 @@ TEST_P(SlowEvalChip, SharedDataWithDefaultWeightsMatchesTheReference) {
   chip.load_placement(default_placement());
   chip.load_phase(default_phase());
   chip.load_slow_weights(w);
-  for (const auto& fen : testdata::shared_positions()) expect_chip_matches_reference(chip, Position::from_fen(fen), default_phase(), w);
+  for (const auto& fen : testdata::shared_positions())
+    expect_chip_matches_reference(chip, Position::from_fen(fen), default_phase(), w);
 }
 
 TEST_P(SlowEvalChip, RandomWeightsAlongRandomGamesMatchTheReference) {
@@ -94,7 +96,8 @@ TEST_P(SlowEvalChip, MirroredPositionNegatesTheSlowEvaluation) {
       chip.eval_init();
       const auto b = chip.slow_eval();
       EXPECT_EQ(std::int16_t(chip.read(reg::DRAW_SCORE)), std::int16_t(-draw_a)) << fen;
-      for (int g = 0; g < SLOW_GROUPS; ++g) EXPECT_EQ(b.group[g], std::int16_t(-a.group[g])) << slow_group_name(g) << " " << fen;
+      for (int g = 0; g < SLOW_GROUPS; ++g)
+        EXPECT_EQ(b.group[g], std::int16_t(-a.group[g])) << slow_group_name(g) << " " << fen;
       EXPECT_EQ(b.value, a.value) << fen;  // side to move's view: the same for the mirrored side
     }
   }
@@ -265,7 +268,7 @@ struct OneGroup {
 
 TEST(SlowEvalGroups, EndgameDrawsZeroTheWholeEvaluation) {
   OneGroup g(default_slow_weights());
-  g.chip.write(reg::EVAL_CTRL, 3);  // endgame rules and ROMs on
+  g.chip.write(reg::EVAL_CTRL, 3);                               // endgame rules and ROMs on
   const auto drawn = g.eval("8/5k2/8/3P4/8/8/5K2/8 w - - 0 1");  // KPK: the ROM says draw
   EXPECT_NE(drawn.value, 0);
   EXPECT_EQ(drawn.total, 0);
@@ -295,10 +298,10 @@ TEST(SlowEvalGroups, RegistersGroup) {
 TEST(SlowEvalGroups, HungPiecesAndRooksOnTheSeventh) {
   SlowEvalWeights w;
   w.regs[ER_EVAL_CONTROL] = 1u << SG_REGISTERS;
-  w.regs[ER_HUNG] = 40;      // white benefits, on move
-  w.regs[ER_HUNG + 1] = 10;  // white benefits, black on move
-  w.regs[ER_ROOK7] = 20;     // white, single, regular
-  w.regs[ER_ROOK7 + 1] = 50; // white, single, absolute, king trapped
+  w.regs[ER_HUNG] = 40;       // white benefits, on move
+  w.regs[ER_HUNG + 1] = 10;   // white benefits, black on move
+  w.regs[ER_ROOK7] = 20;      // white, single, regular
+  w.regs[ER_ROOK7 + 1] = 50;  // white, single, absolute, king trapped
   OneGroup g(w);
   // Black's knight on d5 attacked by the e4 pawn, undefended.
   EXPECT_EQ(g.eval("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1").group[SG_REGISTERS], 40);

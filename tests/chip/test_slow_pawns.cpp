@@ -33,9 +33,9 @@ int storm(int king_file, int blocked, int dist, int centrality) {
 }
 
 TEST(SlowPawnFeatures, PawnStructureOfTheRearmostPawn) {
-  EXPECT_EQ(pawn_indices("4k3/8/8/8/8/2P5/8/4K3 w - - 0 1", 0, 2).structure, structure(0, 0, 1, 2));  // isolated
+  EXPECT_EQ(pawn_indices("4k3/8/8/8/8/2P5/8/4K3 w - - 0 1", 0, 2).structure, structure(0, 0, 1, 2));    // isolated
   EXPECT_EQ(pawn_indices("4k3/2p5/8/8/8/2P5/8/4K3 w - - 0 1", 0, 2).structure, structure(0, 1, 1, 2));  // opposed
-  EXPECT_EQ(pawn_indices("4k3/8/8/8/8/2PP4/8/4K3 w - - 0 1", 0, 2).structure, structure(1, 0, 1, 2));  // duo
+  EXPECT_EQ(pawn_indices("4k3/8/8/8/8/2PP4/8/4K3 w - - 0 1", 0, 2).structure, structure(1, 0, 1, 2));   // duo
   EXPECT_EQ(pawn_indices("4k3/8/8/8/2P5/3P4/8/4K3 w - - 0 1", 0, 2).structure, structure(2, 0, 2, 2));  // supported
   // d3 with its neighbour ahead: unsupported; with d4 attacked by black's e5 pawn: backward.
   EXPECT_EQ(pawn_indices("4k3/8/8/8/2P5/3P4/8/4K3 w - - 0 1", 0, 3).structure, structure(4, 0, 1, 3));
@@ -71,7 +71,7 @@ TEST(SlowPawnFeatures, ShelterAndStormNextToTheKing) {
 TEST(SlowPawnFeatures, RookBehindAPassedPawn) {
   EXPECT_TRUE(pawn_indices("4k3/8/8/3P4/8/8/8/3RK3 w - - 0 1", 0, 3).rook_behind);
   EXPECT_FALSE(pawn_indices("4k3/8/8/3P4/8/3N4/8/3RK3 w - - 0 1", 0, 3).rook_behind);  // a knight between
-  EXPECT_FALSE(pawn_indices("7k/3R4/8/3P4/8/8/8/4K3 w - - 0 1", 0, 3).rook_behind);   // in front
+  EXPECT_FALSE(pawn_indices("7k/3R4/8/3P4/8/8/8/4K3 w - - 0 1", 0, 3).rook_behind);    // in front
   EXPECT_FALSE(pawn_indices("4k3/4p3/8/3P4/8/8/8/3RK3 w - - 0 1", 0, 3).rook_behind);  // not passed
   EXPECT_TRUE(pawn_indices("3rk3/8/8/8/3p4/8/8/4K3 b - - 0 1", 1, 3).rook_behind);
 }
@@ -98,7 +98,7 @@ TEST_P(SlowPawnGroups, PawnStructure) {
   SlowEvalWeights w;
   w.regs[ER_EVAL_CONTROL] = 1u << SG_PAWN_STRUCTURE;
   w.tables[ET_PAWN_STRUCTURE][structure(0, 0, 1, 2)] = 10 | 32u << 16;  // static 10, endgame 32
-  w.tables[ET_PAWN_STRUCTURE + 1][structure(0, 0, 1, 2)] = 0xFFF9;       // -7
+  w.tables[ET_PAWN_STRUCTURE + 1][structure(0, 0, 1, 2)] = 0xFFF9;      // -7
   setup(w);
   // Pawn ending: pawn scale 15, 10 + 32 x 15 / 16 = 40.
   EXPECT_EQ(group("4k3/8/8/8/8/2P5/8/4K3 w - - 0 1", SG_PAWN_STRUCTURE), 40);

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "chess/position.h"
-#include "chip/chip_client.h"
 #include "chip/array_model.h"
+#include "chip/chip_client.h"
 #include "chip/chip_model.h"
 #include "chip/placement.h"
 #include "chip/slow_tactics.h"
@@ -96,7 +96,7 @@ TEST(SlowTactics, XRay) {
   EXPECT_TRUE(tactics_flags(board_of("4k3/8/8/8/8/8/3Q4/3RK3 w - - 0 1"), 0, {}).xray);
   EXPECT_TRUE(tactics_flags(board_of("4k3/8/8/8/8/2B5/8/Q3K3 w - - 0 1"), 0, {}).xray);
   EXPECT_FALSE(tactics_flags(board_of("4k3/8/8/8/8/8/3B4/3RK3 w - - 0 1"), 0, {}).xray);
-  EXPECT_TRUE(tactics_flags(board_of("4k3/8/8/8/8/8/1B6/Q3K3 w - - 0 1"), 0, {}).xray);   // adjacent
+  EXPECT_TRUE(tactics_flags(board_of("4k3/8/8/8/8/8/1B6/Q3K3 w - - 0 1"), 0, {}).xray);     // adjacent
   EXPECT_FALSE(tactics_flags(board_of("4k3/8/8/8/8/2B5/1P6/Q3K3 w - - 0 1"), 0, {}).xray);  // a pawn between
   EXPECT_TRUE(tactics_flags(board_of("3rk3/3r4/8/8/8/8/8/4K3 b - - 0 1"), 1, {}).xray);
 }
@@ -215,9 +215,10 @@ TEST(SlowTactics, SharedDataExercisesTheFeatures) {
     const SlowBoard b(board);
     for (int c = 0; c < 2; ++c) {
       const TacticsFlags f = tactics_flags(b, c, find_pins(b, c));
-      const bool flags[13] = {f.xray, f.mpin_hung, f.pinned_simple_hung, f.pinned_hung, f.perm_pin_simple_hung,
-                              f.knight_trap[0], f.knight_trap[1], f.knight_trap[2], f.rook_trap[0], f.rook_trap[1],
-                              f.rook_trap[2], f.rook_trap[3], f.queen_trap};
+      const bool flags[13] = {
+          f.xray,           f.mpin_hung,      f.pinned_simple_hung, f.pinned_hung,  f.perm_pin_simple_hung,
+          f.knight_trap[0], f.knight_trap[1], f.knight_trap[2],     f.rook_trap[0], f.rook_trap[1],
+          f.rook_trap[2],   f.rook_trap[3],   f.queen_trap};
       for (int i = 0; i < 13; ++i) counts[i] += flags[i];
     }
   }

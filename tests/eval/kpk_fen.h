@@ -8,7 +8,8 @@
 namespace db::eval {
 
 inline std::string kpk_fen(Color pawn_side, Color stm, Square sk, Square p, Square wk) {
-  std::string rows[8] = {"........", "........", "........", "........", "........", "........", "........", "........"};
+  std::string rows[8] = {"........", "........", "........", "........",
+                         "........", "........", "........", "........"};
   rows[rank_of(sk)][std::size_t(file_of(sk))] = pawn_side == WHITE ? 'K' : 'k';
   rows[rank_of(wk)][std::size_t(file_of(wk))] = pawn_side == WHITE ? 'k' : 'K';
   rows[rank_of(p)][std::size_t(file_of(p))] = pawn_side == WHITE ? 'P' : 'p';

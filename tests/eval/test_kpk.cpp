@@ -33,8 +33,8 @@ TEST(KpkRom, AgreesWithAnIndependentSolutionOnEveryPlacement) {
   struct Node {
     Position pos;
     std::vector<int> successors;  // indices of positions after each non-terminal legal move
-    bool terminal_win = false;     // some move wins at once (white) ...
-    bool terminal_draw = false;    // ... or some move draws at once (black takes the pawn, stalemate)
+    bool terminal_win = false;    // some move wins at once (white) ...
+    bool terminal_draw = false;   // ... or some move draws at once (black takes the pawn, stalemate)
     Value value = UNKNOWN;
     Color stm;
     Square wk, wp, bk;
@@ -48,7 +48,15 @@ TEST(KpkRom, AgreesWithAnIndependentSolutionOnEveryPlacement) {
         for (Square bk = 0; bk < 64; ++bk) {
           if (wk == wp || bk == wp || wk == bk) continue;
           try {
-            Node n{Position::from_fen(kpk_fen(WHITE, Color(stm), wk, wp, bk)), {}, false, false, UNKNOWN, Color(stm), wk, wp, bk};
+            Node n{Position::from_fen(kpk_fen(WHITE, Color(stm), wk, wp, bk)),
+                   {},
+                   false,
+                   false,
+                   UNKNOWN,
+                   Color(stm),
+                   wk,
+                   wp,
+                   bk};
             index[n.pos.key()] = int(nodes.size());
             nodes.push_back(std::move(n));
           } catch (const FenError&) {

@@ -1,5 +1,6 @@
 // libFuzzer target for the text parsers: FEN, SAN, UCI moves, EPD, PGN and the chip's evaluation
-// weights files. The first byte picks the parser. Besides "no crash, no hang, no undefined behaviour", whatever parses must round-trip.
+// weights files. The first byte picks the parser. Besides "no crash, no hang, no undefined behaviour", whatever parses
+// must round-trip.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -35,8 +36,7 @@ void fuzz_fen(const std::string& text) {
       db::MoveList moves;
       db::generate_legal(pos, moves);  // any accepted position must be safe to play from
       for (db::Move m : moves) check(db::parse_san(pos, db::move_to_san(pos, m)) == m);
-    } catch (const db::FenError&) {
-    }
+    } catch (const db::FenError&) {}
   }
 }
 
@@ -48,8 +48,7 @@ void fuzz_move(const std::string& text, bool san) {
       check(pos.is_legal(m));
       check(db::parse_san(pos, db::move_to_san(pos, m)) == m);
       check(db::parse_uci(pos, db::move_to_uci(m)) == m);
-    } catch (const db::NotationError&) {
-    }
+    } catch (const db::NotationError&) {}
   }
 }
 
@@ -67,8 +66,7 @@ void fuzz_epd(const std::string& text) {
     check(position_fields(again.position.fen()) == position_fields(rec.position.fen()));
     check(again.opcodes.size() == rec.opcodes.size());
   } catch (const db::FenError&) {
-  } catch (const std::invalid_argument&) {
-  }
+  } catch (const std::invalid_argument&) {}
 }
 
 void fuzz_pgn(const std::string& text) {
@@ -88,8 +86,7 @@ void fuzz_weights(const std::string& text) {
     const std::string again = db::chip::weights_to_json(placement, phase);
     check(db::chip::placement_from_json(again) == placement);
     check(db::chip::phase_from_json(again) == phase);
-  } catch (const std::invalid_argument&) {
-  }
+  } catch (const std::invalid_argument&) {}
 }
 
 }  // namespace
@@ -98,12 +95,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   switch (data[0] % 6) {
-    case 0: fuzz_fen(text); break;
-    case 1: fuzz_move(text, true); break;
-    case 2: fuzz_move(text, false); break;
-    case 3: fuzz_epd(text); break;
-    case 4: fuzz_pgn(text); break;
-    default: fuzz_weights(text); break;
+    case 0:
+      fuzz_fen(text);
+      break;
+    case 1:
+      fuzz_move(text, true);
+      break;
+    case 2:
+      fuzz_move(text, false);
+      break;
+    case 3:
+      fuzz_epd(text);
+      break;
+    case 4:
+      fuzz_pgn(text);
+      break;
+    default:
+      fuzz_weights(text);
+      break;
   }
   return 0;
 }

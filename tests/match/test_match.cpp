@@ -11,7 +11,9 @@ namespace {
 // A player that plays a fixed list of moves (UCI text), then "resign".
 class ScriptedPlayer : public Player {
  public:
-  ScriptedPlayer(std::string name, std::vector<std::string> moves) : moves_(std::move(moves)) { name_ = std::move(name); }
+  ScriptedPlayer(std::string name, std::vector<std::string> moves) : moves_(std::move(moves)) {
+    name_ = std::move(name);
+  }
   void new_game(const Position&) override { next_ = 0; }
   std::string think(const Position&, const std::vector<Move>&, const ClockView&) override {
     return next_ < moves_.size() ? moves_[next_++] : "resign";

@@ -171,10 +171,14 @@ int main(int argc, char** argv) {
   try {
     ChipClient chip(make_backend(o.backend, o.harness));
     try {
-      if (job == "movegen") run_movegen(o, chip, t);
-      else if (job == "perft") run_perft(o, chip, t);
-      else if (job == "search") run_search(o, chip, t);
-      else run_game(o, chip, t);
+      if (job == "movegen")
+        run_movegen(o, chip, t);
+      else if (job == "perft")
+        run_perft(o, chip, t);
+      else if (job == "search")
+        run_search(o, chip, t);
+      else
+        run_game(o, chip, t);
       out["pass"] = true;
     } catch (const CosimMismatch& e) {
       out["pass"] = false;

@@ -85,12 +85,14 @@ TEST(ChipLeaves, SameMoveScoreAndNodesOnTheModelAndTheRtl) {
 
 TEST(ChipLeaves, MatesFoundByTheChipsScoreFromTheSoftwareRoot) {
   // Mate in one: the chip at ply 1 finds black without a legal move.
-  const ChipRun m1 = search_on_chips("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 2, "model", 1, 2);
+  const ChipRun m1 =
+      search_on_chips("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 2, "model", 1, 2);
   EXPECT_EQ(move_to_uci(m1.result.best), "h5f7");
   EXPECT_EQ(m1.result.score, kMate - 1);
   // Mate in two (Stockfish 15.1: mate 2, d5f6 g7f6 c4f7): the mate lies inside the chip's search
   // two plies below its root at software ply 1, so kMate - 3 at the software's root.
-  const ChipRun m2 = search_on_chips("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 3, "model", 2, 2);
+  const ChipRun m2 =
+      search_on_chips("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 3, "model", 2, 2);
   EXPECT_EQ(move_to_uci(m2.result.best), "d5f6");
   EXPECT_EQ(m2.result.score, kMate - 3);
   EXPECT_EQ(mate_in_moves(m2.result.score), 2);
@@ -147,7 +149,7 @@ TEST(ChipLeaves, HistoryReachesTheChipsRepetitionDetector) {
   chips->new_search(pos, false);
   for (int depth : {1, 2}) {
     SCOPED_TRACE(depth);
-    EXPECT_TRUE(chips->test(pos, path.data(), 3, depth, 0));    // the draw
+    EXPECT_TRUE(chips->test(pos, path.data(), 3, depth, 0));                  // the draw
     EXPECT_FALSE(chips->test(pos, cut.data(), 3, depth, two_part(-500, 0)));  // a queen down
   }
 }

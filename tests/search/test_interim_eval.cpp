@@ -21,7 +21,9 @@ std::string mirror_fen(const std::string& fen) {
   for (std::string r; std::getline(bs, r, '/');) ranks.push_back(r);
   std::string out;
   for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
-    for (char c : *it) out += std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c)) : c;
+    for (char c : *it)
+      out +=
+          std::isalpha(static_cast<unsigned char>(c)) ? char(std::isupper(c) ? std::tolower(c) : std::toupper(c)) : c;
     if (it + 1 != ranks.rend()) out += '/';
   }
   std::string cas;

@@ -28,8 +28,8 @@ MultiPvRun search_lines(const std::string& fen, int depth, int multipv, bool dua
   Limits limits;
   limits.depth = depth;
   MultiPvRun run;
-  run.result = searcher.run(Position::from_fen(fen), limits,
-                            [&](const IterationInfo& info) { run.iterations.push_back(info); });
+  run.result =
+      searcher.run(Position::from_fen(fen), limits, [&](const IterationInfo& info) { run.iterations.push_back(info); });
   return run;
 }
 

@@ -4,10 +4,10 @@
 
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "mca_address.h"
 #include "mca_bus.h"
@@ -18,14 +18,14 @@
 namespace db::sim {
 namespace {
 
-using sc_core::sc_time;
 using sc_core::SC_NS;
+using sc_core::sc_time;
 
 // A card that answers every transfer, holding CD CHRDY for `hold`, and records when it saw each.
 struct TestCard : sc_core::sc_module {
   tlm_utils::simple_target_socket<TestCard> socket;
   sc_time hold = sc_core::SC_ZERO_TIME;
-  std::vector<sc_time> seen;      // start of each transfer's cycle
+  std::vector<sc_time> seen;        // start of each transfer's cycle
   std::vector<std::uint32_t> data;  // the data written
   explicit TestCard(sc_core::sc_module_name n) : sc_module(n), socket("socket") {
     socket.register_b_transport(this, &TestCard::b_transport);
@@ -127,7 +127,8 @@ struct Master : sc_core::sc_module {
   sc_time at;
   std::uint32_t value;
   sc_time done;
-  Master(sc_core::sc_module_name n, sc_time start, std::uint32_t v) : sc_module(n), socket("socket"), at(start), value(v) {
+  Master(sc_core::sc_module_name n, sc_time start, std::uint32_t v)
+      : sc_module(n), socket("socket"), at(start), value(v) {
     SC_THREAD(run);
   }
   void run() {

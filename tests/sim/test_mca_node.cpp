@@ -21,8 +21,8 @@
 namespace db::sim {
 namespace {
 
-using sc_core::sc_time;
 using sc_core::SC_NS;
+using sc_core::sc_time;
 
 std::shared_ptr<McaNode> make_node(int chips, const std::string& backend = "model", double overhead_ns = 500) {
   McaNodeOptions o;
@@ -48,7 +48,7 @@ TEST(McaNode, PosRegistersGiveTheIdAndEnable) {
   EXPECT_EQ(h.pos_read(0, kPosOption) & kPosEnableBit, kPosEnableBit);
   h.pos_write(0, kPosIdLow, 0x55);  // the ID is read-only
   EXPECT_EQ(h.pos_read(0, kPosIdLow), kDeepBlueCardId & 0xFF);
-  h.pos_write(0, 0x105, 0xA5);      // an option byte keeps its value
+  h.pos_write(0, 0x105, 0xA5);  // an option byte keeps its value
   EXPECT_EQ(h.pos_read(0, 0x105), 0xA5);
   EXPECT_EQ(node.card(0).pos(5), 0xA5);
 }
@@ -236,8 +236,9 @@ TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
     direct.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
   }
   auto timeline = std::make_shared<McaTimeline>(node);
-  const SearchRun a = run_search(std::make_unique<search::ChipLeafSearch>(std::move(on_bus), 3, chip::SearchParams{}, timeline),
-                           kMiddlegames[0], 5);
+  const SearchRun a =
+      run_search(std::make_unique<search::ChipLeafSearch>(std::move(on_bus), 3, chip::SearchParams{}, timeline),
+                 kMiddlegames[0], 5);
   const SearchRun b = run_search(std::make_unique<search::ChipLeafSearch>(std::move(direct), 3), kMiddlegames[0], 5);
   EXPECT_EQ(a.result.best, b.result.best);
   EXPECT_EQ(a.result.score, b.result.score);
@@ -255,7 +256,8 @@ TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
   EXPECT_GT(f.download_seconds, 0.0);
   EXPECT_GT(f.status_polls, a.chips.searches);  // at least one poll per search
   EXPECT_LT(f.status_polls, f.accesses);
-  EXPECT_NEAR(f.host_poll_seconds, double(f.status_polls) * 0.8e-6, 1e-9);  // 0.5 us + a 300 ns read each, the bus parked
+  EXPECT_NEAR(f.host_poll_seconds, double(f.status_polls) * 0.8e-6,
+              1e-9);  // 0.5 us + a 300 ns read each, the bus parked
 }
 
 }  // namespace

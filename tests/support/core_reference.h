@@ -19,12 +19,24 @@ inline bool moved_piece_attacks(const Position& after, Square to) {
   const Bitboard occ = after.pieces();
   Bitboard reach = 0;
   switch (type_of(p)) {
-    case PAWN: reach = attacks::pawn[color_of(p)][to]; break;
-    case KNIGHT: reach = attacks::knight[to]; break;
-    case BISHOP: reach = attacks::bishop(to, occ); break;
-    case ROOK: reach = attacks::rook(to, occ); break;
-    case QUEEN: reach = attacks::queen(to, occ); break;
-    default: reach = attacks::king[to]; break;
+    case PAWN:
+      reach = attacks::pawn[color_of(p)][to];
+      break;
+    case KNIGHT:
+      reach = attacks::knight[to];
+      break;
+    case BISHOP:
+      reach = attacks::bishop(to, occ);
+      break;
+    case ROOK:
+      reach = attacks::rook(to, occ);
+      break;
+    case QUEEN:
+      reach = attacks::queen(to, occ);
+      break;
+    default:
+      reach = attacks::king[to];
+      break;
   }
   const Color victim = after.side_to_move();
   return (reach & after.pieces(victim) & ~after.pieces(victim, KING)) != 0;
@@ -39,9 +51,14 @@ inline std::vector<std::uint16_t> expected_moves(const Position& start, GenMode 
   for (Move m : list) {
     bool keep = true;
     switch (mode) {
-      case GenMode::ALL: break;
-      case GenMode::CAPTURES: keep = m.is_capture(); break;
-      case GenMode::EVASIONS: keep = pos.in_check(); break;
+      case GenMode::ALL:
+        break;
+      case GenMode::CAPTURES:
+        keep = m.is_capture();
+        break;
+      case GenMode::EVASIONS:
+        keep = pos.in_check();
+        break;
       case GenMode::CHECKS:
         pos.make_move(m);
         keep = pos.in_check();

@@ -44,8 +44,8 @@ TEST(Uci, SearchesAfterPositionWithMoves) {
 }
 
 TEST(Uci, FindsMateAndReportsMateScore) {
-  const std::string out =
-      run_session("position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\ngo depth 3\nquit\n");
+  const std::string out = run_session(
+      "position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\ngo depth 3\nquit\n");
   EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
   EXPECT_NE(out.find("bestmove h5f7"), std::string::npos) << out;
 }
@@ -190,11 +190,45 @@ namespace {
 TEST(Uci, RandomGarbageNeverCrashesOrHangs) {
   // Random tokens from the protocol's vocabulary mixed with noise; every line gets handled and the
   // engine still answers isready at the end.
-  const char* words[] = {"uci", "isready", "position", "startpos", "fen", "moves", "go", "depth", "nodes",
-                         "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "stop",
-                         "ponderhit", "setoption", "name", "value", "Hash", "Contempt", "e2e4", "e7e5", "g1f3",
-                         "1", "0", "-5", "99999999999999999999", "8/8/8/8/8/8/8/8", "w", "b", "KQkq", "-", "\x01\xff",
-                         "ucinewgame", "d", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"};
+  const char* words[] = {"uci",
+                         "isready",
+                         "position",
+                         "startpos",
+                         "fen",
+                         "moves",
+                         "go",
+                         "depth",
+                         "nodes",
+                         "movetime",
+                         "wtime",
+                         "btime",
+                         "winc",
+                         "binc",
+                         "movestogo",
+                         "infinite",
+                         "stop",
+                         "ponderhit",
+                         "setoption",
+                         "name",
+                         "value",
+                         "Hash",
+                         "Contempt",
+                         "e2e4",
+                         "e7e5",
+                         "g1f3",
+                         "1",
+                         "0",
+                         "-5",
+                         "99999999999999999999",
+                         "8/8/8/8/8/8/8/8",
+                         "w",
+                         "b",
+                         "KQkq",
+                         "-",
+                         "\x01\xff",
+                         "ucinewgame",
+                         "d",
+                         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"};
   std::mt19937 rng(7);
   std::istringstream in;
   std::ostringstream out;
