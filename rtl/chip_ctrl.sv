@@ -471,7 +471,13 @@ module chip_ctrl (
 
     // The search's decision.
     if (step.go) begin
-      state_d = step.state;
+      unique case (step.next)
+        ctrl_pkg::NEXT_GEN:    state_d = chip_pkg::S_GEN;
+        ctrl_pkg::NEXT_UNMAKE: state_d = chip_pkg::S_UNMAKE;
+        ctrl_pkg::NEXT_SEVAL:  state_d = chip_pkg::S_SEVAL;
+        ctrl_pkg::NEXT_IDLE:   state_d = chip_pkg::S_IDLE;
+        default:               state_d = state_q;  // NEXT_HOLD
+      endcase
       undo    = step.undo;
       if (step.ply_up) ply_d = ply_q + 6'd1;
       if (step.ply_down) ply_d = ply_q - 6'd1;

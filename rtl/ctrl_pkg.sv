@@ -48,12 +48,22 @@ package ctrl_pkg;
     logic       kside;   // a castling move is O-O
   } mk_view_t;
 
+  // The state a search decision goes to (a package's struct cannot hold another package's enum
+  // in Yosys 0.23: chip_ctrl maps these to chip_pkg::ctrl_state_e).
+  typedef enum logic [2:0] {
+    NEXT_HOLD   = 3'd0,  // stay in the state of this clock
+    NEXT_GEN    = 3'd1,
+    NEXT_UNMAKE = 3'd2,
+    NEXT_SEVAL  = 3'd3,
+    NEXT_IDLE   = 3'd4
+  } next_e;
+
   // What the search decides about this clock (ctrl_search to chip_ctrl): while `go` is set, the
   // state machine takes its next state, ply, unmake, stack write, node count, done and slow
   // evaluation start from here.
   typedef struct packed {
     logic       go;
-    chip_pkg::ctrl_state_e state;  // the next state
+    next_e      next;        // the next state
     logic       ply_up;      // descend: p + 1
     logic       ply_down;    // back up: p - 1
     logic       undo;        // unmake the move at p this clock

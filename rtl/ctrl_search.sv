@@ -325,7 +325,7 @@ module ctrl_search (
   logic [3:0]  final_flags;
   always_comb begin
     step_o        = '0;
-    step_o.state  = state_i;
+    step_o.next    = ctrl_pkg::NEXT_HOLD;
     legal_d       = legal_q;
     extended_d    = extended_q;
     hung1_d       = hung1_q;
@@ -371,7 +371,7 @@ module ctrl_search (
             root_success = root_none && none_success;
           end else begin
             step_o.ply_down = 1'b1;
-            step_o.state    = chip_pkg::S_UNMAKE;
+            step_o.next     = ctrl_pkg::NEXT_UNMAKE;
             child_fail_d    = !(!qnode_o && !legal_q[pi] && none_success);
           end
         end
@@ -383,7 +383,7 @@ module ctrl_search (
         if (searching_i) begin
           step_o.go    = 1'b1;
           step_o.undo  = 1'b1;
-          step_o.state = chip_pkg::S_GEN;
+          step_o.next  = ctrl_pkg::NEXT_GEN;
           rtry_d       = 1'b0;
           if (rtry_q) begin
             step_o.move_we    = 1'b1;  // the node's generation starts from its first move
@@ -397,11 +397,11 @@ module ctrl_search (
               stop_d   = 1'b1;
               result_d = 8'd4;
               if (ply_i == base_i) begin
-                step_o.state = chip_pkg::S_IDLE;
+                step_o.next  = ctrl_pkg::NEXT_IDLE;
                 step_o.done  = 1'b1;
               end else begin
                 step_o.ply_down = 1'b1;
-                step_o.state    = chip_pkg::S_UNMAKE;
+                step_o.next     = ctrl_pkg::NEXT_UNMAKE;
               end
             end else if (rep_leaf) begin
               leaf_d        = 16'd0;
@@ -430,7 +430,7 @@ module ctrl_search (
             end else begin
               step_o.undo     = 1'b0;
               step_o.se_start = 1'b1;
-              step_o.state    = chip_pkg::S_SEVAL;
+              step_o.next     = ctrl_pkg::NEXT_SEVAL;
             end
           end
         end
@@ -442,7 +442,7 @@ module ctrl_search (
           step_o.undo = 1'b1;
           if (ply_i == base_i) begin
             if (stop_q) begin
-              step_o.state = chip_pkg::S_IDLE;
+              step_o.next  = ctrl_pkg::NEXT_IDLE;
               step_o.done  = 1'b1;
             end else begin
               root_done    = 1'b1;
@@ -472,7 +472,7 @@ module ctrl_search (
     // the quiescence search goes on below it when it may; otherwise the node at p succeeds.
     if (leaf_go) begin
       if (leaf_success) begin
-        step_o.state = chip_pkg::S_GEN;
+        step_o.next  = ctrl_pkg::NEXT_GEN;
       end else if (can_quiesce && !leaf_terminal) begin
         do_descend = 1'b1;
       end else if (ply_i == base_i) begin
@@ -481,7 +481,7 @@ module ctrl_search (
         root_best    = mv_i;
       end else begin
         step_o.ply_down = 1'b1;
-        step_o.state    = chip_pkg::S_UNMAKE;
+        step_o.next     = ctrl_pkg::NEXT_UNMAKE;
         child_fail_d    = 1'b0;
       end
     end
@@ -490,7 +490,7 @@ module ctrl_search (
       step_o.ply_up     = 1'b1;
       step_o.move_we    = 1'b1;
       step_o.move_waddr = ci;
-      step_o.state      = chip_pkg::S_GEN;
+      step_o.next       = ctrl_pkg::NEXT_GEN;
       legal_d           = legal_d & ~(32'd1 << ci);
       rtried_d          = rtried_q & ~(32'd1 << ci);
       extended_d        = (extended_q & ~(32'd1 << ci)) | ({31'd0, ext_mark} << ci);
@@ -524,7 +524,7 @@ module ctrl_search (
             final_go     = 1'b0;  // go on with the next root move
             alt_d        = alt_q + 2'd1;
             child_fail_d = 1'b0;
-            step_o.state = chip_pkg::S_GEN;
+            step_o.next  = ctrl_pkg::NEXT_GEN;
           end else if (off_condition) begin
             final_go     = 1'b0;
             restart_root = 1'b1;
@@ -536,14 +536,14 @@ module ctrl_search (
       if (restart_root) begin
         step_o.move_we    = 1'b1;
         step_o.move_waddr = base_i[4:0];
-        step_o.state      = chip_pkg::S_GEN;
+        step_o.next       = ctrl_pkg::NEXT_GEN;
         legal_d           = legal_d & ~(32'd1 << base_i[4:0]);
         child_fail_d      = 1'b0;
       end
       if (final_go) begin
         result_d     = {final_flags, root_none, 1'b0, final_success, 1'b1};
         best_d       = final_success ? final_best : 16'd0;
-        step_o.state = chip_pkg::S_IDLE;
+        step_o.next  = ctrl_pkg::NEXT_IDLE;
         step_o.done  = 1'b1;
       end
     end
