@@ -153,14 +153,27 @@ void ChipClient::run(std::uint32_t cmd, CommandStats* stats) {
   }
 }
 
-void ChipClient::load(const Position& pos) {
-  for (int s = 0; s < 64; ++s) write(reg::BOARD_BASE + s, to_chip_piece(pos.piece_on(s)));
-  write(reg::STM, pos.side_to_move() == BLACK ? 1 : 0);
-  write(reg::CASTLING, pos.castling_rights());
+ChipPosition ChipPosition::of(const Position& pos) {
+  ChipPosition p;
+  for (int s = 0; s < 64; ++s) p.board[std::size_t(s)] = to_chip_piece(pos.piece_on(s));
+  p.black_to_move = pos.side_to_move() == BLACK;
+  p.castling = std::uint8_t(pos.castling_rights());
   const Square ep = pos.ep_square();
-  write(reg::EP, ep == SQ_NONE ? 0 : (0x40 | std::uint32_t(ep)));
-  write(reg::HALFMOVE, std::uint32_t(pos.halfmove_clock()) & 0xFFFF);
-  write(reg::FULLMOVE, std::uint32_t(pos.fullmove_number()) & 0xFFFF);
+  p.ep = ep == SQ_NONE ? 0 : (0x40 | std::uint32_t(ep));
+  p.halfmove = std::uint16_t(pos.halfmove_clock() & 0xFFFF);
+  p.fullmove = std::uint16_t(pos.fullmove_number() & 0xFFFF);
+  return p;
+}
+
+void ChipClient::load(const Position& pos) { load(ChipPosition::of(pos)); }
+
+void ChipClient::load(const ChipPosition& pos) {
+  for (int s = 0; s < 64; ++s) write(reg::BOARD_BASE + std::uint32_t(s), pos.board[std::size_t(s)]);
+  write(reg::STM, pos.black_to_move ? 1 : 0);
+  write(reg::CASTLING, pos.castling);
+  write(reg::EP, pos.ep);
+  write(reg::HALFMOVE, pos.halfmove);
+  write(reg::FULLMOVE, pos.fullmove);
 }
 
 std::uint64_t ChipClient::perft(int depth, CommandStats* stats) {

@@ -15,6 +15,17 @@
 
 namespace db::chip {
 
+// The position registers of the chip (what ChipClient::load writes): the form in which a host
+// sends a position to a chip in this process or behind a link.
+struct ChipPosition {
+  std::array<std::uint8_t, 64> board{};  // chip piece codes
+  bool black_to_move = false;
+  std::uint8_t castling = 0;
+  std::uint32_t ep = 0;  // EP register: 0x40 | square, or 0
+  std::uint16_t halfmove = 0, fullmove = 1;
+  static ChipPosition of(const Position& pos);
+};
+
 enum class GenMode : std::uint32_t { ALL = 0, CAPTURES = 1, CHECKS = 2, EVASIONS = 3, ATTACKS = 4 };
 GenMode parse_gen_mode(const std::string& name);  // throws std::invalid_argument naming the mode
 const char* gen_mode_name(GenMode mode);
@@ -118,6 +129,7 @@ class ChipClient {
 
   // Loads the position's board, side to move, castling, en passant and counters.
   void load(const Position& pos);
+  void load(const ChipPosition& pos);
   // Leaf count of the legal move tree, computed by the chip alone.
   std::uint64_t perft(int depth, CommandStats* stats = nullptr);
   // The legal moves of the mode, in the chip's order (one GEN command per move).

@@ -50,13 +50,46 @@ EvalWeights generate_weights(const Position& root) {
   return w;
 }
 
+std::vector<WriteBlock> weight_writes(const EvalWeights& w) {
+  std::vector<WriteBlock> out;
+  WriteBlock placement{reg::PST_BASE, {}};
+  for (std::int16_t v : w.placement) placement.data.push_back(std::uint16_t(v));
+  out.push_back(std::move(placement));
+  out.push_back({reg::PHASE_RAM_BASE, std::vector<std::uint32_t>(w.phase.begin(), w.phase.end())});
+  WriteBlock regs{EVAL_REGS_BASE, {}};
+  for (int i = 0; i < EVAL_REGS_COUNT; ++i) regs.data.push_back(w.slow.regs[i]);
+  out.push_back(std::move(regs));
+  for (int t = 0; t < EVAL_TABLES_COUNT; ++t) {
+    WriteBlock table{EVAL_TABLES_BASE + std::uint32_t(t) * EVAL_TABLES_WINDOW, {}};
+    for (int e = 0; e < EVAL_TABLE_ENTRIES[t]; ++e) table.data.push_back(w.slow.tables[t][e]);
+    out.push_back(std::move(table));
+  }
+  out.push_back({reg::RUNNER_BONUS, {w.runner_bonus}});
+  out.push_back({reg::SEP_BONUS, {w.sep_bonus}});
+  out.push_back({reg::EVAL_CTRL, {w.eval_ctrl}});
+  return out;
+}
+
+std::uint64_t weights_generation(const std::vector<WriteBlock>& writes) {
+  std::uint64_t h = 0xCBF29CE484222325ull;  // FNV-1a, 64 bits
+  auto mix = [&h](std::uint32_t word) {
+    for (int b = 0; b < 4; ++b) {
+      h ^= (word >> (8 * b)) & 0xFF;
+      h *= 0x100000001B3ull;
+    }
+  };
+  for (const WriteBlock& b : writes) {
+    mix(b.addr);
+    mix(std::uint32_t(b.data.size()));
+    for (std::uint32_t word : b.data) mix(word);
+  }
+  return h == 0 ? 1 : h;
+}
+
 void download(ChipClient& chip, const EvalWeights& w) {
-  chip.load_placement(w.placement);
-  chip.load_phase(w.phase);
-  chip.load_slow_weights(w.slow);
-  chip.write(reg::RUNNER_BONUS, w.runner_bonus);
-  chip.write(reg::SEP_BONUS, w.sep_bonus);
-  chip.write(reg::EVAL_CTRL, w.eval_ctrl);
+  for (const WriteBlock& b : weight_writes(w)) {
+    for (std::size_t i = 0; i < b.data.size(); ++i) chip.write(b.addr + std::uint32_t(i), b.data[i]);
+  }
 }
 
 }  // namespace db::chip

@@ -10,6 +10,7 @@
 #include "chess/position.h"
 #include "chip/chip_client.h"
 #include "chip/placement.h"
+#include "chip/search_chip.h"
 #include "chip/slow_eval.h"
 
 namespace db::chip {
@@ -31,6 +32,11 @@ int game_stage(const Position& pos);
 // root's game stage, and the development table scaled down as the opening is left behind.
 EvalWeights generate_weights(const Position& root);
 
+// Every table and register of w as the register writes that download it, in download order.
+std::vector<WriteBlock> weight_writes(const EvalWeights& w);
+// A tag for a set of weights (a hash of every address and word; never 0): a chip that holds the
+// weights with this tag is not sent them again (SearchChip::load_weights).
+std::uint64_t weights_generation(const std::vector<WriteBlock>& writes);
 // Writes every table and register of w to the chip.
 void download(ChipClient& chip, const EvalWeights& w);
 

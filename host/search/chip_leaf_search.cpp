@@ -21,7 +21,21 @@ int chip_test_value(int test, int ply) {
 
 }  // namespace
 
+namespace {
+
+std::vector<std::unique_ptr<chip::SearchChip>> in_process(std::vector<std::unique_ptr<chip::ChipClient>> clients) {
+  std::vector<std::unique_ptr<chip::SearchChip>> chips;
+  for (auto& c : clients) chips.push_back(std::make_unique<chip::LocalSearchChip>(std::move(c)));
+  return chips;
+}
+
+}  // namespace
+
 ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> chips, int depth,
+                               chip::SearchParams params, std::shared_ptr<ChipTimeline> timeline)
+    : ChipLeafSearch(in_process(std::move(chips)), depth, params, std::move(timeline)) {}
+
+ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::SearchChip>> chips, int depth,
                                chip::SearchParams params, std::shared_ptr<ChipTimeline> timeline)
     : chips_(std::move(chips)),
       running_(chips_.size(), false),
@@ -30,6 +44,11 @@ ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> ch
       timeline_(std::move(timeline)) {
   if (chips_.empty()) throw std::invalid_argument("a chip leaf search needs at least one chip");
   if (depth < 1 || depth > 8) throw std::invalid_argument(fmt::format("chip depth {} out of range 1-8", depth));
+  if (timeline_) {
+    for (auto& c : chips_) {
+      if (!c->client()) throw std::invalid_argument("a chip timeline needs chips in this process");
+    }
+  }
 }
 
 void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
@@ -39,9 +58,10 @@ void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   }
   jobs_.clear();
   stats_ = {};
-  const chip::EvalWeights weights = chip::generate_weights(root);
+  const std::vector<chip::WriteBlock> weights = chip::weight_writes(chip::generate_weights(root));
+  const std::uint64_t generation = chip::weights_generation(weights);
   if (timeline_) timeline_->download_started();
-  for (auto& c : chips_) chip::download(*c, weights);
+  for (auto& c : chips_) c->load_weights(weights, generation);
   if (timeline_) {
     timeline_->search_started();
     search_start_ = timeline_->now_clocks();
@@ -71,7 +91,6 @@ const ChipLeafSearch::Job* ChipLeafSearch::find(const Question& q) const {
 }
 
 void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* path, const Question& q, int owner) {
-  chip::ChipClient& chip = *chips_[chip_index];
   // History: the moves since the last irreversible one (and since any null move, which a chip
   // cannot make), as far as the stack leaves room for the search.
   const int room = 31 - q.depth;
@@ -79,14 +98,15 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
   int history = 0;
   while (history < limit && !path[q.ply - 1 - history].is_none()) ++history;
   for (int k = 0; k < history; ++k) pos.unmake_move(path[q.ply - 1 - k]);
-  chip.load(pos);
-  chip.eval_init();
+  chip::SearchJob job;
+  job.start = chip::ChipPosition::of(pos);
   for (int k = history - 1; k >= 0; --k) {
     const Move m = path[q.ply - 1 - k];
     pos.make_move(m);
-    chip.make(chip::to_chip_move(m));
+    job.history.push_back(chip::to_chip_move(m));
   }
-  chip::SearchParams params = params_;
+  chip::SearchParams& params = job.params;
+  params = params_;
   params.depth = q.depth;
   // Offset searches at the chip's root (when asked for) one ply shallower than the question.
   if (params.offset_tests()) params.offset_depth = std::max(1, q.depth - 1);
@@ -105,18 +125,17 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
     params.strive_for_draw = strive_for_draw_ != (q.ply % 2 == 1);
     params.repetition_tie_base = std::clamp(kMaxTie + 1 - q.ply, 32, kMaxTie);
   }
-  chip.start_search(params);
+  chips_[chip_index]->start(job);
   running_[chip_index] = true;
-  Job job;
-  job.question = q;
-  job.owner = owner;
-  job.chip = int(chip_index);
-  job.sequence = ++started_;
-  jobs_.push_back(job);
+  Job entry;
+  entry.question = q;
+  entry.owner = owner;
+  entry.chip = int(chip_index);
+  entry.sequence = ++started_;
+  jobs_.push_back(entry);
 }
 
-void ChipLeafSearch::collect(Job& job) {
-  const chip::SearchResult r = chips_[std::size_t(job.chip)]->search_result();
+void ChipLeafSearch::collect(Job& job, const chip::SearchResult& r) {
   if (!r.finished) {
     throw std::runtime_error(
         fmt::format("chip {} stopped without a bound (node limit {}, aborted {})", job.chip, r.node_limit, r.aborted));
@@ -129,23 +148,49 @@ void ChipLeafSearch::collect(Job& job) {
 }
 
 bool ChipLeafSearch::advance() {
-  bool any = false;
-  for (std::size_t i = 0; i < chips_.size(); ++i) {
-    if (!running_[i]) continue;
-    // On a timeline the chips run while the host polls; otherwise the host clocks them.
-    if (!timeline_) chips_[i]->backend().tick(kQuantum);
-    any = true;
-  }
-  if (!any) return false;
+  if (std::find(running_.begin(), running_.end(), true) == running_.end()) return false;
   if (timeline_) {
+    // On a timeline the chips run while the host polls them.
     timeline_->between_polls();
-  } else {
-    stats_.parallel_clocks += kQuantum + 1;  // and the clock of the status poll
+    for (Job& j : jobs_) {
+      if (j.chip < 0) continue;
+      chip::ChipClient& client = *chip_of(j)->client();
+      if (!client.busy()) collect(j, client.search_result());
+    }
+    return true;
   }
   for (Job& j : jobs_) {
-    if (j.chip >= 0 && !chips_[std::size_t(j.chip)]->busy()) collect(j);
+    if (j.chip >= 0) chip_of(j)->begin_run(1);
   }
+  for (Job& j : jobs_) {
+    if (j.chip < 0) continue;
+    const chip::RunOutcome out = chip_of(j)->end_run();
+    if (out.done) collect(j, out.result);
+  }
+  stats_.parallel_clocks += kQuantum + 1;  // and the clock of the status poll
   return true;
+}
+
+void ChipLeafSearch::run_until_answered(Job& job) {
+  if (timeline_) {
+    while (job.chip >= 0) advance();
+    return;
+  }
+  chip::SearchChip& waited = *chip_of(job);
+  waited.begin_run(0);
+  const chip::RunOutcome out = waited.end_run();
+  if (!out.done) throw std::logic_error("a chip run without a budget came back unfinished");
+  collect(job, out.result);
+  // The other chips ran while the host waited: each as many quanta, or until its search ended.
+  for (Job& j : jobs_) {
+    if (j.chip >= 0) chip_of(j)->begin_run(out.quanta);
+  }
+  for (Job& j : jobs_) {
+    if (j.chip < 0) continue;
+    const chip::RunOutcome other = chip_of(j)->end_run();
+    if (other.done) collect(j, other.result);
+  }
+  stats_.parallel_clocks += out.quanta * (kQuantum + 1);
 }
 
 std::size_t ChipLeafSearch::chip_for_question() {
@@ -167,10 +212,7 @@ std::size_t ChipLeafSearch::chip_for_question() {
 
 void ChipLeafSearch::abort_job(Job& job) {
   if (job.chip >= 0) {
-    chip::ChipClient& chip = *chips_[std::size_t(job.chip)];
-    chip.abort();
-    while (chip.busy()) chip.backend().tick(1);
-    const chip::SearchResult r = chip.search_result();
+    const chip::SearchResult r = chip_of(job)->abort();
     job.nodes = r.nodes;
     stats_.busy_clocks += r.cycles;
     running_[std::size_t(job.chip)] = false;
@@ -182,7 +224,8 @@ void ChipLeafSearch::abort_job(Job& job) {
 
 bool ChipLeafSearch::test(Position& pos, const Move* path, int ply, int depth, int test) {
   ask(pos, path, ply, depth, test);
-  while (!ready(pos.key(), ply, depth, test)) advance();
+  Job* job = find(Question{pos.key(), ply, depth, test, worker_});
+  if (job->chip >= 0) run_until_answered(*job);
   return answer(pos.key(), ply, depth, test).fail_high;
 }
 

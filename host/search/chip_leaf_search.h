@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "chip/chip_client.h"
+#include "chip/search_chip.h"
 #include "search/chip_timeline.h"
 #include "search/leaf_search.h"
 
@@ -25,6 +26,10 @@ class ChipLeafSearch final : public LeafSearch {
   // params: the hardware search parameters (depth and test value are set per question).
   // timeline: none for the default (clocked quanta, free bus accesses); see ChipTimeline.
   ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>> chips, int depth, chip::SearchParams params = {},
+                 std::shared_ptr<ChipTimeline> timeline = nullptr);
+  // Chips at the transaction level (in process or behind a link: chip/search_chip.h). A timeline
+  // needs chips with a clock-level client.
+  ChipLeafSearch(std::vector<std::unique_ptr<chip::SearchChip>> chips, int depth, chip::SearchParams params = {},
                  std::shared_ptr<ChipTimeline> timeline = nullptr);
 
   int depth() const override { return depth_; }
@@ -45,7 +50,7 @@ class ChipLeafSearch final : public LeafSearch {
   bool step() override { return advance(); }
 
   // Clocks a chip runs between polls while the host waits (the granularity of the simulated time).
-  static constexpr std::uint64_t kQuantum = 16;
+  static constexpr std::uint64_t kQuantum = chip::SearchChip::kQuantum;
   // Moves of history loaded before the position (the 32-ply stack also holds the search and its
   // quiescence plies).
   static constexpr int kMaxHistory = 12;
@@ -75,7 +80,11 @@ class ChipLeafSearch final : public LeafSearch {
   // Clocks every running chip one quantum and collects the answers of those that finished; false
   // when no chip runs.
   bool advance();
-  void collect(Job& job);
+  // Runs the chips until job's answer is in: its chip until its search ends, every other running
+  // chip as many quanta (two rounds of runs, whatever the number of quanta).
+  void run_until_answered(Job& job);
+  void collect(Job& job, const chip::SearchResult& r);
+  chip::SearchChip* chip_of(const Job& job) { return chips_[std::size_t(job.chip)].get(); }
   // A chip for a question the search waits for: an idle one, else the one running the latest
   // question asked ahead (aborted). Questions other workers wait for are never aborted (there are
   // at least as many chips as workers, so one of the others is a question asked ahead).
@@ -84,7 +93,7 @@ class ChipLeafSearch final : public LeafSearch {
   Job* find(const Question& q);
   const Job* find(const Question& q) const;
 
-  std::vector<std::unique_ptr<chip::ChipClient>> chips_;
+  std::vector<std::unique_ptr<chip::SearchChip>> chips_;
   std::vector<bool> running_;  // per chip
   int depth_;
   chip::SearchParams params_;

@@ -227,7 +227,7 @@ TEST(ChipLeaves, HardwareSearchParametersReachTheChips) {
 }
 
 TEST(ChipLeaves, BadConfigurationsAreRejected) {
-  EXPECT_THROW(ChipLeafSearch({}, 2), std::invalid_argument);
+  EXPECT_THROW(ChipLeafSearch(std::vector<std::unique_ptr<chip::ChipClient>>{}, 2), std::invalid_argument);
   EXPECT_THROW(make_chips("model", 1, 0), std::invalid_argument);
   EXPECT_THROW(make_chips("model", 1, 9), std::invalid_argument);
   EXPECT_THROW(make_chips("fpga", 1, 2), std::invalid_argument);
