@@ -336,6 +336,8 @@ std::vector<Outgoing> ChipService::step() {
 bool ChipService::advance(std::uint16_t index, Replies& out) {
   Chip& c = chips_[index];
   Job& j = *c.job;
+  const ClientId client = j.client;  // for the error reply: the job may be gone when a backend throws
+  const std::uint16_t seq = j.seq;
   try {
     if (options_.now() - j.started >= options_.run_timeout) {
       if (j.is_run) {
@@ -443,7 +445,7 @@ bool ChipService::advance(std::uint16_t index, Replies& out) {
   } catch (const std::exception& e) {
     // A backend that throws (a co-simulation mismatch) leaves the chip in no known state: reset it.
     out.push_back(
-        {j.client, link::error_frame(j.seq, ErrorCode::INTERNAL, index, fmt::format("chip {}: {}", index, e.what()))});
+        {client, link::error_frame(seq, ErrorCode::INTERNAL, index, fmt::format("chip {}: {}", index, e.what()))});
     c.job.reset();
     reset_chip(c);
     return true;

@@ -227,3 +227,45 @@ TEST(LinkService, RunBudgetBusyAbortAndWatchdog) {
 
 }  // namespace
 }  // namespace db::link
+
+namespace db::link {
+namespace {
+
+// A backend that throws on one address, as a co-simulation mismatch does.
+class ThrowingChip final : public chip::ChipBackend {
+ public:
+  chip::BusResponse access(bool, std::uint32_t addr, std::uint32_t data) override {
+    ++clock_;
+    if (addr == 0x1234) throw std::runtime_error("mismatch at 0x1234");
+    return {data, false};
+  }
+  void tick(std::uint64_t n) override { clock_ += n; }
+  chip::DebugPort debug() const override { return {}; }
+  std::uint64_t clock() const override { return clock_; }
+  std::string name() const override { return "throwing"; }
+
+ private:
+  std::uint64_t clock_ = 0;
+};
+
+TEST(LinkService, BackendExceptionIsInternalErrorAndReset) {
+  ServiceOptions o = options(1);
+  o.make_chip = [] { return std::make_unique<ThrowingChip>(); };
+  ChipService s(o);
+  const std::uint16_t c = claim_one(s, 1);
+  only(call(s, 1, frame(type::ACCESS, 1, Access{c, {AccessOp::tick(50)}}.encode())));
+  const Frame f = only(call(s, 1, frame(type::ACCESS, 2, Access{c, {AccessOp::read(0x1234)}}.encode())));
+  EXPECT_EQ(error_of(f), ErrorCode::INTERNAL);
+  EXPECT_NE(ErrorReply::decode(f.payload).message.find("mismatch"), std::string::npos);
+  link::Run r;
+  r.chip = c;
+  r.poll_addr = 0x1234;
+  EXPECT_EQ(error_of(only(call(s, 1, frame(type::RUN, 3, r.encode())))), ErrorCode::INTERNAL);
+  EXPECT_FALSE(s.busy());
+  const AccessReply a =
+      AccessReply::decode(only(call(s, 1, frame(type::ACCESS, 4, Access{c, {AccessOp::read(1)}}.encode()))).payload);
+  EXPECT_EQ(a.clock, 1u);  // a new chip
+}
+
+}  // namespace
+}  // namespace db::link
