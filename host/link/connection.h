@@ -55,7 +55,8 @@ class Connection {
   // The reply to request seq. Throws LinkError: TIMEOUT after the connection's timeout (the
   // connection is then closed), the code of an ERROR reply (also of an ERROR with sequence number
   // 0xFFFF, which answers a frame the server could not read), BAD_CRC/BAD_FRAME/TOO_LONG for a reply
-  // that arrived damaged, CLOSED when the server closed the connection.
+  // that arrived damaged, CLOSED when the server closed the connection. wait(kNoSeq) throws the next
+  // ERROR to an unreadable frame (or TIMEOUT when none comes).
   Frame wait(std::uint16_t seq);
   // As wait(), and checks that the reply has the expected type.
   Frame wait(std::uint16_t seq, std::uint8_t reply_type);
