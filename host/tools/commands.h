@@ -15,5 +15,6 @@ void add_movegen_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 void add_lazystats_command(CLI::App& app);
 void add_hwsearch_command(CLI::App& app);
+void add_chipd_command(CLI::App& app);
 
 }  // namespace db::cli
