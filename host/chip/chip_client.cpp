@@ -302,9 +302,9 @@ void ChipClient::start_search(const SearchParams& params) {
 
 bool ChipClient::busy() { return st::BUSY.get(read(reg::STATUS)); }
 
-SearchResult ChipClient::search_result() {
+SearchResult search_result_of(const std::array<std::uint32_t, 7>& words) {
   SearchResult r;
-  const std::uint32_t result = read(reg::RESULT);
+  const std::uint32_t result = words[0];
   namespace rf = field::result;
   r.finished = rf::FINISHED.get(result);
   r.fail_high = rf::FAIL_HIGH.get(result);
@@ -313,11 +313,17 @@ SearchResult ChipClient::search_result() {
   r.alternatives = int(rf::ALTERNATIVES.get(result));
   r.offset_ran = rf::OFFSET_RAN.get(result);
   r.extended = rf::EXTENDED.get(result);
-  r.aborted = st::ABORTED.get(read(reg::STATUS));
-  r.best_move = std::uint16_t(read(reg::BEST_MOVE));
-  r.nodes = std::uint64_t(read(reg::COUNT_HI)) << 32 | read(reg::COUNT_LO);
-  r.cycles = std::uint64_t(read(reg::CYCLES_HI)) << 32 | read(reg::CYCLES_LO);
+  r.aborted = st::ABORTED.get(words[1]);
+  r.best_move = std::uint16_t(words[2]);
+  r.nodes = std::uint64_t(words[4]) << 32 | words[3];
+  r.cycles = std::uint64_t(words[6]) << 32 | words[5];
   return r;
+}
+
+SearchResult ChipClient::search_result() {
+  std::array<std::uint32_t, 7> words{};
+  for (std::size_t i = 0; i < words.size(); ++i) words[i] = read(kSearchResultRegisters[i]);
+  return search_result_of(words);
 }
 
 void ChipClient::abort() { write(reg::ABORT, 1); }

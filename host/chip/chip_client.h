@@ -113,6 +113,12 @@ struct SearchResult {
   std::uint64_t cycles = 0;
 };
 
+// The registers a search's result is read from (once the chip is idle), in this order, and the
+// result they give: ChipClient::search_result, and a host reading them through a link.
+constexpr std::array<std::uint32_t, 7> kSearchResultRegisters = {
+    reg::RESULT, reg::STATUS, reg::BEST_MOVE, reg::COUNT_LO, reg::COUNT_HI, reg::CYCLES_LO, reg::CYCLES_HI};
+SearchResult search_result_of(const std::array<std::uint32_t, 7>& words);
+
 struct CommandStats {
   std::uint64_t cycles = 0;     // clocks the command ran
   std::uint64_t generated = 0;  // pseudo-legal moves produced by the generator

@@ -37,9 +37,9 @@ struct WriteBlock {
 };
 
 struct RunOutcome {
-  bool done = false;          // the search ended (result valid); else the budget was spent
-  std::uint64_t quanta = 0;   // quanta run by this call
-  SearchResult result;        // when done
+  bool done = false;         // the search ended (result valid); else the budget was spent
+  std::uint64_t quanta = 0;  // quanta run by this call
+  SearchResult result;       // when done
 };
 
 class SearchChip {

@@ -2,7 +2,11 @@
 #include "chip_options.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
+
+#include "chip/remote_chip.h"
 #include "chip/rtl_backend.h"
 #include "mca_node.h"
 #include "mca_timeline.h"
@@ -36,6 +40,24 @@ std::shared_ptr<sim::McaNode> mca_node(int chips, const McaOptions& mca) {
 
 }  // namespace
 
+CLI::Validator backend_validator(const std::vector<std::string>& names) {
+  return CLI::Validator(
+      [names](std::string& value) -> std::string {
+        if (std::find(names.begin(), names.end(), value) != names.end()) return {};
+        if (chip::is_remote_backend(value)) {
+          try {
+            chip::parse_remote_backend(value);
+            return {};
+          } catch (const std::invalid_argument& e) {
+            return e.what();
+          }
+        }
+        return fmt::format("backend '{}' is not one of {} or remote:HOST:PORT[,HOST:PORT...]", value,
+                           fmt::join(names, ", "));
+      },
+      "", "chip backend");
+}
+
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend) {
   opt.backend = default_backend;
   cmd->add_option("--trace", opt.trace, "Write an FST waveform of the RTL (needs -DDB_RTL_TRACE=ON)");
@@ -48,8 +70,12 @@ chip::ChipClient make_chip_client(const ChipOptions& opt) {
   h.trace_path = opt.trace;
   h.trace_from = opt.trace_from;
   h.trace_to = opt.trace_to;
-  if (!opt.trace.empty() && opt.backend == "model") {
+  if (!opt.trace.empty() && (opt.backend == "model" || chip::is_remote_backend(opt.backend))) {
     throw std::invalid_argument("--trace needs the rtl or cosim backend");
+  }
+  if (chip::is_remote_backend(opt.backend)) {
+    const chip::RemoteChip remote = chip::claim_remote_chips(opt.backend, 1).front();
+    return chip::ChipClient(std::make_unique<chip::RemoteBackend>(remote.link, remote.chip));
   }
   return chip::ChipClient(chip::make_backend(opt.backend, h));
 }
@@ -65,6 +91,13 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
     return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params,
                                                     std::make_shared<sim::McaTimeline>(node));
   }
+  if (chip::is_remote_backend(backend)) {
+    std::vector<std::unique_ptr<chip::SearchChip>> remote;
+    for (const chip::RemoteChip& c : chip::claim_remote_chips(backend, chips)) {
+      remote.push_back(std::make_unique<chip::RemoteSearchChip>(c.link, c.chip));
+    }
+    return std::make_unique<search::ChipLeafSearch>(std::move(remote), depth, params);
+  }
   for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend(backend)));
   return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params);
 }
@@ -72,7 +105,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
   opt.chip_depth = default_chip_depth;
   cmd->add_option("--backend", opt.backend, "Chip backend")
-      ->check(CLI::IsMember({"model", "rtl", "cosim", "mca"}))
+      ->check(backend_validator({"model", "rtl", "cosim", "mca"}))
       ->capture_default_str();
   cmd->add_option("--mca-chip", opt.mca.chip, "With --backend mca: the chips on the Micro Channel cards")
       ->check(CLI::IsMember({"model", "rtl", "cosim"}))

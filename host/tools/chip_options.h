@@ -19,6 +19,8 @@ struct ChipOptions {
   std::uint64_t trace_to = ~std::uint64_t(0);
 };
 
+// The --backend check: one of names, or remote:HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`).
+CLI::Validator backend_validator(const std::vector<std::string>& names);
 // --backend (with the given choices), --trace, --trace-from, --trace-to.
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend);
 // A client on the chosen backend.

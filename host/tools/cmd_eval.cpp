@@ -134,8 +134,9 @@ void add_eval_command(CLI::App& app) {
   cmd->add_flag("--no-endgame-roms", opt->no_endgame_roms, "Switch the endgame ROMs off (EVAL_CTRL bit 1)");
   cmd->add_flag("--no-endgame-rules", opt->no_endgame_rules, "Switch the endgame draw rules off (EVAL_CTRL bit 0)");
   add_chip_options(cmd, opt->chip, "model");
-  cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
-      ->check(CLI::IsMember({"model", "rtl", "cosim"}))
+  cmd->add_option("--backend", opt->chip.backend,
+                  "model, rtl, cosim or remote:HOST:PORT (a chip behind deepblue chipd)")
+      ->check(backend_validator({"model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_eval(*opt); });

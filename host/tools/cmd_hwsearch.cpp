@@ -259,8 +259,9 @@ void add_hwsearch_command(CLI::App& app) {
                 "Quiescence extension when the other side has a hung piece");
   cmd->add_flag("--exact", opt->exact, "Find the exact value by bisection with null-window searches");
   add_chip_options(cmd, opt->chip, "model");
-  cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
-      ->check(CLI::IsMember({"model", "rtl", "cosim"}))
+  cmd->add_option("--backend", opt->chip.backend,
+                  "model, rtl, cosim or remote:HOST:PORT (a chip behind deepblue chipd)")
+      ->check(backend_validator({"model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->add_option(

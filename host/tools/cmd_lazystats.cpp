@@ -120,8 +120,9 @@ void add_lazystats_command(CLI::App& app) {
   cmd->add_option("--depth", opt->depth, "Search depth in plies (1-8)")->capture_default_str();
   cmd->add_option("--margin", opt->margin, "Lazy evaluation margin (default: the generator's)");
   add_chip_options(cmd, opt->chip, "model");
-  cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
-      ->check(CLI::IsMember({"model", "rtl", "cosim"}))
+  cmd->add_option("--backend", opt->chip.backend,
+                  "model, rtl, cosim or remote:HOST:PORT (a chip behind deepblue chipd)")
+      ->check(backend_validator({"model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_lazystats(*opt); });

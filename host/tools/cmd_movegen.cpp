@@ -83,8 +83,9 @@ void add_movegen_command(CLI::App& app) {
       ->check(CLI::IsMember({"all", "captures", "checks", "evasions", "attacks"}))
       ->capture_default_str();
   add_chip_options(cmd, opt->chip, "model");
-  cmd->add_option("--backend", opt->chip.backend, "model, rtl or cosim")
-      ->check(CLI::IsMember({"model", "rtl", "cosim"}))
+  cmd->add_option("--backend", opt->chip.backend,
+                  "model, rtl, cosim or remote:HOST:PORT (a chip behind deepblue chipd)")
+      ->check(backend_validator({"model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_movegen(*opt); });

@@ -138,7 +138,7 @@ void add_perft_command(CLI::App& app) {
   cmd->add_option("--backend", opt->chip.backend,
                   "core (the chess core), or the chip: model (reference model), rtl (verilated RTL), "
                   "cosim (both in lock-step)")
-      ->check(CLI::IsMember({"core", "model", "rtl", "cosim"}))
+      ->check(backend_validator({"core", "model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->callback([opt] { run_perft(*opt); });
 }
