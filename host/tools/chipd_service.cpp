@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <deque>
 
 namespace db::chipd {
 
@@ -60,6 +61,9 @@ struct ChipService::Chip {
   ClientId owner = 0;  // 0: free
   std::uint64_t tag = 0;
   std::optional<Job> job;
+  // Requests that came while the job ran, done in order when it ends (a client pipelines a job's
+  // start batch and its RUN without waiting).
+  std::deque<std::pair<ClientId, Frame>> queued;
 };
 
 // Counts a slice's clocks and decides when it is over (clock budget or wall time).
@@ -125,6 +129,7 @@ void ChipService::disconnect(ClientId client) {
   for (Chip& c : chips_) {
     if (c.owner != client) continue;
     c.job.reset();
+    c.queued.clear();
     c.owner = 0;
     reset_chip(c);
   }
@@ -230,6 +235,7 @@ void ChipService::abort(ClientId client, const Frame& f, Replies& out) {
   Chip& c = owned(client, index);
   if (c.job && c.job->is_run) finish_run(index, link::RunOutcome::ABORTED, out);
   out.push_back({client, reply(link::type::OK, f.seq, {})});
+  drain(index, out);
 }
 
 void ChipService::debug(ClientId client, const Frame& f, Replies& out) {
@@ -250,7 +256,7 @@ void ChipService::debug(ClientId client, const Frame& f, Replies& out) {
 void ChipService::access(ClientId client, const Frame& f, Replies& out) {
   link::Access a = link::Access::decode(f.payload);
   Chip& c = owned(client, a.chip);
-  if (c.job) throw LinkError(ErrorCode::BUSY, fmt::format("chip {} is running a request", a.chip), a.chip);
+  if (c.job) return queue(c, a.chip, client, f, out);
   std::size_t words = 0;
   for (std::size_t i = 0; i < a.ops.size(); ++i) {
     const AccessOp& o = a.ops[i];
@@ -279,7 +285,7 @@ void ChipService::access(ClientId client, const Frame& f, Replies& out) {
 void ChipService::run(ClientId client, const Frame& f, Replies& out) {
   link::Run r = link::Run::decode(f.payload);
   Chip& c = owned(client, r.chip);
-  if (c.job) throw LinkError(ErrorCode::BUSY, fmt::format("chip {} is running a request", r.chip), r.chip);
+  if (c.job) return queue(c, r.chip, client, f, out);
   check_address(r.poll_addr, 1, 0xFFFF, "RUN poll");
   for (std::size_t i = 0; i < r.reads.size(); ++i) check_address(r.reads[i], 1, std::uint16_t(i), "RUN read");
   if (link::RunReply::size_for(r.reads.size()) > link::kMaxPayload) {
@@ -296,8 +302,33 @@ void ChipService::run(ClientId client, const Frame& f, Replies& out) {
   advance(index, out);
 }
 
+void ChipService::queue(Chip& c, std::uint16_t index, ClientId client, const Frame& f, Replies& out) {
+  (void)out;
+  if (c.queued.size() >= kMaxQueued) {
+    throw LinkError(ErrorCode::BUSY,
+                    fmt::format("chip {} is running a request and {} more are queued", index, c.queued.size()), index);
+  }
+  c.queued.emplace_back(client, f);
+}
+
+void ChipService::drain(std::uint16_t index, Replies& out) {
+  Chip& c = chips_[index];
+  while (!c.job && !c.queued.empty()) {
+    const auto [client, frame] = std::move(c.queued.front());
+    c.queued.pop_front();
+    Replies r = handle(client, frame);
+    out.insert(out.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+  }
+}
+
 void ChipService::cancel_job(std::uint16_t index, Replies& out, const char* why) {
   Chip& c = chips_[index];
+  // Requests queued behind the job are cancelled with it.
+  for (const auto& [client, frame] : c.queued) {
+    out.push_back({client, link::error_frame(frame.seq, ErrorCode::BUSY, index,
+                                             fmt::format("request on chip {} cancelled by {}", index, why))});
+  }
+  c.queued.clear();
   if (!c.job) return;
   if (c.job->is_run) {
     // The chip is reset next: no end reads.
@@ -317,7 +348,10 @@ void ChipService::finish_run(std::uint16_t index, link::RunOutcome outcome, Repl
   r.chip = index;
   r.outcome = outcome;
   r.quanta = j.quanta;
-  if (outcome != link::RunOutcome::TIMEOUT) {
+  // The end reads only when the poll condition was met: each read is a clock of the chip, and a run
+  // stopped by its budget or by ABORT must leave the chip right after its last poll, as a host that
+  // reads the results of finished searches only would, so that the next run continues clock for clock.
+  if (outcome == link::RunOutcome::DONE) {
     for (std::uint32_t a : j.run.reads) r.words.push_back(c.backend->access(false, a, 0).data);
   }
   r.clock = c.backend->clock();
@@ -328,7 +362,7 @@ void ChipService::finish_run(std::uint16_t index, link::RunOutcome outcome, Repl
 std::vector<Outgoing> ChipService::step() {
   Replies out;
   for (std::size_t i = 0; i < chips_.size(); ++i) {
-    if (chips_[i].job) advance(std::uint16_t(i), out);
+    if (chips_[i].job && advance(std::uint16_t(i), out)) drain(std::uint16_t(i), out);
   }
   return out;
 }

@@ -87,6 +87,11 @@ class ChipService {
   Chip& owned(ClientId client, std::uint16_t index);
   // Power-on state: a new backend, tag 0.
   void reset_chip(Chip& c);
+  // A request for a chip whose job runs waits behind it (at most kMaxQueued; then BUSY) ...
+  static constexpr std::size_t kMaxQueued = 64;
+  void queue(Chip& c, std::uint16_t index, ClientId client, const link::Frame& f, Replies& out);
+  // ... and is done when the job ends.
+  void drain(std::uint16_t index, Replies& out);
   // Ends a chip's job early (RESET, RELEASE, ABORT): its reply, if the job is a RUN or an ACCESS.
   void cancel_job(std::uint16_t index, Replies& out, const char* why);
   // Advances a job by one slice; true when it ended (its reply is in out).

@@ -181,23 +181,31 @@ TEST(LinkService, RunBudgetBusyAbortAndWatchdog) {
   EXPECT_EQ(r.outcome, RunOutcome::BUDGET);
   EXPECT_EQ(r.quanta, 7u);
   EXPECT_EQ(r.clock, 7u * 101u);
-  // A second RUN while one runs: BUSY; so is an ACCESS. DEBUG answers.
+  // A second RUN and an ACCESS while one runs wait behind it, in order; DEBUG answers at once.
   never.max_quanta = 0;
   EXPECT_TRUE(s.handle(1, frame(type::RUN, 2, never.encode())).empty());
   EXPECT_TRUE(s.busy());
   EXPECT_TRUE(s.has_job(1));
-  EXPECT_EQ(error_of(only(s.handle(1, frame(type::RUN, 3, never.encode())))), ErrorCode::BUSY);
-  EXPECT_EQ(error_of(only(s.handle(1, frame(type::ACCESS, 4, Access{c, {}}.encode())))), ErrorCode::BUSY);
+  link::Run two = never;
+  two.max_quanta = 2;
+  EXPECT_TRUE(s.handle(1, frame(type::RUN, 3, two.encode())).empty());
+  EXPECT_TRUE(s.handle(1, frame(type::ACCESS, 4, Access{c, {AccessOp::read(reg::ID)}}.encode())).empty());
   EXPECT_EQ(only(s.handle(1, frame(type::DEBUG, 5, ChipRef{c}.encode()))).type, type::DEBUG_REPLY);
   s.step();
-  // ABORT: the RUN's reply (outcome ABORTED), then OK.
+  // ABORT: the RUN's reply (outcome ABORTED), OK, then the queued RUN and ACCESS, in order.
   auto out = s.handle(1, frame(type::ABORT, 6, ChipRef{c}.encode()));
-  ASSERT_EQ(out.size(), 2u);
+  ASSERT_EQ(out.size(), 4u);
   EXPECT_EQ(out[0].frame.seq, 2);
   r = RunReply::decode(out[0].frame.payload);
   EXPECT_EQ(r.outcome, RunOutcome::ABORTED);
   EXPECT_GT(r.quanta, 0u);
   EXPECT_EQ(out[1].frame.type, type::OK);
+  EXPECT_EQ(out[2].frame.seq, 3);
+  r = RunReply::decode(out[2].frame.payload);
+  EXPECT_EQ(r.outcome, RunOutcome::BUDGET);
+  EXPECT_EQ(r.quanta, 2u);
+  EXPECT_EQ(out[3].frame.seq, 4);
+  EXPECT_EQ(out[3].frame.type, type::ACCESS_REPLY);
   EXPECT_FALSE(s.busy());
   EXPECT_EQ(only(s.handle(1, frame(type::ABORT, 7, ChipRef{c}.encode()))).type, type::OK);  // idempotent
   // Watchdog: TIMEOUT, the chip reset and usable.
