@@ -138,7 +138,38 @@ DebugPort RemoteBackend::debug() const {
   return p;
 }
 
+template <class Op>
+auto RemoteSearchChip::guarded(const char* what, Op&& op) {
+  try {
+    return op();
+  } catch (const link::LinkError& e) {
+    link_->close();
+    start_seq_ = run_seq_ = -1;
+    throw ChipLost(fmt::format("remote chip {} of {}: {}: {}", chip_, link_->peer(), what, e.what()));
+  }
+}
+
 void RemoteSearchChip::load_weights(const std::vector<WriteBlock>& weights, std::uint64_t generation) {
+  guarded("weights", [&] { send_weights(weights, generation); });
+}
+
+void RemoteSearchChip::start(const SearchJob& job) {
+  guarded("start", [&] { send_start(job); });
+}
+
+void RemoteSearchChip::begin_run(std::uint64_t max_quanta) {
+  guarded("run", [&] { send_run(max_quanta); });
+}
+
+RunOutcome RemoteSearchChip::end_run() {
+  return guarded("run", [&] { return receive_run(); });
+}
+
+SearchResult RemoteSearchChip::abort() {
+  return guarded("abort", [&] { return abort_search(); });
+}
+
+void RemoteSearchChip::send_weights(const std::vector<WriteBlock>& weights, std::uint64_t generation) {
   if (generation != 0 && generation == generation_) return;
   // Batches that fit a frame, sent back to back; the tag goes with the last.
   std::vector<link::Access> batches(1, link::Access{chip_, {}});
@@ -155,8 +186,8 @@ void RemoteSearchChip::load_weights(const std::vector<WriteBlock>& weights, std:
   for (const WriteBlock& b : weights) {
     for (std::size_t at = 0; at < b.data.size(); at += words_per_block) {
       const std::size_t n = std::min(words_per_block, b.data.size() - at);
-      WriteBlock part{b.addr + std::uint32_t(at), {b.data.begin() + std::ptrdiff_t(at),
-                                                   b.data.begin() + std::ptrdiff_t(at + n)}};
+      WriteBlock part{b.addr + std::uint32_t(at),
+                      {b.data.begin() + std::ptrdiff_t(at), b.data.begin() + std::ptrdiff_t(at + n)}};
       std::vector<link::AccessOp> ops;
       append_writes(ops, part);
       add(std::move(ops[0]), n == 1 ? kWriteBytes : kBlockHeader + 4 * n);
@@ -172,10 +203,11 @@ void RemoteSearchChip::load_weights(const std::vector<WriteBlock>& weights, std:
   generation_ = generation;
 }
 
-void RemoteSearchChip::start(const SearchJob& job) {
+void RemoteSearchChip::send_start(const SearchJob& job) {
   if (start_seq_ >= 0 || run_seq_ >= 0) throw std::logic_error("remote chip: start while a job is under way");
   const SearchParams& p = job.params;
-  if (p.depth < 1 || p.depth > 31) throw std::invalid_argument(fmt::format("search depth {} out of range 1-31", p.depth));
+  if (p.depth < 1 || p.depth > 31)
+    throw std::invalid_argument(fmt::format("search depth {} out of range 1-31", p.depth));
   link::Access batch{chip_, {}};
   auto& ops = batch.ops;
   const ChipPosition& pos = job.start;
@@ -216,7 +248,7 @@ void RemoteSearchChip::check_start() {
   }
 }
 
-void RemoteSearchChip::begin_run(std::uint64_t max_quanta) {
+void RemoteSearchChip::send_run(std::uint64_t max_quanta) {
   if (run_seq_ >= 0) throw std::logic_error("remote chip: begin_run while a run is under way");
   if (max_quanta > 0xFFFFFFFFu) throw std::invalid_argument("remote chip: run budget over 2^32 quanta");
   link::Run run;
@@ -230,20 +262,20 @@ void RemoteSearchChip::begin_run(std::uint64_t max_quanta) {
   run_seq_ = link_->send(link::type::RUN, run.encode());
 }
 
-RunOutcome RemoteSearchChip::end_run() {
+RunOutcome RemoteSearchChip::receive_run() {
   if (run_seq_ < 0) throw std::logic_error("remote chip: end_run without begin_run");
   check_start();
   const std::uint16_t seq = std::uint16_t(run_seq_);
   run_seq_ = -1;
   const link::RunReply reply = link::RunReply::decode(link_->wait(seq, link::type::RUN_REPLY).payload);
   if (reply.outcome == link::RunOutcome::TIMEOUT || reply.outcome == link::RunOutcome::ABORTED) {
-    throw link::LinkError(link::ErrorCode::TIMEOUT, fmt::format("remote chip {}: run ended {}", chip_,
-                                                                link::outcome_name(reply.outcome)));
+    throw link::LinkError(link::ErrorCode::TIMEOUT,
+                          fmt::format("remote chip {}: run ended {}", chip_, link::outcome_name(reply.outcome)));
   }
-  if (reply.words.size() != kSearchResultRegisters.size()) {
-    throw link::LinkError(link::ErrorCode::PROTOCOL, fmt::format("remote chip {}: run reply with {} words, expected {}",
-                                                                 chip_, reply.words.size(),
-                                                                 kSearchResultRegisters.size()));
+  if (reply.outcome == link::RunOutcome::DONE && reply.words.size() != kSearchResultRegisters.size()) {
+    throw link::LinkError(link::ErrorCode::PROTOCOL,
+                          fmt::format("remote chip {}: run reply with {} words, expected {}", chip_, reply.words.size(),
+                                      kSearchResultRegisters.size()));
   }
   RunOutcome out;
   out.quanta = reply.quanta;
@@ -256,26 +288,32 @@ RunOutcome RemoteSearchChip::end_run() {
   return out;
 }
 
-SearchResult RemoteSearchChip::abort() {
+SearchResult RemoteSearchChip::abort_search() {
   check_start();
-  // As ChipClient: ABORT, then poll STATUS clock by clock until the chip is idle, then the result.
-  link::Access batch{chip_, {link::AccessOp::write(reg::ABORT, 1), link::AccessOp::read(reg::STATUS)}};
-  for (std::uint32_t r : kSearchResultRegisters) batch.ops.push_back(link::AccessOp::read(r));
-  link::AccessReply reply = link_->access(batch);
+  // Clock for clock as LocalSearchChip::abort while the chip is busy (every access is a clock the
+  // chip runs): ABORT, a STATUS read, then while busy one idle clock and a STATUS read, then the
+  // results. That loop is a RUN of quantum 1, sent with the ACCESS: one round trip. A chip idle at
+  // the first read (the usual case: ABORT stops a search at once) gets an idle clock and a read
+  // more, which change nothing it reports.
+  const link::Access batch{chip_, {link::AccessOp::write(reg::ABORT, 1), link::AccessOp::read(reg::STATUS)}};
+  link::Run run;
+  run.chip = chip_;
+  run.quantum = 1;
+  run.poll_addr = reg::STATUS;
+  run.poll_mask = field::status::BUSY.put(1);
+  run.reads.assign(kSearchResultRegisters.begin(), kSearchResultRegisters.end());
+  const std::uint16_t access_seq = link_->send(link::type::ACCESS, batch.encode());
+  const std::uint16_t run_seq = link_->send(link::type::RUN, run.encode());
+  const link::AccessReply reply = link::AccessReply::decode(link_->wait(access_seq, link::type::ACCESS_REPLY).payload);
+  const link::RunReply done = link::RunReply::decode(link_->wait(run_seq, link::type::RUN_REPLY).payload);
   if (reply.failed_op != link::kNoFailedOp) refused(*link_, chip_, reply);
-  std::array<std::uint32_t, 7> words{};
-  if (field::status::BUSY.get(reply.words[0])) {
-    link::Run run;
-    run.chip = chip_;
-    run.quantum = 1;
-    run.poll_addr = reg::STATUS;
-    run.poll_mask = field::status::BUSY.put(1);
-    run.reads.assign(kSearchResultRegisters.begin(), kSearchResultRegisters.end());
-    const link::RunReply done = link_->run(run);
-    std::copy(done.words.begin(), done.words.end(), words.begin());
-  } else {
-    std::copy(reply.words.begin() + 1, reply.words.end(), words.begin());
+  if (done.outcome != link::RunOutcome::DONE || done.words.size() != kSearchResultRegisters.size()) {
+    throw link::LinkError(link::ErrorCode::PROTOCOL,
+                          fmt::format("remote chip {}: abort's run ended {} with {} words", chip_,
+                                      link::outcome_name(done.outcome), done.words.size()));
   }
+  std::array<std::uint32_t, 7> words{};
+  std::copy(done.words.begin(), done.words.end(), words.begin());
   return search_result_of(words);
 }
 
@@ -306,19 +344,20 @@ std::vector<ServerAddress> parse_remote_backend(const std::string& name) {
   return out;
 }
 
-std::vector<RemoteChip> claim_remote_chips(const std::string& name, int wanted) {
+std::vector<RemoteChip> claim_remote_chips(const std::string& name, int wanted, std::chrono::milliseconds timeout) {
   std::vector<RemoteChip> chips;
   for (const ServerAddress& server : parse_remote_backend(name)) {
     if (wanted > 0 && int(chips.size()) >= wanted) break;
-    auto link = std::make_shared<link::Connection>(server.host, server.port);
-    const std::uint16_t count =
-        wanted > 0 ? std::uint16_t(std::min<int>(wanted - int(chips.size()), link->hello().chips_free)) : link::kAllChips;
+    auto link = std::make_shared<link::Connection>(server.host, server.port, timeout);
+    const std::uint16_t count = wanted > 0
+                                    ? std::uint16_t(std::min<int>(wanted - int(chips.size()), link->hello().chips_free))
+                                    : link::kAllChips;
     if (count == 0) continue;
     for (std::uint16_t c : link->claim(count)) chips.push_back({link, c});
   }
   if (chips.empty() || (wanted > 0 && int(chips.size()) < wanted)) {
-    throw std::invalid_argument(fmt::format("remote backend {}: {} chip(s) free, {} wanted", name, chips.size(),
-                                            wanted > 0 ? wanted : 1));
+    throw std::invalid_argument(
+        fmt::format("remote backend {}: {} chip(s) free, {} wanted", name, chips.size(), wanted > 0 ? wanted : 1));
   }
   return chips;
 }

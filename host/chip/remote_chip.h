@@ -9,6 +9,7 @@
 //   differs.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -55,6 +56,7 @@ class RemoteSearchChip final : public SearchChip {
   RunOutcome end_run() override;
   SearchResult abort() override;
   std::uint64_t round_trips() const override { return link_->stats().round_trips; }
+  const LinkPtr& link() const { return link_; }
 
   // Clocks the start batch gives EVAL_INIT (66 clocks on the chip) and each MAKE before the next
   // command; the chip refuses a command while busy, so a shortfall is an error, never a wrong search.
@@ -62,8 +64,17 @@ class RemoteSearchChip final : public SearchChip {
   static constexpr std::uint32_t kMakeClocks = 8;
 
  private:
+  void send_weights(const std::vector<WriteBlock>& weights, std::uint64_t generation);
+  void send_start(const SearchJob& job);
+  void send_run(std::uint64_t max_quanta);
+  RunOutcome receive_run();
+  SearchResult abort_search();
   // Waits for the start batch's reply and checks that the chip took every write.
   void check_start();
+  // Runs op; a link failure (timeout, damaged or missing reply, closed connection) closes the
+  // connection, so that no later reply is trusted, and becomes ChipLost.
+  template <class Op>
+  auto guarded(const char* what, Op&& op);
 
   LinkPtr link_;
   std::uint16_t chip_;
@@ -83,10 +94,13 @@ std::vector<ServerAddress> parse_remote_backend(const std::string& name);
 
 // The chips of the servers (every free chip of each, in server order), each claimed on its
 // server's connection; `wanted` > 0 takes only that many (an error if the servers have fewer).
+// timeout: how long a reply may take before the link is given up (a hung server).
 struct RemoteChip {
   LinkPtr link;
   std::uint16_t chip = 0;
 };
-std::vector<RemoteChip> claim_remote_chips(const std::string& name, int wanted);
+constexpr std::chrono::milliseconds kDefaultLinkTimeout{10000};
+std::vector<RemoteChip> claim_remote_chips(const std::string& name, int wanted,
+                                           std::chrono::milliseconds timeout = kDefaultLinkTimeout);
 
 }  // namespace db::chip

@@ -15,6 +15,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "chess/position.h"
@@ -42,6 +44,14 @@ struct RunOutcome {
   SearchResult result;       // when done
 };
 
+// A chip that can no longer be used: its link failed (the server died, hung or answered garbage).
+// Its search is lost; whoever holds it drops the chip and runs the job elsewhere. Distinct from a
+// ChipError, which is a chip refusing a request (a host bug, not a fault).
+class ChipLost : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class SearchChip {
  public:
   static constexpr std::uint64_t kQuantum = 16;
@@ -60,6 +70,7 @@ class SearchChip {
   virtual RunOutcome end_run() = 0;
   // Aborts a search stopped by its budget, where it stands, and returns its counts.
   virtual SearchResult abort() = 0;
+  // Every call above throws ChipLost when the chip is gone; it then stays gone.
   // The clock-level client, for a host that clocks the chip itself (the Micro Channel model's
   // timeline); nullptr for a chip behind a link.
   virtual ChipClient* client() { return nullptr; }

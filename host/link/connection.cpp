@@ -34,7 +34,7 @@ struct Connection::Io {
 
 Connection::Connection(const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout,
                        const std::string& client_name)
-    : io_(std::make_unique<Io>()), timeout_(timeout) {
+    : io_(std::make_unique<Io>()), timeout_(timeout), peer_(fmt::format("{}:{}", host, port)) {
   const Clock::time_point deadline = Clock::now() + timeout_;
   boost::system::error_code ec;
   tcp::resolver resolver(io_->ctx);
@@ -65,7 +65,9 @@ Connection::Connection(const std::string& host, std::uint16_t port, std::chrono:
   }
 }
 
-Connection::~Connection() {
+Connection::~Connection() { close(); }
+
+void Connection::close() {
   boost::system::error_code ignored;
   io_->socket.shutdown(tcp::socket::shutdown_both, ignored);
   io_->socket.close(ignored);

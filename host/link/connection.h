@@ -65,6 +65,11 @@ class Connection {
   std::chrono::milliseconds timeout() const { return timeout_; }
   void set_timeout(std::chrono::milliseconds t) { timeout_ = t; }
   bool is_open() const;
+  // Closes the connection (the server then resets and releases this connection's chips); later
+  // requests throw CLOSED. A client closes a link it no longer trusts (a timeout, a damaged reply).
+  void close();
+  // "HOST:PORT" as given to the constructor, for messages.
+  const std::string& peer() const { return peer_; }
 
  private:
   struct Io;  // the Asio objects (connection.cpp), so that users of this header need no Boost headers
@@ -75,6 +80,7 @@ class Connection {
 
   std::unique_ptr<Io> io_;
   std::chrono::milliseconds timeout_;
+  std::string peer_;
   FrameDecoder decoder_;
   std::map<std::uint16_t, Frame> replies_;  // arrived, not yet waited for
   std::vector<LinkError> stream_errors_;    // damaged replies and ERRORs without a sequence number

@@ -4,7 +4,9 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
+#include "chip/chip_model.h"
 #include "chip/eval_generator.h"
 #include "search/score.h"
 
@@ -39,6 +41,12 @@ ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::SearchChip>> ch
                                chip::SearchParams params, std::shared_ptr<ChipTimeline> timeline)
     : chips_(std::move(chips)),
       running_(chips_.size(), false),
+      alive_(chips_.size(), true),
+      in_run_(chips_.size(), false),
+      fallback_([] {
+        return std::make_unique<chip::LocalSearchChip>(
+            std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
+      }),
       depth_(depth),
       params_(params),
       timeline_(std::move(timeline)) {
@@ -58,10 +66,12 @@ void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   }
   jobs_.clear();
   stats_ = {};
-  const std::vector<chip::WriteBlock> weights = chip::weight_writes(chip::generate_weights(root));
-  const std::uint64_t generation = chip::weights_generation(weights);
+  weights_ = chip::weight_writes(chip::generate_weights(root));
+  generation_ = chip::weights_generation(weights_);
   if (timeline_) timeline_->download_started();
-  for (auto& c : chips_) c->load_weights(weights, generation);
+  for (std::size_t i = 0; i < chips_.size(); ++i) {
+    if (alive_[i]) on_chip(i, [&](chip::SearchChip& c) { c.load_weights(weights_, generation_); });
+  }
   if (timeline_) {
     timeline_->search_started();
     search_start_ = timeline_->now_clocks();
@@ -74,23 +84,82 @@ LeafStats ChipLeafSearch::stats() const {
   return s;
 }
 
-int ChipLeafSearch::idle_chips() const { return int(std::count(running_.begin(), running_.end(), false)); }
+int ChipLeafSearch::chips() const { return int(std::count(alive_.begin(), alive_.end(), true)); }
+
+int ChipLeafSearch::idle_chips() const {
+  int idle = 0;
+  for (std::size_t i = 0; i < chips_.size(); ++i) idle += alive_[i] && !running_[i];
+  return idle;
+}
 
 ChipLeafSearch::Job* ChipLeafSearch::find(const Question& q) {
   for (Job& j : jobs_) {
-    if (j.question == q) return &j;
+    if (!j.dropped && j.question == q) return &j;
   }
   return nullptr;
 }
 
 const ChipLeafSearch::Job* ChipLeafSearch::find(const Question& q) const {
   for (const Job& j : jobs_) {
-    if (j.question == q) return &j;
+    if (!j.dropped && j.question == q) return &j;
   }
   return nullptr;
 }
 
-void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* path, const Question& q, int owner) {
+ChipLeafSearch::Job* ChipLeafSearch::job_on(std::size_t chip) {
+  for (Job& j : jobs_) {
+    if (!j.dropped && j.chip == int(chip)) return &j;
+  }
+  return nullptr;
+}
+
+void ChipLeafSearch::purge() {
+  jobs_.erase(std::remove_if(jobs_.begin(), jobs_.end(), [](const Job& j) { return j.dropped; }), jobs_.end());
+}
+
+template <class Op>
+bool ChipLeafSearch::on_chip(std::size_t chip, Op&& op) {
+  try {
+    op(*chips_[chip]);
+    return true;
+  } catch (const chip::ChipLost& e) {
+    drop_chip(chip, e.what());
+    return false;
+  }
+}
+
+void ChipLeafSearch::drop_chip(std::size_t chip, const std::string& why) {
+  alive_[chip] = false;
+  running_[chip] = false;
+  in_run_[chip] = false;
+  ++stats_.chips_lost;
+  Job* job = job_on(chip);
+  spdlog::warn("chip leaf search: chip {} dropped ({} left): {}{}", chip, chips(), why,
+               job ? (job->asked ? "; its search is run again" : "; its search asked ahead is dropped") : "");
+  if (!job) return;
+  job->chip = -1;
+  if (job->asked) {
+    ++stats_.reruns;
+    place(*job);
+  } else {
+    job->dropped = true;
+    ++stats_.wasted_searches;
+  }
+}
+
+std::size_t ChipLeafSearch::add_fallback_chip() {
+  chips_.push_back(fallback_());
+  running_.push_back(false);
+  alive_.push_back(true);
+  in_run_.push_back(false);
+  const std::size_t chip = chips_.size() - 1;
+  spdlog::warn("chip leaf search: no chip free for a question a worker waits for: chip {} in this process takes over",
+               chip);
+  chips_[chip]->load_weights(weights_, generation_);
+  return chip;
+}
+
+ChipLeafSearch::Job& ChipLeafSearch::add_job(Position& pos, const Move* path, const Question& q, int owner) {
   // History: the moves since the last irreversible one (and since any null move, which a chip
   // cannot make), as far as the stack leaves room for the search.
   const int room = 31 - q.depth;
@@ -98,7 +167,11 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
   int history = 0;
   while (history < limit && !path[q.ply - 1 - history].is_none()) ++history;
   for (int k = 0; k < history; ++k) pos.unmake_move(path[q.ply - 1 - k]);
-  chip::SearchJob job;
+  jobs_.emplace_back();
+  Job& entry = jobs_.back();
+  entry.question = q;
+  entry.owner = owner;
+  chip::SearchJob& job = entry.work;
   job.start = chip::ChipPosition::of(pos);
   for (int k = history - 1; k >= 0; --k) {
     const Move m = path[q.ply - 1 - k];
@@ -125,14 +198,19 @@ void ChipLeafSearch::start(std::size_t chip_index, Position& pos, const Move* pa
     params.strive_for_draw = strive_for_draw_ != (q.ply % 2 == 1);
     params.repetition_tie_base = std::clamp(kMaxTie + 1 - q.ply, 32, kMaxTie);
   }
-  chips_[chip_index]->start(job);
-  running_[chip_index] = true;
-  Job entry;
-  entry.question = q;
-  entry.owner = owner;
-  entry.chip = int(chip_index);
-  entry.sequence = ++started_;
-  jobs_.push_back(entry);
+  return entry;
+}
+
+bool ChipLeafSearch::try_start(std::size_t chip, Job& job) {
+  if (!on_chip(chip, [&](chip::SearchChip& c) { c.start(job.work); })) return false;
+  running_[chip] = true;
+  job.chip = int(chip);
+  job.sequence = ++started_;
+  return true;
+}
+
+void ChipLeafSearch::place(Job& job) {
+  while (!try_start(chip_for_question(), job)) {}
 }
 
 void ChipLeafSearch::collect(Job& job, const chip::SearchResult& r) {
@@ -150,25 +228,38 @@ void ChipLeafSearch::collect(Job& job, const chip::SearchResult& r) {
 bool ChipLeafSearch::advance() {
   if (std::find(running_.begin(), running_.end(), true) == running_.end()) return false;
   if (timeline_) {
-    // On a timeline the chips run while the host polls them.
+    // On a timeline the chips run while the host polls them (chips in this process: none is lost).
     timeline_->between_polls();
     for (Job& j : jobs_) {
-      if (j.chip < 0) continue;
-      chip::ChipClient& client = *chip_of(j)->client();
+      if (j.chip < 0 || j.dropped) continue;
+      chip::ChipClient& client = *chips_[std::size_t(j.chip)]->client();
       if (!client.busy()) collect(j, client.search_result());
     }
     return true;
   }
-  for (Job& j : jobs_) {
-    if (j.chip >= 0) chip_of(j)->begin_run(1);
-  }
-  for (Job& j : jobs_) {
-    if (j.chip < 0) continue;
-    const chip::RunOutcome out = chip_of(j)->end_run();
-    if (out.done) collect(j, out.result);
-  }
+  run_others(1);
   stats_.parallel_clocks += kQuantum + 1;  // and the clock of the status poll
   return true;
+}
+
+void ChipLeafSearch::run_others(std::uint64_t quanta) {
+  // Runs begin on every chip, then end: chips behind links run at the same time. A job moved to
+  // another chip by a loss meanwhile waits for the next round.
+  std::vector<std::size_t> begun;
+  for (std::size_t c = 0; c < chips_.size(); ++c) {
+    if (!running_[c]) continue;
+    if (on_chip(c, [&](chip::SearchChip& chip) { chip.begin_run(quanta); })) {
+      in_run_[c] = true;
+      begun.push_back(c);
+    }
+  }
+  for (std::size_t c : begun) {
+    if (!in_run_[c]) continue;  // lost meanwhile
+    chip::RunOutcome out;
+    if (!on_chip(c, [&](chip::SearchChip& chip) { out = chip.end_run(); })) continue;
+    in_run_[c] = false;
+    if (out.done) collect(*job_on(c), out.result);
+  }
 }
 
 void ChipLeafSearch::run_until_answered(Job& job) {
@@ -176,47 +267,57 @@ void ChipLeafSearch::run_until_answered(Job& job) {
     while (job.chip >= 0) advance();
     return;
   }
-  chip::SearchChip& waited = *chip_of(job);
-  waited.begin_run(0);
-  const chip::RunOutcome out = waited.end_run();
+  // A lost chip moves the job to another chip (drop_chip): run it there.
+  chip::RunOutcome out;
+  for (;;) {
+    const std::size_t c = std::size_t(job.chip);
+    if (!on_chip(c, [](chip::SearchChip& chip) { chip.begin_run(0); })) continue;
+    if (on_chip(c, [&](chip::SearchChip& chip) { out = chip.end_run(); })) break;
+  }
   if (!out.done) throw std::logic_error("a chip run without a budget came back unfinished");
   collect(job, out.result);
   // The other chips ran while the host waited: each as many quanta, or until its search ended.
-  for (Job& j : jobs_) {
-    if (j.chip >= 0) chip_of(j)->begin_run(out.quanta);
-  }
-  for (Job& j : jobs_) {
-    if (j.chip < 0) continue;
-    const chip::RunOutcome other = chip_of(j)->end_run();
-    if (other.done) collect(j, other.result);
-  }
+  run_others(out.quanta);
   stats_.parallel_clocks += out.quanta * (kQuantum + 1);
 }
 
 std::size_t ChipLeafSearch::chip_for_question() {
-  for (std::size_t i = 0; i < chips_.size(); ++i) {
-    if (!running_[i]) return i;
+  for (;;) {
+    for (std::size_t i = 0; i < chips_.size(); ++i) {
+      if (alive_[i] && !running_[i]) return i;
+    }
+    // Every chip runs a question: the latest one asked ahead is the likeliest to be useless, and
+    // the question the search waits for must not queue behind it. (Not one whose run is under
+    // way: that happens only while chips are being lost.)
+    Job* latest = nullptr;
+    for (Job& j : jobs_) {
+      if (j.chip >= 0 && !j.dropped && !j.asked && !in_run_[std::size_t(j.chip)] &&
+          (!latest || j.sequence > latest->sequence))
+        latest = &j;
+    }
+    if (!latest) {
+      if (stats_.chips_lost > 0) return add_fallback_chip();
+      throw std::logic_error("every chip runs a question a worker waits for: more workers than chips");
+    }
+    const std::size_t chip = std::size_t(latest->chip);
+    abort_job(*latest);
+    latest->dropped = true;
+    if (alive_[chip]) return chip;
   }
-  // Every chip runs a question asked ahead: the latest one is the likeliest to be useless, and the
-  // question the search waits for must not queue behind it.
-  const auto latest = std::max_element(jobs_.begin(), jobs_.end(), [](const Job& a, const Job& b) {
-    return (a.chip >= 0 && !a.asked ? a.sequence : 0) < (b.chip >= 0 && !b.asked ? b.sequence : 0);
-  });
-  if (latest == jobs_.end() || latest->chip < 0 || latest->asked)
-    throw std::logic_error("every chip runs a question a worker waits for: more workers than chips");
-  const std::size_t chip = std::size_t(latest->chip);
-  abort_job(*latest);
-  jobs_.erase(latest);
-  return chip;
 }
 
 void ChipLeafSearch::abort_job(Job& job) {
   if (job.chip >= 0) {
-    const chip::SearchResult r = chip_of(job)->abort();
-    job.nodes = r.nodes;
-    stats_.busy_clocks += r.cycles;
-    running_[std::size_t(job.chip)] = false;
-    job.chip = -1;
+    const std::size_t c = std::size_t(job.chip);
+    chip::SearchResult r;
+    if (on_chip(c, [&](chip::SearchChip& chip) { r = chip.abort(); })) {
+      job.nodes = r.nodes;
+      stats_.busy_clocks += r.cycles;
+      running_[c] = false;
+      job.chip = -1;
+    } else {
+      return;  // drop_chip counted it
+    }
   }
   ++stats_.wasted_searches;
   stats_.wasted_nodes += job.nodes;
@@ -230,9 +331,15 @@ bool ChipLeafSearch::test(Position& pos, const Move* path, int ply, int depth, i
 }
 
 void ChipLeafSearch::ask(Position& pos, const Move* path, int ply, int depth, int test) {
+  purge();
   const Question q{pos.key(), ply, depth, test, worker_};
-  if (!find(q)) start(chip_for_question(), pos, path, q, -1);
-  find(q)->asked = true;
+  if (Job* job = find(q)) {
+    job->asked = true;
+    return;
+  }
+  Job& job = add_job(pos, path, q, -1);
+  job.asked = true;
+  place(job);
 }
 
 bool ChipLeafSearch::ready(Key key, int ply, int depth, int test) const {
@@ -253,18 +360,23 @@ LeafSearch::Answer ChipLeafSearch::answer(Key key, int ply, int depth, int test)
 }
 
 void ChipLeafSearch::prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) {
+  purge();
   const Question q{pos.key(), ply, depth, test, worker_};
   if (find(q) || idle_chips() == 0) return;
-  start(chip_for_question(), pos, path, q, owner);
+  Job& job = add_job(pos, path, q, owner);
+  if (!try_start(chip_for_question(), job)) job.dropped = true;
 }
 
 void ChipLeafSearch::cancel(int owner) {
   const int worker = worker_;
   auto mine = [owner, worker](const Job& j) { return j.owner == owner && j.question.worker == worker && !j.asked; };
   for (Job& j : jobs_) {
-    if (mine(j)) abort_job(j);
+    if (mine(j) && !j.dropped) {
+      abort_job(j);
+      j.dropped = true;
+    }
   }
-  jobs_.erase(std::remove_if(jobs_.begin(), jobs_.end(), mine), jobs_.end());
+  purge();
 }
 
 }  // namespace db::search

@@ -6,11 +6,16 @@
 // ChipTimeline, such as sim/'s Micro Channel model, the chips run in simulated time instead and the
 // host's accesses take bus time).
 // Answers do not depend on the number of chips: a question is always answered by a search of the
-// same position, history and parameters, so the tree the software sees is the same.
+// same position, history and parameters, so the tree the software sees is the same. That is also
+// what makes chips behind a link safe to lose: a chip whose link fails (chip::ChipLost) is dropped,
+// a question a worker waits for that ran on it is asked again of another chip (an in-process model
+// chip when none is left), and the search goes on with the same answers.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "chip/chip_client.h"
@@ -33,7 +38,7 @@ class ChipLeafSearch final : public LeafSearch {
                  std::shared_ptr<ChipTimeline> timeline = nullptr);
 
   int depth() const override { return depth_; }
-  int chips() const override { return int(chips_.size()); }
+  int chips() const override;  // the chips not lost
   void new_search(const Position& root, bool strive_for_draw) override;
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override;
@@ -41,13 +46,25 @@ class ChipLeafSearch final : public LeafSearch {
   void cancel(int owner) override;
   LeafStats stats() const override;
   ChipTimeline* timeline() const { return timeline_.get(); }
+  // Every chip this search has had (lost ones and fallbacks included), for reports.
+  std::vector<const chip::SearchChip*> all_chips() const {
+    std::vector<const chip::SearchChip*> out;
+    for (const auto& c : chips_) out.push_back(c.get());
+    return out;
+  }
+  // Makes the chip that takes over when every chip is lost (default: an in-process model chip).
+  using Fallback = std::function<std::unique_ptr<chip::SearchChip>()>;
+  void set_fallback(Fallback fallback) { fallback_ = std::move(fallback); }
 
   bool supports_workers() const override { return true; }
   void set_worker(int worker) override { worker_ = worker; }
   void ask(Position& pos, const Move* path, int ply, int depth, int test) override;
   bool ready(Key key, int ply, int depth, int test) const override;
   Answer answer(Key key, int ply, int depth, int test) override;
-  bool step() override { return advance(); }
+  bool step() override {
+    purge();
+    return advance();
+  }
 
   // Clocks a chip runs between polls while the host waits (the granularity of the simulated time).
   static constexpr std::uint64_t kQuantum = chip::SearchChip::kQuantum;
@@ -72,19 +89,36 @@ class ChipLeafSearch final : public LeafSearch {
     bool asked = false;  // a worker waits for it: never aborted to free a chip
     int chip = -1;       // running on this chip; -1 once answered
     bool fail_high = false;
+    bool dropped = false;  // aborted or lost, and not to be asked again: removed by purge()
     std::uint64_t nodes = 0;
     std::uint64_t sequence = 0;  // order of starting
+    chip::SearchJob work;        // what the chip is asked (kept to ask another chip)
   };
 
-  void start(std::size_t chip, Position& pos, const Move* path, const Question& q, int owner);
+  // A new job for the question (not yet on a chip).
+  Job& add_job(Position& pos, const Move* path, const Question& q, int owner);
+  // Starts the job on the chip; false when the chip was lost meanwhile (then dropped).
+  bool try_start(std::size_t chip, Job& job);
+  // Starts a job a worker waits for on some chip, however many are lost on the way.
+  void place(Job& job);
+  // Calls op on the chip; a lost chip is dropped (drop_chip) and false returned.
+  template <class Op>
+  bool on_chip(std::size_t chip, Op&& op);
+  // The chip is gone: its job is asked of another chip if a worker waits for it, else dropped.
+  void drop_chip(std::size_t chip, const std::string& why);
+  // An in-process chip (fallback_) with this search's weights, for when no chip is left.
+  std::size_t add_fallback_chip();
+  void purge();  // removes dropped jobs
+  Job* job_on(std::size_t chip);
   // Clocks every running chip one quantum and collects the answers of those that finished; false
   // when no chip runs.
   bool advance();
   // Runs the chips until job's answer is in: its chip until its search ends, every other running
   // chip as many quanta (two rounds of runs, whatever the number of quanta).
   void run_until_answered(Job& job);
+  // Lets every running chip run up to quanta more quanta and collects the answers.
+  void run_others(std::uint64_t quanta);
   void collect(Job& job, const chip::SearchResult& r);
-  chip::SearchChip* chip_of(const Job& job) { return chips_[std::size_t(job.chip)].get(); }
   // A chip for a question the search waits for: an idle one, else the one running the latest
   // question asked ahead (aborted). Questions other workers wait for are never aborted (there are
   // at least as many chips as workers, so one of the others is a question asked ahead).
@@ -95,6 +129,11 @@ class ChipLeafSearch final : public LeafSearch {
 
   std::vector<std::unique_ptr<chip::SearchChip>> chips_;
   std::vector<bool> running_;  // per chip
+  std::vector<bool> alive_;    // per chip: false once lost
+  std::vector<bool> in_run_;   // per chip: a run begun and not yet ended
+  Fallback fallback_;
+  std::vector<chip::WriteBlock> weights_;  // this search's weights (for a fallback chip)
+  std::uint64_t generation_ = 0;
   int depth_;
   chip::SearchParams params_;
   bool strive_for_draw_ = false;  // the software root side's attitude to draws (new_search)

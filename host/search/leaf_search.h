@@ -21,6 +21,8 @@ struct LeafStats {
   std::uint64_t wasted_nodes = 0;
   std::uint64_t busy_clocks = 0;      // chip clocks spent searching, all chips
   std::uint64_t parallel_clocks = 0;  // simulated time: clocks during which some chip was searching
+  std::uint64_t chips_lost = 0;       // chips dropped because their link failed
+  std::uint64_t reruns = 0;           // searches started again because their chip was lost
 };
 
 class LeafSearch {

@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <set>
 
 #include "chip/remote_chip.h"
 #include "chip/rtl_backend.h"
@@ -38,6 +39,17 @@ std::shared_ptr<sim::McaNode> mca_node(int chips, const McaOptions& mca) {
   return node;
 }
 
+void add_link_timeout_option(CLI::App* cmd, double& seconds) {
+  cmd->add_option("--link-timeout", seconds,
+                  "With --backend remote:...: seconds a chip server may take to answer before its link is given up")
+      ->check(CLI::Range(0.05, 3600.0))
+      ->capture_default_str();
+}
+
+std::chrono::milliseconds millis(double seconds) {
+  return std::chrono::milliseconds(static_cast<long long>(seconds * 1000.0 + 0.5));
+}
+
 }  // namespace
 
 CLI::Validator backend_validator(const std::vector<std::string>& names) {
@@ -63,6 +75,7 @@ void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& defaul
   cmd->add_option("--trace", opt.trace, "Write an FST waveform of the RTL (needs -DDB_RTL_TRACE=ON)");
   cmd->add_option("--trace-from", opt.trace_from, "First clock to trace");
   cmd->add_option("--trace-to", opt.trace_to, "Last clock to trace");
+  add_link_timeout_option(cmd, opt.link_timeout);
 }
 
 chip::ChipClient make_chip_client(const ChipOptions& opt) {
@@ -74,14 +87,15 @@ chip::ChipClient make_chip_client(const ChipOptions& opt) {
     throw std::invalid_argument("--trace needs the rtl or cosim backend");
   }
   if (chip::is_remote_backend(opt.backend)) {
-    const chip::RemoteChip remote = chip::claim_remote_chips(opt.backend, 1).front();
+    const chip::RemoteChip remote = chip::claim_remote_chips(opt.backend, 1, millis(opt.link_timeout)).front();
     return chip::ChipClient(std::make_unique<chip::RemoteBackend>(remote.link, remote.chip));
   }
   return chip::ChipClient(chip::make_backend(opt.backend, h));
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth,
-                                                         const chip::SearchParams& params, const McaOptions& mca) {
+                                                         const chip::SearchParams& params, const McaOptions& mca,
+                                                         double link_timeout) {
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   if (backend == "mca") {
     if (chips > 16)
@@ -93,7 +107,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
   }
   if (chip::is_remote_backend(backend)) {
     std::vector<std::unique_ptr<chip::SearchChip>> remote;
-    for (const chip::RemoteChip& c : chip::claim_remote_chips(backend, chips)) {
+    for (const chip::RemoteChip& c : chip::claim_remote_chips(backend, chips, millis(link_timeout))) {
       remote.push_back(std::make_unique<chip::RemoteSearchChip>(c.link, c.chip));
     }
     return std::make_unique<search::ChipLeafSearch>(std::move(remote), depth, params);
@@ -141,6 +155,7 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                   "most one per chip; 1: sequential)")
       ->check(CLI::Range(1, 480))
       ->capture_default_str();
+  add_link_timeout_option(cmd, opt.link_timeout);
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt) {
@@ -151,7 +166,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
   params.repetition_bound = opt.chip_rep_bound;
   params.extend_pawn_on_7th = params.extend_pawn_on_6th = params.extend_hung_pieces = params.extend_hung_twice =
       params.extend_opp_hung = opt.chip_extensions;
-  return make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params, opt.mca);
+  return make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params, opt.mca, opt.link_timeout);
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth) {
@@ -170,7 +185,9 @@ nlohmann::json leaf_stats_json(const search::LeafStats& st) {
                         {"busy_clocks", st.busy_clocks},
                         {"parallel_clocks", st.parallel_clocks},
                         {"simulated_seconds", double(st.parallel_clocks) / search::kChipClockHz},
-                        {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0}};
+                        {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0},
+                        {"chips_lost", st.chips_lost},
+                        {"reruns", st.reruns}};
 }
 
 nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
@@ -192,6 +209,31 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
          f.simulated_seconds > 0 ? (f.host_io_seconds - f.host_poll_seconds) / f.simulated_seconds : 0.0},
         {"download_seconds", f.download_seconds},
         {"host_overhead_us", double(mca->node().host().overhead().value()) / 1e6}};
+  }
+  // Chips behind links: the links' traffic (each server's connection once).
+  std::set<const link::Connection*> links;
+  for (const chip::SearchChip* c : chips ? chips->all_chips() : std::vector<const chip::SearchChip*>{}) {
+    if (const auto* remote = dynamic_cast<const chip::RemoteSearchChip*>(c)) links.insert(remote->link().get());
+  }
+  if (!links.empty()) {
+    link::ConnectionStats sum;
+    for (const link::Connection* l : links) {
+      sum.frames_sent += l->stats().frames_sent;
+      sum.frames_received += l->stats().frames_received;
+      sum.bytes_sent += l->stats().bytes_sent;
+      sum.bytes_received += l->stats().bytes_received;
+      sum.round_trips += l->stats().round_trips;
+    }
+    const double jobs = double(chips->stats().searches + chips->stats().wasted_searches);
+    j["link"] =
+        nlohmann::json{{"servers", links.size()},
+                       {"frames_sent", sum.frames_sent},
+                       {"frames_received", sum.frames_received},
+                       {"bytes_sent", sum.bytes_sent},
+                       {"bytes_received", sum.bytes_received},
+                       {"round_trips", sum.round_trips},
+                       {"round_trips_per_chip_search", jobs > 0 ? double(sum.round_trips) / jobs : 0.0},
+                       {"bytes_per_chip_search", jobs > 0 ? double(sum.bytes_sent + sum.bytes_received) / jobs : 0.0}};
   }
   return j;
 }

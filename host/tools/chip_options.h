@@ -17,11 +17,12 @@ struct ChipOptions {
   std::string trace;  // FST file (RTL builds with DB_RTL_TRACE=ON)
   std::uint64_t trace_from = 0;
   std::uint64_t trace_to = ~std::uint64_t(0);
+  double link_timeout = 10;  // remote backends: seconds a reply may take before the link is given up
 };
 
 // The --backend check: one of names, or remote:HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`).
 CLI::Validator backend_validator(const std::vector<std::string>& names);
-// --backend (with the given choices), --trace, --trace-from, --trace-to.
+// --trace, --trace-from, --trace-to, --link-timeout (the caller adds --backend).
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend);
 // A client on the chosen backend.
 chip::ChipClient make_chip_client(const ChipOptions& opt);
@@ -34,9 +35,11 @@ struct McaOptions {
 // handed the nodes with at most `depth` plies left. Backend "mca": the chips sit on the cards of one
 // Micro Channel node (sim/), at most 16, and the host's accesses take bus time; the process has one
 // node, reused by later leaf searches with the same chips.
+// Remote backends: a chip whose link fails (a reply not in link_timeout seconds, a damaged one, the
+// server gone) is dropped and its work re-run (ChipLeafSearch).
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth,
                                                          const chip::SearchParams& params = {},
-                                                         const McaOptions& mca = {});
+                                                         const McaOptions& mca = {}, double link_timeout = 10);
 
 // --backend, --chips, --chip-depth of the commands that run the software search.
 struct LeafOptions {
@@ -50,6 +53,7 @@ struct LeafOptions {
   bool chip_extensions = false;  // the chips' quiescence extensions (AIJ 5, flags 9-12)
   int workers = 1;               // software workers sharing the chips (AIJ 6; SearchOptions::workers)
   McaOptions mca;                // --backend mca: --mca-chip, --host-overhead-us
+  double link_timeout = 10;      // remote backends: --link-timeout
 };
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
 // nullptr for chip depth 0; the chips get the hardware search parameters of opt.

@@ -7,8 +7,12 @@
 
 #include <array>
 #include <boost/asio.hpp>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <map>
+#include <set>
+#include <stdexcept>
 
 namespace db::chipd {
 
@@ -31,6 +35,8 @@ struct ChipServer::Impl {
   void deliver(const std::vector<Outgoing>& replies);
   void schedule_step();
   void remove(ClientId id, const std::string& peer, const std::string& reason);
+  // Fault injection (ServerOptions::fault): true when the request is not to be handled.
+  bool inject_fault(ClientId id, const link::Frame& frame);
 
   asio::io_context& io;
   ChipService& service;
@@ -40,6 +46,9 @@ struct ChipServer::Impl {
   ClientId next_id = 1;
   bool step_posted = false;
   bool stopped = false;
+  std::uint64_t runs = 0;                               // RUN requests received (fault injection)
+  bool hung = false;                                    // fault HANG: nothing is answered any more
+  std::set<std::pair<ClientId, std::uint16_t>> damage;  // fault GARBAGE: replies to send damaged
 };
 
 struct Session : std::enable_shared_from_this<Session> {
@@ -93,9 +102,11 @@ struct Session : std::enable_shared_from_this<Session> {
     if (!closed) read();
   }
 
-  void send(const link::Frame& frame) {
+  void send(const link::Frame& frame, bool damaged = false) {
     if (closed) return;
     queue.push_back(link::encode_frame(frame));
+    // A byte of the payload flipped (its COBS encoding can turn it into a delimiter: also damage).
+    if (damaged) queue.back()[queue.back().size() / 2] ^= 0x5A;
     pending += queue.back().size();
     if (pending > server.options.max_pending_bytes) {
       close(fmt::format("{} bytes of replies unread", pending));
@@ -187,6 +198,7 @@ void ChipServer::Impl::accept() {
 }
 
 void ChipServer::Impl::dispatch(ClientId id, const link::Frame& frame) {
+  if (inject_fault(id, frame)) return;
   deliver(service.handle(id, frame));
   schedule_step();
 }
@@ -197,13 +209,60 @@ void ChipServer::Impl::deliver(const std::vector<Outgoing>& replies) {
       const link::ErrorReply e = link::ErrorReply::decode(o.frame.payload);
       spdlog::info("chipd: client {}: request {}: {}: {}", o.client, o.frame.seq, link::error_name(e.code), e.message);
     }
+    if (hung) return;
     auto it = sessions.find(o.client);
-    if (it != sessions.end()) it->second->send(o.frame);
+    const bool damaged = o.frame.type == link::type::RUN_REPLY && damage.erase({o.client, o.frame.seq}) > 0;
+    if (it != sessions.end()) it->second->send(o.frame, damaged);
   }
 }
 
+bool ChipServer::Impl::inject_fault(ClientId id, const link::Frame& frame) {
+  if (hung) return true;
+  if (options.fault.kind == Fault::Kind::NONE || frame.type != link::type::RUN) return false;
+  if (++runs != options.fault.at_run) return false;
+  switch (options.fault.kind) {
+    case Fault::Kind::DIE:
+      spdlog::warn("chipd: fault injection: dying at RUN {} (client {}, request {})", runs, id, frame.seq);
+      spdlog::default_logger()->flush();
+      std::_Exit(3);  // no clean-up, no goodbye: as if the process were killed
+    case Fault::Kind::HANG:
+      spdlog::warn("chipd: fault injection: hanging at RUN {} (client {}, request {})", runs, id, frame.seq);
+      hung = true;
+      return true;
+    case Fault::Kind::GARBAGE:
+      spdlog::warn("chipd: fault injection: the reply to RUN {} (client {}, request {}) goes out damaged", runs, id,
+                   frame.seq);
+      damage.insert({id, frame.seq});
+      return false;
+    case Fault::Kind::NONE:
+      break;
+  }
+  return false;
+}
+
+Fault parse_fault(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  const std::string kind = text.substr(0, colon);
+  Fault f;
+  if (kind == "die") {
+    f.kind = Fault::Kind::DIE;
+  } else if (kind == "hang") {
+    f.kind = Fault::Kind::HANG;
+  } else if (kind == "garbage") {
+    f.kind = Fault::Kind::GARBAGE;
+  } else {
+    throw std::invalid_argument(fmt::format("--fault '{}': '{}' is not die, hang or garbage", text, kind));
+  }
+  const std::string n = colon == std::string::npos ? "" : text.substr(colon + 1);
+  if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos || std::stoul(n) == 0) {
+    throw std::invalid_argument(fmt::format("--fault '{}': the RUN number '{}' is not 1-999999999", text, n));
+  }
+  f.at_run = std::stoul(n);
+  return f;
+}
+
 void ChipServer::Impl::schedule_step() {
-  if (step_posted || stopped || !service.busy()) return;
+  if (step_posted || stopped || hung || !service.busy()) return;
   step_posted = true;
   // Posted, not run here: the reads and writes ready meanwhile go first.
   asio::post(io, [this] {

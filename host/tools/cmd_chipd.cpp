@@ -29,6 +29,7 @@ struct ChipdOptions {
   int max_clients = 8;
   double idle_timeout = 300;
   double run_timeout = 60;
+  std::string fault;  // fault injection for client tests: die:N, hang:N, garbage:N
 };
 
 // "HOST:PORT", ":PORT" or "PORT" (loopback), "[v6]:PORT".
@@ -93,6 +94,7 @@ void run_chipd(const ChipdOptions& opt) {
   sv.port = port;
   sv.max_clients = opt.max_clients;
   sv.idle_timeout = millis(opt.idle_timeout);
+  if (!opt.fault.empty()) sv.fault = chipd::parse_fault(opt.fault);
 
   boost::asio::io_context io;
   chipd::ChipServer server(io, service, sv);
@@ -135,6 +137,17 @@ void add_chipd_command(CLI::App& app) {
          "Watchdog: seconds a RUN (or a long ACCESS) may run before it ends with TIMEOUT and its chip is reset")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  cmd->add_option("--fault", opt->fault,
+                  "Fault injection for testing clients: die:N (exit), hang:N (answer nothing more) or garbage:N "
+                  "(damage the reply) at the N-th RUN request")
+      ->check([](const std::string& v) {
+        try {
+          chipd::parse_fault(v);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      });
   cmd->callback([opt] { run_chipd(*opt); });
 }
 

@@ -47,6 +47,30 @@ std::string score_text(int score) {
 UciEngine::UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_search)
     : in_(in), out_(out), tt_(16), searcher_(tt_), make_leaf_search_(std::move(make_leaf_search)) {}
 
+namespace {
+
+// HOST:PORT[,HOST:PORT...] (or empty): the form only; whether a server answers shows at the search.
+void check_server_list(const std::string& list) {
+  if (list.empty()) return;
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', at), list.size());
+    const std::string item = list.substr(at, comma - at);
+    const std::size_t colon = item.rfind(':');
+    const std::string port = colon == std::string::npos ? "" : item.substr(colon + 1);
+    const bool port_ok = !port.empty() && port.size() <= 5 &&
+                         port.find_first_not_of("0123456789") == std::string::npos && std::stoul(port) >= 1 &&
+                         std::stoul(port) <= 65535;
+    if (colon == 0 || !port_ok || item.find(' ') != std::string::npos) {
+      throw std::invalid_argument("RemoteChips must be HOST:PORT[,HOST:PORT...], got '" + printable(item) + "' in '" +
+                                  printable(list) + "'");
+    }
+    at = comma + 1;
+  }
+}
+
+}  // namespace
+
 void UciEngine::prepare_leaf_search() {
   if (options_.chip_depth == 0) {
     searcher_.set_leaf_search(nullptr);
@@ -55,7 +79,8 @@ void UciEngine::prepare_leaf_search() {
   if (leaf_stale_ || !leaf_) {
     searcher_.set_leaf_search(nullptr);
     leaf_.reset();
-    leaf_ = make_leaf_search_(options_.backend, options_.chips, options_.chip_depth);
+    const std::string backend = options_.remote_chips.empty() ? options_.backend : "remote:" + options_.remote_chips;
+    leaf_ = make_leaf_search_(backend, options_.chips, options_.chip_depth);
     leaf_stale_ = false;
   }
   searcher_.set_leaf_search(leaf_.get());
@@ -130,6 +155,7 @@ void UciEngine::cmd_uci() {
   send("option name Clear Hash type button");
   send("option name Chips type spin default 1 min 1 max 480");
   send("option name Backend type combo default model var model var rtl var cosim var mca");
+  send("option name RemoteChips type string default <empty>");
   send("option name ChipDepth type spin default 0 min 0 max 8");
   send("option name Workers type spin default 1 min 1 max 480");
   send("option name Move Overhead type spin default 30 min 0 max 5000");
@@ -177,6 +203,13 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     if (value != "model" && value != "rtl" && value != "cosim" && value != "mca")
       throw std::invalid_argument("Backend must be model, rtl, cosim or mca, got '" + printable(value) + "'");
     options_.backend = value;
+    leaf_stale_ = true;
+  } else if (name == "RemoteChips") {
+    // Chips behind `deepblue chipd` (docs/link.md), used instead of Backend while set; the servers
+    // are reached when the next search starts.
+    const std::string v = value == "<empty>" ? "" : value;
+    check_server_list(v);
+    options_.remote_chips = v;
     leaf_stale_ = true;
   } else if (name == "Move Overhead") {
     options_.move_overhead_ms = parse_count(name, value);

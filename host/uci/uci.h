@@ -21,7 +21,8 @@ struct EngineOptions {
   std::size_t hash_mib = 16;
   int chips = 1;
   std::string backend = "model";
-  int chip_depth = 0;  // 0: software leaves; else plies left at which nodes go to the chips
+  std::string remote_chips;  // HOST:PORT[,HOST:PORT...]: chips behind `deepblue chipd` instead of Backend
+  int chip_depth = 0;        // 0: software leaves; else plies left at which nodes go to the chips
   std::int64_t move_overhead_ms = 30;
   int multipv = 1;
 };
