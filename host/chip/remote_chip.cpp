@@ -264,10 +264,12 @@ void RemoteSearchChip::send_run(std::uint64_t max_quanta) {
 
 RunOutcome RemoteSearchChip::receive_run() {
   if (run_seq_ < 0) throw std::logic_error("remote chip: end_run without begin_run");
-  check_start();
   const std::uint16_t seq = std::uint16_t(run_seq_);
   run_seq_ = -1;
+  // The RUN's reply first: the start batch's reply came before it, so checking that one then does not
+  // wait again (one round trip for the job).
   const link::RunReply reply = link::RunReply::decode(link_->wait(seq, link::type::RUN_REPLY).payload);
+  check_start();
   if (reply.outcome == link::RunOutcome::TIMEOUT || reply.outcome == link::RunOutcome::ABORTED) {
     throw link::LinkError(link::ErrorCode::TIMEOUT,
                           fmt::format("remote chip {}: run ended {}", chip_, link::outcome_name(reply.outcome)));
