@@ -58,11 +58,13 @@ Outcome run_in_process(int n) {
 
 std::string address(const std::vector<const test::ChipdProcess*>& servers) {
   std::string s = "remote:";
-  for (const test::ChipdProcess* p : servers) s += (s.size() > 7 ? "," : "") + ("127.0.0.1:" + std::to_string(p->port()));
+  for (const test::ChipdProcess* p : servers)
+    s += (s.size() > 7 ? "," : "") + ("127.0.0.1:" + std::to_string(p->port()));
   return s;
 }
 
-Outcome run_remote(const std::vector<const test::ChipdProcess*>& servers, int n, std::chrono::milliseconds timeout = 10s) {
+Outcome run_remote(const std::vector<const test::ChipdProcess*>& servers, int n,
+                   std::chrono::milliseconds timeout = 10s) {
   std::vector<std::unique_ptr<chip::SearchChip>> chips;
   std::set<chip::LinkPtr> links;
   for (const chip::RemoteChip& c : chip::claim_remote_chips(address(servers), n, timeout)) {
@@ -120,8 +122,7 @@ TEST_P(RemoteFaults, AServerThatFailsMidSearchLosesItsChipsNotTheAnswer) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Faults, RemoteFaults,
-                         ::testing::Values(FaultCase{"die:40", 3}, FaultCase{"hang:40", 0},
-                                           FaultCase{"garbage:40", 0}),
+                         ::testing::Values(FaultCase{"die:40", 3}, FaultCase{"hang:40", 0}, FaultCase{"garbage:40", 0}),
                          [](const auto& param_info) {
                            const std::string f = param_info.param.fault;
                            return f.substr(0, f.find(':'));

@@ -62,7 +62,8 @@ class FlakyChip final : public chip::SearchChip {
 };
 
 std::unique_ptr<chip::SearchChip> model_chip() {
-  return std::make_unique<chip::LocalSearchChip>(std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
+  return std::make_unique<chip::LocalSearchChip>(
+      std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
 }
 
 struct Outcome {
@@ -70,7 +71,8 @@ struct Outcome {
   LeafStats chips;
 };
 
-Outcome search(std::vector<std::unique_ptr<chip::SearchChip>> chips, const std::string& fen, int depth, int workers = 1) {
+Outcome search(std::vector<std::unique_ptr<chip::SearchChip>> chips, const std::string& fen, int depth,
+               int workers = 1) {
   ChipLeafSearch leaf(std::move(chips), 2);
   TranspositionTable tt(8);
   SearchOptions options;
@@ -99,7 +101,7 @@ TEST(LostChips, EveryKindOfCallLosingAChipGivesTheSameTree) {
   const struct {
     Call call;
     int nth;
-  } faults[] = {{Call::WEIGHTS, 1}, {Call::START, 1}, {Call::START, 40}, {Call::BEGIN_RUN, 25},
+  } faults[] = {{Call::WEIGHTS, 1}, {Call::START, 1},    {Call::START, 40}, {Call::BEGIN_RUN, 25},
                 {Call::END_RUN, 1}, {Call::END_RUN, 60}, {Call::ABORT, 1}};
   for (const auto& f : faults) {
     SCOPED_TRACE(testing::Message() << "call " << int(f.call) << " #" << f.nth);
@@ -112,7 +114,7 @@ TEST(LostChips, EveryKindOfCallLosingAChipGivesTheSameTree) {
     EXPECT_EQ(faulty.chips.chips_lost, 1u);
     EXPECT_EQ(faulty.result.best, clean.result.best);
     EXPECT_EQ(faulty.result.score, clean.result.score);
-    EXPECT_EQ(faulty.result.nodes, clean.result.nodes);    // the software saw the same tree
+    EXPECT_EQ(faulty.result.nodes, clean.result.nodes);      // the software saw the same tree
     EXPECT_EQ(faulty.chips.searches, clean.chips.searches);  // and the same answers
     EXPECT_EQ(faulty.chips.nodes, clean.chips.nodes);
   }
