@@ -1,7 +1,11 @@
 #include "search/chip_leaf_search.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <functional>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -262,9 +266,29 @@ void ChipLeafSearch::run_others(std::uint64_t quanta) {
   }
 }
 
+void ChipLeafSearch::set_threads(int threads) {
+  if (threads < 1) throw std::invalid_argument(fmt::format("chip threads {}: at least 1", threads));
+  threads_ = threads > 1 ? std::make_unique<ChipThreads>(threads) : nullptr;
+}
+
+bool ChipLeafSearch::can_run_concurrently() const {
+  if (!threads_ || timeline_) return false;
+  int running = 0;
+  for (std::size_t c = 0; c < chips_.size(); ++c) {
+    if (!running_[c]) continue;
+    if (!chips_[c]->client()) return false;  // behind a link: its server clocks it
+    ++running;
+  }
+  return running > 1;
+}
+
 void ChipLeafSearch::run_until_answered(Job& job) {
   if (timeline_) {
     while (job.chip >= 0) advance();
+    return;
+  }
+  if (can_run_concurrently()) {
+    run_concurrently(job);
     return;
   }
   // A lost chip moves the job to another chip (drop_chip): run it there.
@@ -278,6 +302,106 @@ void ChipLeafSearch::run_until_answered(Job& job) {
   collect(job, out.result);
   // The other chips ran while the host waited: each as many quanta, or until its search ended.
   run_others(out.quanta);
+  stats_.parallel_clocks += out.quanta * (kQuantum + 1);
+}
+
+void ChipLeafSearch::run_concurrently(Job& job) {
+  // The waited chip runs on this thread quantum by quantum and publishes how many it has run. Every
+  // other running chip is run by whichever thread claims it, never past the waited chip's count, and
+  // stops at its final count (or when its own search ends). So each chip runs exactly the quanta it
+  // runs in the sequential order (run_until_answered), and the answers, counts and clocks are the
+  // same, only sooner. A thread that finds every chip it could run caught up with the waited one
+  // yields and looks again; this thread joins them once the waited chip is done.
+  const std::size_t waited = std::size_t(job.chip);
+  struct Other {
+    std::size_t chip = 0;
+    std::uint64_t quanta = 0;
+    chip::RunOutcome out;
+    std::exception_ptr error;
+    std::atomic<bool> claimed{false};
+    std::atomic<bool> finished{false};
+  };
+  std::vector<std::size_t> other_chips;
+  for (std::size_t c = 0; c < chips_.size(); ++c) {
+    if (running_[c] && c != waited) other_chips.push_back(c);
+  }
+  std::vector<Other> others(other_chips.size());
+  for (std::size_t i = 0; i < others.size(); ++i) others[i].chip = other_chips[i];
+  std::atomic<std::uint64_t> waited_quanta{0};
+  std::atomic<bool> waited_ended{false};  // waited_quanta is final
+  chip::RunOutcome out;
+  std::exception_ptr waited_error;
+
+  // Runs o while it is behind the waited chip; true when it ran a quantum.
+  auto run_other = [&](Other& o) {
+    bool ran = false;
+    try {
+      chip::SearchChip& chip = *chips_[o.chip];
+      for (;;) {
+        const bool final = waited_ended.load(std::memory_order_acquire);
+        if (o.quanta >= waited_quanta.load(std::memory_order_acquire)) {
+          if (final) o.finished.store(true, std::memory_order_release);
+          break;
+        }
+        chip.begin_run(1);
+        const chip::RunOutcome one = chip.end_run();
+        ++o.quanta;
+        ran = true;
+        if (one.done) {
+          o.out = one;
+          o.finished.store(true, std::memory_order_release);
+          break;
+        }
+      }
+    } catch (...) {
+      o.error = std::current_exception();
+      o.finished.store(true, std::memory_order_release);
+    }
+    o.out.quanta = o.quanta;
+    return ran;
+  };
+  auto run_others_loop = [&] {
+    for (;;) {
+      bool all_finished = true, ran = false;
+      for (Other& o : others) {
+        if (o.finished.load(std::memory_order_acquire)) continue;
+        all_finished = false;
+        bool expected = false;
+        if (!o.claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) continue;
+        ran |= run_other(o);
+        o.claimed.store(false, std::memory_order_release);
+      }
+      if (all_finished) return;
+      if (!ran) std::this_thread::yield();
+    }
+  };
+  auto run_waited = [&] {
+    try {
+      chip::SearchChip& chip = *chips_[waited];
+      for (bool done = false; !done;) {
+        chip.begin_run(1);
+        const chip::RunOutcome one = chip.end_run();
+        if (one.done) out = one;
+        done = one.done;
+        waited_quanta.fetch_add(1, std::memory_order_release);
+      }
+      out.quanta = waited_quanta.load(std::memory_order_relaxed);
+    } catch (...) {
+      waited_error = std::current_exception();
+    }
+    waited_ended.store(true, std::memory_order_release);
+    run_others_loop();
+  };
+  const std::vector<std::function<void()>> helpers(std::size_t(threads_->threads() - 1), run_others_loop);
+  threads_->run(run_waited, helpers);
+  if (waited_error) std::rethrow_exception(waited_error);
+  for (const Other& o : others) {
+    if (o.error) std::rethrow_exception(o.error);
+  }
+  collect(job, out.result);
+  for (const Other& o : others) {
+    if (o.out.done) collect(*job_on(o.chip), o.out.result);
+  }
   stats_.parallel_clocks += out.quanta * (kQuantum + 1);
 }
 

@@ -20,6 +20,7 @@
 
 #include "chip/chip_client.h"
 #include "chip/search_chip.h"
+#include "search/chip_threads.h"
 #include "search/chip_timeline.h"
 #include "search/leaf_search.h"
 
@@ -55,6 +56,10 @@ class ChipLeafSearch final : public LeafSearch {
   // Makes the chip that takes over when every chip is lost (default: an in-process model chip).
   using Fallback = std::function<std::unique_ptr<chip::SearchChip>()>;
   void set_fallback(Fallback fallback) { fallback_ = std::move(fallback); }
+  // OS threads that clock the chips in this process while the search waits for one (1: all on the
+  // search's thread). The answers, counts and simulated clocks are the same for any number.
+  void set_threads(int threads) override;
+  int threads() const override { return threads_ ? threads_->threads() : 1; }
 
   bool supports_workers() const override { return true; }
   void set_worker(int worker) override { worker_ = worker; }
@@ -118,6 +123,9 @@ class ChipLeafSearch final : public LeafSearch {
   void run_until_answered(Job& job);
   // Lets every running chip run up to quanta more quanta and collects the answers.
   void run_others(std::uint64_t quanta);
+  // run_until_answered with the chips on threads_ (in-process chips only).
+  bool can_run_concurrently() const;
+  void run_concurrently(Job& job);
   void collect(Job& job, const chip::SearchResult& r);
   // A chip for a question the search waits for: an idle one, else the one running the latest
   // question asked ahead (aborted). Questions other workers wait for are never aborted (there are
@@ -132,6 +140,7 @@ class ChipLeafSearch final : public LeafSearch {
   std::vector<bool> alive_;    // per chip: false once lost
   std::vector<bool> in_run_;   // per chip: a run begun and not yet ended
   Fallback fallback_;
+  std::unique_ptr<ChipThreads> threads_;   // none: one thread
   std::vector<chip::WriteBlock> weights_;  // this search's weights (for a fallback chip)
   std::uint64_t generation_ = 0;
   int depth_;

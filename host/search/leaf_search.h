@@ -48,6 +48,9 @@ class LeafSearch {
   // Aborts the prefetched searches of owner that were not asked for (a cutoff made them useless).
   virtual void cancel(int owner) = 0;
   virtual LeafStats stats() const = 0;
+  // OS threads the leaf searcher may use to clock its chips (the search itself stays on its thread).
+  virtual void set_threads(int /*threads*/) {}
+  virtual int threads() const { return 1; }
 
   // Several software workers sharing these chips (parallel_leaf.h). A worker's questions and
   // prefetch owners are its own: set_worker() tags the calls that follow, so that one worker's

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <thread>
 
 #include "chip/remote_chip.h"
 #include "chip/rtl_backend.h"
@@ -156,7 +157,14 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
       ->check(CLI::Range(1, 480))
       ->capture_default_str();
   add_link_timeout_option(cmd, opt.link_timeout);
+  cmd->add_option("--threads", opt.threads,
+                  "OS threads clocking the in-process chips while the search waits (same answers for any number; "
+                  "0: the machine's cores)")
+      ->check(CLI::Range(0, 512))
+      ->capture_default_str();
 }
+
+int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt) {
   if (opt.chip_depth == 0) return nullptr;
@@ -166,7 +174,9 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
   params.repetition_bound = opt.chip_rep_bound;
   params.extend_pawn_on_7th = params.extend_pawn_on_6th = params.extend_hung_pieces = params.extend_hung_twice =
       params.extend_opp_hung = opt.chip_extensions;
-  return make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params, opt.mca, opt.link_timeout);
+  auto leaf = make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params, opt.mca, opt.link_timeout);
+  leaf->set_threads(opt.threads > 0 ? opt.threads : default_threads());
+  return leaf;
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth) {

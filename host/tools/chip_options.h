@@ -54,10 +54,13 @@ struct LeafOptions {
   int workers = 1;               // software workers sharing the chips (AIJ 6; SearchOptions::workers)
   McaOptions mca;                // --backend mca: --mca-chip, --host-overhead-us
   double link_timeout = 10;      // remote backends: --link-timeout
+  int threads = 0;               // OS threads clocking in-process chips; 0: the machine's cores
 };
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
 // nullptr for chip depth 0; the chips get the hardware search parameters of opt.
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt);
+// The machine's cores (at least 1): the default of --threads and of UCI's Threads.
+int default_threads();
 // The same with the default hardware search parameters (the UCI engine's chips).
 std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth);
 // The chips' statistics as JSON, with the simulated time at the chip's 24 MHz.

@@ -2,6 +2,7 @@
 // from Debian, from balanced openings, colours alternating; prints the score and an Elo estimate.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "chess/epd.h"
+#include "chip/remote_chip.h"
 #include "chip_options.h"
 #include "cli_common.h"
 #include "commands.h"
@@ -42,14 +44,19 @@ void run_match(const MatchOptions& opt) {
   const match::TimeControl tc = match::parse_time_control(opt.tc);
   const auto openings = read_epd_file(opt.openings, FenMode::Lenient);
   if (openings.empty()) throw std::invalid_argument("no openings in '" + opt.openings + "'");
+  // The opponent plays on one thread: ours leaves it a core (on a 2-core machine, one thread each).
+  const int threads = opt.leaf.threads > 0 ? opt.leaf.threads : std::max(1, default_threads() - 1);
+  const bool remote = chip::is_remote_backend(opt.leaf.backend);
   const match::PlayerSpec ours{"DeepBlue-rebuild",
                                {self_path(), "uci"},
                                "uci",
                                {{"Hash", std::to_string(opt.hash_mib)},
-                                {"Backend", opt.leaf.backend},
+                                remote ? std::pair<std::string, std::string>{"RemoteChips", opt.leaf.backend.substr(7)}
+                                       : std::pair<std::string, std::string>{"Backend", opt.leaf.backend},
                                 {"Chips", std::to_string(opt.leaf.chips)},
                                 {"ChipDepth", std::to_string(opt.leaf.chip_depth)},
-                                {"Workers", std::to_string(opt.leaf.workers)}}};
+                                {"Workers", std::to_string(opt.leaf.workers)},
+                                {"Threads", std::to_string(threads)}}};
   const match::PlayerSpec theirs = match::preset(opt.opponent, opt.opponent == "stockfish" ? opt.elo : 0);
   auto us = match::make_player(ours);
   auto them = match::make_player(theirs);

@@ -1,5 +1,6 @@
 #include "uci/uci.h"
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
@@ -71,6 +72,10 @@ void check_server_list(const std::string& list) {
 
 }  // namespace
 
+int UciEngine::threads() const {
+  return options_.threads > 0 ? options_.threads : std::max(1, int(std::thread::hardware_concurrency()));
+}
+
 void UciEngine::prepare_leaf_search() {
   if (options_.chip_depth == 0) {
     searcher_.set_leaf_search(nullptr);
@@ -83,6 +88,7 @@ void UciEngine::prepare_leaf_search() {
     leaf_ = make_leaf_search_(backend, options_.chips, options_.chip_depth);
     leaf_stale_ = false;
   }
+  leaf_->set_threads(threads());
   searcher_.set_leaf_search(leaf_.get());
 }
 
@@ -158,6 +164,7 @@ void UciEngine::cmd_uci() {
   send("option name RemoteChips type string default <empty>");
   send("option name ChipDepth type spin default 0 min 0 max 8");
   send("option name Workers type spin default 1 min 1 max 480");
+  send("option name Threads type spin default " + std::to_string(threads()) + " min 1 max 512");
   send("option name Move Overhead type spin default 30 min 0 max 5000");
   send("option name MultiPV type spin default 1 min 1 max " + std::to_string(search::kMaxMultiPv));
   send("option name Ponder type check default false");
@@ -222,6 +229,11 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     search::SearchOptions so = searcher_.options();
     so.multipv = options_.multipv;
     searcher_.set_options(so);
+  } else if (name == "Threads") {
+    // OS threads clocking the chips while the search waits; Workers are software searchers.
+    const auto n = parse_count(name, value);
+    if (n < 1 || n > 512) throw std::invalid_argument("Threads must be 1..512");
+    options_.threads = int(n);
   } else if (name == "Workers") {
     // Software workers sharing the chips (AIJ 6; used with ChipDepth > 0 and Chips > 1).
     const auto n = parse_count(name, value);

@@ -23,6 +23,7 @@ struct EngineOptions {
   std::string backend = "model";
   std::string remote_chips;  // HOST:PORT[,HOST:PORT...]: chips behind `deepblue chipd` instead of Backend
   int chip_depth = 0;        // 0: software leaves; else plies left at which nodes go to the chips
+  int threads = 0;           // OS threads clocking the chips (Workers are software searchers); 0: the cores
   std::int64_t move_overhead_ms = 30;
   int multipv = 1;
 };
@@ -51,8 +52,10 @@ class UciEngine {
   void cmd_setoption(const std::vector<std::string>& tokens);
   void cmd_position(const std::vector<std::string>& tokens);
   void cmd_go(const std::vector<std::string>& tokens);
-  void stop_search();          // stops and joins a running search
-  void prepare_leaf_search();  // (re)builds the chips after Chips, Backend or ChipDepth changed
+  void stop_search();  // stops and joins a running search
+  void prepare_leaf_search();
+  int threads()
+      const;  // Threads, or the machine's cores  // (re)builds the chips after Chips, Backend or ChipDepth changed
 
   std::istream& in_;
   std::ostream& out_;

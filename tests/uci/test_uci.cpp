@@ -66,6 +66,12 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
       "setoption name Backend value fpga\n"
       "setoption name Workers value 0\n"
       "setoption name Workers value 4\n"
+      "setoption name Threads value 0\n"
+      "setoption name Threads value 2\n"
+      "setoption name RemoteChips value localhost\n"
+      "setoption name RemoteChips value 127.0.0.1:99999\n"
+      "setoption name RemoteChips value 127.0.0.1:7997,b:7997\n"
+      "setoption name RemoteChips value <empty>\n"
       "position startpos moves e2e4\n"
       "go depth 2\n"
       "isready\n"
@@ -84,6 +90,10 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
   EXPECT_NE(out.find("ChipDepth must be 0..8"), std::string::npos) << out;
   EXPECT_NE(out.find("Backend must be model, rtl, cosim or mca, got 'fpga'"), std::string::npos) << out;
   EXPECT_NE(out.find("Workers must be 1..480"), std::string::npos) << out;
+  EXPECT_NE(out.find("Threads must be 1..512"), std::string::npos) << out;
+  EXPECT_NE(out.find("RemoteChips must be HOST:PORT[,HOST:PORT...], got 'localhost'"), std::string::npos) << out;
+  EXPECT_NE(out.find("got '127.0.0.1:99999'"), std::string::npos) << out;
+  EXPECT_EQ(out.find("got '127.0.0.1:7997"), std::string::npos) << out;  // a good list is taken
   // After all that, a valid position (black to move after 1.e4) is searched.
   EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
   EXPECT_NE(out.find("readyok"), std::string::npos);
