@@ -88,7 +88,7 @@ void UciEngine::prepare_leaf_search() {
     leaf_ = make_leaf_search_(backend, options_.chips, options_.chip_depth);
     leaf_stale_ = false;
   }
-  leaf_->set_threads(threads());
+  if (leaf_->threads() != threads()) leaf_->set_threads(threads());
   searcher_.set_leaf_search(leaf_.get());
 }
 
