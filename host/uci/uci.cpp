@@ -85,7 +85,14 @@ void UciEngine::prepare_leaf_search() {
     searcher_.set_leaf_search(nullptr);
     leaf_.reset();
     const std::string backend = options_.remote_chips.empty() ? options_.backend : "remote:" + options_.remote_chips;
-    leaf_ = make_leaf_search_(backend, options_.chips, options_.chip_depth);
+    try {
+      leaf_ = make_leaf_search_(backend, options_.chips, options_.chip_depth);
+    } catch (const std::exception& e) {
+      // A GUI waits for bestmove after go: say why there are no chips, and search without them.
+      error(std::string(e.what()) + " (searching with software leaves)");
+      searcher_.set_leaf_search(nullptr);
+      return;
+    }
     leaf_stale_ = false;
   }
   if (leaf_->threads() != threads()) leaf_->set_threads(threads());
