@@ -124,7 +124,10 @@ std::size_t ChipModel::slow_memo_key(const std::array<std::uint8_t, 64>& board, 
   return std::size_t((h ^ (h >> 29)) >> (64 - SLOW_MEMO_BITS));
 }
 
-BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data) {
+// flatten: the controller's blocks are inlined here (their sources are one unit with this one:
+// host/chip/CMakeLists.txt), the model's hottest code.
+__attribute__((flatten)) BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr,
+                                                           std::uint32_t data) {
   ++clock_;
   const Registers& q = regs_[cur_];
   ++state_clocks_[q.ctrl.state_q < CTRL_STATES ? q.ctrl.state_q : 0];
