@@ -38,10 +38,10 @@ std::string describe(const DebugPort& d) {
 }  // namespace
 
 std::string CosimBackend::report(const char* what, const DebugPort& m, const DebugPort& r) const {
-  ChipModel::Registers regs = before_;
+  const ChipModel::Registers& regs = before_;
   std::string path;
-  for (int p = regs.base; p < regs.ply && p < 32; ++p) {
-    path += (path.empty() ? "" : " ") + chip_move_to_string(before_stack_[p].move);
+  for (int p = regs.ctrl.base_q; p < regs.ctrl.ply_q && p < 32; ++p) {
+    path += (path.empty() ? "" : " ") + chip_move_to_string(before_stack_.move_o(p));
   }
   return fmt::format(
       "cosim: RTL and model differ at clock {} ({})\n  position: {}\n  ply: {} (moves from the command's "

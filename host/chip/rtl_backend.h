@@ -83,8 +83,8 @@ class CosimBackend final : public ChipBackend {
 
   ChipModel model_;
   RtlBackend rtl_;
-  ChipModel::Registers before_{};                         // the model's registers before the clock being checked
-  std::array<ChipModel::StackEntry, 32> before_stack_{};  // and its move stack
+  ChipModel::Registers before_{};  // the model's registers before the clock being checked
+  CtrlStack before_stack_{};       // and its move stack
   std::uint64_t moves_compared_ = 0;
 };
 

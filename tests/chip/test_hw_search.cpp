@@ -686,14 +686,14 @@ TEST_P(HwSearchChip, RepeatingMoveIsOnlyScoredWhenLegalAndARepetition) {
       p.test_value = value;
       p.repetition_tie = p.strive_for_draw = p.repetition_bound = true;
       chip.start_search(p);
-      while (model->registers().state != std::uint8_t(S_IDLE)) {
+      while (model->registers().ctrl.state_q != std::uint8_t(S_IDLE)) {
         const ChipModel::Registers r = model->registers();
         chip.backend().tick(1);
-        if (r.mv != bad) continue;
-        if (r.state == std::uint8_t(S_REPCHK)) ++considered;
-        if (r.state == std::uint8_t(S_TEST) && r.rtry) {
+        if (r.ctrl.mv_q != bad) continue;
+        if (r.ctrl.state_q == std::uint8_t(S_REPCHK)) ++considered;
+        if (r.ctrl.state_q == std::uint8_t(S_TEST) && r.search.rtry_q) {
           ++tested;
-          if (model->registers().count != r.count) ++scored;
+          if (model->registers().ctrl.count_q != r.ctrl.count_q) ++scored;
         }
       }
     }

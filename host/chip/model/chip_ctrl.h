@@ -1,0 +1,153 @@
+// Twin of rtl/chip_ctrl.sv: the chip's controller. The command state machine (GEN, MAKE, UNMAKE,
+// PERFT, CLEAR, EVAL_INIT, SLOW_EVAL, LAZY_EVAL, SEARCH) and the wiring of its blocks:
+//   ctrl_regs    host register block: decode, read multiplexer, ERROR, the host-only registers
+//   ctrl_stack   the move stack
+//   ctrl_make    make/unmake and the position registers
+//   ctrl_eval    fast and lazy evaluation (placement sum, EVAL_INIT's scan, the slow-eval filter)
+//   ctrl_search  the hardware search (AIJ 5): its state, datapath and decisions; in a search's
+//                TEST, UNMAKE and SEVAL, and when a search's GEN finds no move, its decision
+//                (search_step_t) sets the next state here
+// Types shared by the blocks are in ctrl_pkg.h. Every state takes exactly one clock.
+//
+// The model's clock: ChipCtrl is the controller during one clock. It reads the registers before
+// the clock (q) and the rest of the chip's outputs (Ports), writes the registers after it (d, a
+// copy of q on entry) and returns what the rest of the chip does at the clock edge (Out): the array
+// writes, the game phase events, the slow evaluation's start and abort, the table writes, the
+// stack's and the repetition detector's writes. chip/chip_model.cpp (the chip_top of the model)
+// applies them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "chip/array_model.h"
+#include "chip/bus.h"
+#include "chip/model/ctrl_eval.h"
+#include "chip/model/ctrl_make.h"
+#include "chip/model/ctrl_pkg.h"
+#include "chip/model/ctrl_regs.h"
+#include "chip/model/ctrl_search.h"
+#include "chip/model/ctrl_stack.h"
+#include "chip/model/eval_blocks.h"
+#include "chip/model/rep_detect.h"
+#include "chip/slow_eval.h"
+
+namespace db::chip {
+
+class ChipCtrl {
+ public:
+  // chip_ctrl's own registers.
+  struct Regs {
+    std::uint8_t state_q = 0;  // S_IDLE ...
+    std::uint32_t cmd_q = 0;
+    std::uint16_t move_q = 0;  // MOVE register
+    std::uint16_t mv_q = 0;    // move being made
+    std::uint8_t tgt_q = 0;
+    std::uint8_t ply_q = 0;       // working stack index
+    std::uint8_t base_q = 0;      // stack index where the command started
+    std::uint8_t host_ply_q = 0;  // moves made by MAKE
+    std::uint64_t count_q = 0, cycles_q = 0;
+    std::uint32_t generated_q = 0;
+    bool done_q = false, aborted_q = false, move_valid_q = false;
+  };
+  // The registers of the controller and its blocks (u_regs, u_make, u_eval, u_search).
+  struct State {
+    Regs ctrl;
+    CtrlRegs::Regs regs;
+    ctrl_pkg::pos_t pos;  // ctrl_make's pos_q
+    CtrlEval::Regs eval;
+    CtrlSearch::Regs search;
+  };
+  // The controller's inputs from the rest of the chip.
+  struct Ports {
+    // Host bus.
+    bool req_i, we_i;
+    std::uint32_t addr_i, wdata_i;
+    // Move-generator array (its combinational view of the board) and its board.
+    const ArrayModel& array_i;
+    const std::array<std::uint8_t, 64>& board_i;
+    std::uint64_t board_hash_i;  // the model's hash of board_i (the repetition detector's shortcut)
+    // Piece placement table, game phase control (its registers and RAM).
+    const std::array<std::uint16_t, 512>& pst_ram;
+    const PhaseRegs& ph_i;
+    const std::array<std::uint16_t, 1024>& ph_ram;
+    // Slow evaluation: its registers and tables (EVAL_CONTROL word 1 is se_lazy_ctrl), its state
+    // and results.
+    const SlowEvalWeights& se_weights;
+    bool se_busy_i, se_finish_i;
+    std::uint16_t se_white_i;  // the finishing slow evaluation's value, white's view
+    std::uint16_t se_value_i, se_draw_i;
+    const std::array<std::uint16_t, SLOW_GROUPS>& se_group_i;
+    // The move stack and the repetition detector (their storage: written at the clock's end).
+    const CtrlStack& stack;
+    const RepDetect& rep;
+  };
+  // What the rest of the chip does at the clock edge.
+  struct Out {
+    BusResponse resp;
+    bool clear_o = false;
+    ArrayWrites wr;
+    ph_events_t ph_ev;
+    bool ph_clear_o = false;
+    bool se_start_o = false, se_abort_o = false, se_we_o = false, pst_we_o = false, ph_ram_we_o = false;
+    // The stack's write ports.
+    bool stk_we = false;
+    ctrl_pkg::stk_entry_t push_full;
+    bool stk_move_we = false;
+    std::uint8_t stk_move_waddr = 0;
+    std::uint16_t stk_move_wdata = 0;
+    bool rep_we = false;  // MAKE: the detector stores the position
+    bool undo = false;    // the move at the current ply is unmade
+  };
+
+  ChipCtrl(const State& q, State& d, const Ports& in, Out& out);
+  // The clock (the RTL's always_comb blocks, in order).
+  void clock();
+
+ private:
+  void check();
+  void gen();
+  void test();
+  void unmake();
+  void apply_step(const ctrl_pkg::search_step_t& step);
+  void make_and_eval();
+  void host_writes();
+  void command();
+  void cmd_error(std::uint8_t code) {
+    cmd_err_ = true;
+    cmd_err_code_ = code;
+    d_.ctrl.done_q = true;
+  }
+  void finish() {
+    d_.ctrl.state_q = S_IDLE;
+    d_.ctrl.done_q = true;
+  }
+
+  const State& q_;
+  State& d_;
+  const Ports& in_;
+  Out& out_;
+  const Regs& cq_;  // q_.ctrl
+  Regs& cd_;        // d_.ctrl
+  // Command fields of the running command.
+  int op_q_, mode_q_, depth_q_;
+  bool busy_, searching_;
+  int pi_;                // current ply index into the stack
+  std::uint16_t last_;    // the stack's move at pi
+  CtrlRegs::Decode dec_;  // the host register block's decode and strobes
+  CtrlRegs::Strobes st_;
+  CtrlEval::Tables eval_tables_;
+  CtrlEval eval_;
+  CtrlMake make_;
+  // u_search, made on first use (many clocks need nothing of it: the model's time).
+  std::optional<CtrlSearch::Ports> search_ports_;
+  std::optional<CtrlSearch> search_;
+  const CtrlSearch& search();
+  // This clock's signals.
+  bool undo_ = false, cmd_err_ = false, gen_exhausted_ = false, rc_ok_ = false, rm_try_ = false;
+  std::uint8_t cmd_err_code_ = 0;
+  CtrlEval::StepOut eval_out_;
+};
+
+}  // namespace db::chip
