@@ -6,7 +6,14 @@ namespace db::sim {
 McaTimeline::Mark McaTimeline::mark() const {
   const McaHost::Stats& h = node_->host().stats();
   return Mark{h.accesses,          node_->bus().stats().busy, h.overhead,         h.on_bus,
-              node_->host().now(), node_->polls().count,      node_->polls().time};
+              node_->host().now(), node_->polls().count,      node_->polls().time, software_};
+}
+
+void McaTimeline::host_computes(std::uint64_t clocks) {
+  const std::uint64_t now = chip_clocks_at(node_->host().now());
+  const sc_core::sc_time d = chip_clock_time(now + clocks) - chip_clock_time(now);
+  node_->host().idle(d);
+  software_ += d;
 }
 
 void McaTimeline::search_started() {
@@ -26,6 +33,7 @@ McaTimeline::Figures McaTimeline::figures() const {
   f.host_poll_seconds = (m.poll_time - start_.poll_time).to_seconds();
   f.simulated_seconds = (m.now - start_.now).to_seconds();
   f.download_seconds = download_seconds_;
+  f.host_software_seconds = (m.software - start_.software).to_seconds();
   return f;
 }
 

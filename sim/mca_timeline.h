@@ -20,6 +20,8 @@ class McaTimeline final : public search::ChipTimeline {
   std::uint64_t now_clocks() const override { return chip_clocks_at(node_->host().now()); }
   void download_started() override { download_start_ = node_->host().now(); }
   void search_started() override;
+  // The host's software time: the host is off the bus, the chips search on.
+  void host_computes(std::uint64_t clocks) override;
 
   McaNode& node() const { return *node_; }
 
@@ -33,6 +35,7 @@ class McaTimeline final : public search::ChipTimeline {
     double host_poll_seconds = 0;      // their host time (overhead and bus)
     double simulated_seconds = 0;      // host time
     double download_seconds = 0;       // the last search's evaluation weights download (before the above)
+    double host_software_seconds = 0;  // the host's software search (the cost model), off the bus
   };
   Figures figures() const;
 
@@ -42,6 +45,7 @@ class McaTimeline final : public search::ChipTimeline {
     sc_core::sc_time busy, overhead, on_bus, now;
     std::uint64_t polls = 0;
     sc_core::sc_time poll_time;
+    sc_core::sc_time software;
   };
   Mark mark() const;
 
@@ -49,6 +53,7 @@ class McaTimeline final : public search::ChipTimeline {
   Mark start_;
   sc_core::sc_time download_start_;
   double download_seconds_ = 0;
+  sc_core::sc_time software_;  // host_computes() so far
 };
 
 }  // namespace db::sim

@@ -70,6 +70,7 @@ void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   }
   jobs_.clear();
   stats_ = {};
+  host_owed_ = 0;
   weights_ = chip::weight_writes(chip::generate_weights(root));
   generation_ = chip::weights_generation(weights_);
   if (timeline_) timeline_->download_started();
@@ -264,6 +265,30 @@ void ChipLeafSearch::run_others(std::uint64_t quanta) {
     in_run_[c] = false;
     if (out.done) collect(*job_on(c), out.result);
   }
+}
+
+void ChipLeafSearch::software_nodes(std::uint64_t nodes) {
+  if (host_node_ns_ == 0 || nodes == 0) return;
+  // A chip clock is 125/3 ns (24 MHz): the time is kept in thirds of a nanosecond, so that no
+  // fraction of a clock is lost between calls.
+  constexpr std::uint64_t kThirdsPerClock = 125;
+  stats_.software_nodes += nodes;
+  host_owed_ += nodes * host_node_ns_ * 3;
+  if (timeline_) {
+    const std::uint64_t clocks = host_owed_ / kThirdsPerClock;
+    host_owed_ %= kThirdsPerClock;
+    stats_.host_clocks += clocks;
+    timeline_->host_computes(clocks);
+    return;
+  }
+  // Without a timeline the host's time passes in the quanta of its polls: every running chip runs
+  // as many quanta (or until its search ends) while the host computes.
+  const std::uint64_t quanta = host_owed_ / (kThirdsPerClock * (kQuantum + 1));
+  host_owed_ %= kThirdsPerClock * (kQuantum + 1);
+  if (quanta == 0) return;
+  stats_.host_clocks += quanta * (kQuantum + 1);
+  stats_.parallel_clocks += quanta * (kQuantum + 1);
+  if (std::find(running_.begin(), running_.end(), true) != running_.end()) run_others(quanta);
 }
 
 void ChipLeafSearch::set_threads(int threads) {

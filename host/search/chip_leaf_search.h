@@ -60,6 +60,12 @@ class ChipLeafSearch final : public LeafSearch {
   // search's thread). The answers, counts and simulated clocks are the same for any number.
   void set_threads(int threads) override;
   int threads() const override { return threads_ ? threads_->threads() : 1; }
+  // The host's cost model: nanoseconds of the host's time per software node (0: free, the
+  // default). Deep Blue's hosts were 120 MHz P2SC processors running the software search between
+  // their chips' polls (AIJ 6); the cost is a parameter, docs/search.md.
+  void set_host_node_ns(std::uint32_t ns) { host_node_ns_ = ns; }
+  std::uint32_t host_node_ns() const { return host_node_ns_; }
+  void software_nodes(std::uint64_t nodes) override;
 
   bool supports_workers() const override { return true; }
   void set_worker(int worker) override { worker_ = worker; }
@@ -152,6 +158,8 @@ class ChipLeafSearch final : public LeafSearch {
   int worker_ = 0;  // the software worker whose calls these are (set_worker)
   std::shared_ptr<ChipTimeline> timeline_;
   std::uint64_t search_start_ = 0;  // the timeline's clock when the search started (new_search)
+  std::uint32_t host_node_ns_ = 0;
+  std::uint64_t host_owed_ = 0;  // host time not yet passed, in thirds of a nanosecond (a clock is 125)
 };
 
 }  // namespace db::search

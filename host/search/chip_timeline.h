@@ -23,6 +23,9 @@ class ChipTimeline {
   virtual void search_started() {}
   // Between two rounds of status polls while chips search (the host may wait here).
   virtual void between_polls() {}
+  // The host computes (its software search) for this many chip clocks without the bus; the chips
+  // run on meanwhile.
+  virtual void host_computes(std::uint64_t clocks) = 0;
 };
 
 }  // namespace db::search

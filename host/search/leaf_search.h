@@ -20,7 +20,11 @@ struct LeafStats {
   std::uint64_t wasted_searches = 0;  // prefetched searches aborted or never asked for
   std::uint64_t wasted_nodes = 0;
   std::uint64_t busy_clocks = 0;      // chip clocks spent searching, all chips
-  std::uint64_t parallel_clocks = 0;  // simulated time: clocks during which some chip was searching
+  // Simulated time, the host's clock since the search began: the clocks it waited while chips
+  // searched, plus its own software time (host_clocks) under a cost model (set_host_node_ns).
+  std::uint64_t parallel_clocks = 0;
+  std::uint64_t host_clocks = 0;  // the host's software time (cost model), in chip clocks
+  std::uint64_t software_nodes = 0;  // software nodes charged to the host (cost model)
   std::uint64_t chips_lost = 0;       // chips dropped because their link failed
   std::uint64_t reruns = 0;           // searches started again because their chip was lost
 };
@@ -51,6 +55,11 @@ class LeafSearch {
   // OS threads the leaf searcher may use to clock its chips (the search itself stays on its thread).
   virtual void set_threads(int /*threads*/) {}
   virtual int threads() const { return 1; }
+  // The host's own software time (AIJ 6: a node's host runs the software search while its chips
+  // search): the search reports the software nodes it visited since its last call, before each
+  // question and at its end; a leaf searcher with a cost per node lets that time pass, the running
+  // chips searching on meanwhile. Without a cost (the default) the host's software is free.
+  virtual void software_nodes(std::uint64_t /*nodes*/) {}
 
   // Several software workers sharing these chips (parallel_leaf.h). A worker's questions and
   // prefetch owners are its own: set_worker() tags the calls that follow, so that one worker's

@@ -29,6 +29,11 @@ class WorkerLeaf final : public LeafSearch {
     chips_.cancel(owner);
   }
   LeafStats stats() const override;
+  // The worker holds the baton: its software time passes on the shared host.
+  void software_nodes(std::uint64_t nodes) override {
+    chips_.set_worker(worker_);
+    chips_.software_nodes(nodes);
+  }
 
  private:
   LeafSearch& chips_;

@@ -3,8 +3,9 @@
 // the baton runs, so the search needs no locks and is reproducible run to run. A worker that must
 // wait (for a chip's answer, for work, for the other workers to finish) blocks on a condition and
 // passes the baton to the first runnable worker in a fixed order (0, 1, ...); when no worker can
-// run, the chips are clocked a quantum at a time until some condition holds. Host software time is
-// not modelled: the simulated time is the chips' clocks.
+// run, the chips are clocked a quantum at a time until some condition holds. The host's software
+// time passes only under the leaf searcher's cost model (LeafSearch::software_nodes), spent by the
+// worker holding the baton: the workers share one host processor.
 #pragma once
 
 #include <condition_variable>

@@ -133,6 +133,7 @@ int Searcher::static_score(const Position& pos) const { return two_part(interim_
 
 int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks) {
   ++nodes_;
+  ++software_nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   if (ply >= kMaxPly - 1) return static_score(pos);
@@ -179,6 +180,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks
 // window gets the exact value by bisection, as Deep Blue's host did. Fail hard: beta or alpha for
 // the bounds.
 int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) {
+  tell_software_nodes();
   const std::uint64_t chip_nodes = leaf_->stats().nodes;
   auto at_least = [&](int t) { return leaf_->test(pos, path_, ply, depth, t); };
   // With idle chips, a bisection asks ahead the questions it may ask next (both midpoints, as many
@@ -267,7 +269,10 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   bool asks = child_depth <= leaf_->depth() && child_beta - child_alpha == 1 && !pos.is_repetition() &&
               !pos.has_insufficient_material() && pos.halfmove_clock() < 100 && child_ply < kMaxPly - 2;
   if (asks && entry) asks = !tt_settles(*entry, child_depth, child_alpha, child_beta, child_ply);
-  if (asks) leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, ply);
+  if (asks) {
+    tell_software_nodes();
+    leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, ply);
+  }
   pos.unmake_move(m);
 }
 
@@ -359,6 +364,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   }
   if (depth <= 0 && !leaf_) return quiescence(pos, alpha, beta, ply, options_.quiescence_checks);
   ++nodes_;
+  ++software_nodes_;
   seldepth_ = std::max(seldepth_, ply);
   max_software_ply_ = std::max(max_software_ply_, ply);
   if (should_stop()) return 0;
@@ -548,6 +554,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   // stop_ is not cleared here: a stop() that arrives before this thread gets here must count.
   pondering_ = limits.ponder;
   nodes_ = 0;
+  software_nodes_ = software_nodes_told_ = 0;
   extensions_ = 0;
   root_in_trouble_ = false;
   clear_history();
@@ -636,7 +643,10 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   stop_ = false;  // a time or node limit ends only this run
   result.nodes = nodes_;
-  if (leaf_) result.leaf = leaf_->stats();
+  if (leaf_) {
+    tell_software_nodes();  // the software's time after its last question counts too
+    result.leaf = leaf_->stats();
+  }
   result.seconds = elapsed_ms() / 1000;
   return result;
 }

@@ -121,6 +121,11 @@ class Searcher {
   // checks: quiet checking moves are searched too at this ply and the next checks - 1.
   int quiescence(Position& pos, int alpha, int beta, int ply, int checks = 0);
   int chip_leaf(Position& pos, int alpha, int beta, int depth, int ply);
+  // Tells the leaf searcher the software nodes since the last time (the host's time passes).
+  void tell_software_nodes() {
+    leaf_->software_nodes(software_nodes_ - software_nodes_told_);
+    software_nodes_told_ = software_nodes_;
+  }
   void prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit, int ply);
   bool reachable_directly(Position& pos, Move earlier, Move reply, Move now);
   int generate_credit(Position& pos, const MoveList& moves, std::size_t index, int score, int depth, int ply,
@@ -183,6 +188,9 @@ class Searcher {
   int previous_score_ = 0;  // the last completed iteration's score (two-part)
   bool strive_for_draw_ = false;
   std::uint64_t nodes_ = 0;
+  // Software nodes (nodes_ without the chips'), and how many of them the leaf searcher has been
+  // told of (its cost model for the host's time: LeafSearch::software_nodes).
+  std::uint64_t software_nodes_ = 0, software_nodes_told_ = 0;
   std::uint64_t stop_checks_ = 0;  // calls of should_stop (the clock is read every 1024th)
   std::uint64_t extensions_ = 0;
   int seldepth_ = 0;

@@ -162,6 +162,11 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                   "0: the machine's cores)")
       ->check(CLI::Range(0, 512))
       ->capture_default_str();
+  cmd->add_option("--host-node-us", opt.host_node_us,
+                  "The host's cost model: microseconds of simulated host time per software node, during which the "
+                  "running chips search on (0: the host's software is free; docs/search.md)")
+      ->check(CLI::Range(0.0, 1000.0))
+      ->capture_default_str();
 }
 
 int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
@@ -176,6 +181,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
       params.extend_opp_hung = opt.chip_extensions;
   auto leaf = make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params, opt.mca, opt.link_timeout);
   leaf->set_threads(opt.threads > 0 ? opt.threads : default_threads());
+  leaf->set_host_node_ns(std::uint32_t(opt.host_node_us * 1000 + 0.5));
   return leaf;
 }
 
@@ -196,6 +202,9 @@ nlohmann::json leaf_stats_json(const search::LeafStats& st) {
                         {"parallel_clocks", st.parallel_clocks},
                         {"simulated_seconds", double(st.parallel_clocks) / search::kChipClockHz},
                         {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0},
+                        {"host_software_nodes", st.software_nodes},
+                        {"host_software_clocks", st.host_clocks},
+                        {"host_software_share", st.parallel_clocks ? double(st.host_clocks) / double(st.parallel_clocks) : 0.0},
                         {"chips_lost", st.chips_lost},
                         {"reruns", st.reruns}};
 }
@@ -218,6 +227,7 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
         {"host_work_share",
          f.simulated_seconds > 0 ? (f.host_io_seconds - f.host_poll_seconds) / f.simulated_seconds : 0.0},
         {"download_seconds", f.download_seconds},
+        {"host_software_seconds", f.host_software_seconds},
         {"host_overhead_us", double(mca->node().host().overhead().value()) / 1e6}};
   }
   // Chips behind links: the links' traffic (each server's connection once).

@@ -55,6 +55,7 @@ struct LeafOptions {
   McaOptions mca;                // --backend mca: --mca-chip, --host-overhead-us
   double link_timeout = 10;      // remote backends: --link-timeout
   int threads = 0;               // OS threads clocking in-process chips; 0: the machine's cores
+  double host_node_us = 0;       // the host's software time per node (cost model); 0: free
 };
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
 // nullptr for chip depth 0; the chips get the hardware search parameters of opt.

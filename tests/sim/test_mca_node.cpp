@@ -227,6 +227,36 @@ SearchRun run_search(std::unique_ptr<search::ChipLeafSearch> leaf, const std::st
   return r;
 }
 
+TEST(McaNode, TheHostsSoftwareTimeIsOffTheBus) {
+  // The host's cost model on the node: its software time passes on its clock without the bus, the
+  // chips searching on; the tree stays the one of a free host (one node a process: SystemC
+  // elaborates once, so the free host is the in-process chips here).
+  constexpr int kChips = 4;
+  constexpr std::uint32_t kNs = 20000;
+  auto node = make_node(kChips);
+  std::vector<std::unique_ptr<chip::ChipClient>> on_bus, direct;
+  for (int i = 0; i < kChips; ++i) {
+    on_bus.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
+    direct.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
+  }
+  auto timeline = std::make_shared<McaTimeline>(node);
+  auto leaf = std::make_unique<search::ChipLeafSearch>(std::move(on_bus), 3, chip::SearchParams{}, timeline);
+  leaf->set_host_node_ns(kNs);
+  const SearchRun costly = run_search(std::move(leaf), kMiddlegames[0], 5);
+  const SearchRun free = run_search(std::make_unique<search::ChipLeafSearch>(std::move(direct), 3), kMiddlegames[0], 5);
+  EXPECT_EQ(free.result.best, costly.result.best);
+  EXPECT_EQ(free.result.nodes, costly.result.nodes);
+  EXPECT_EQ(free.chips.nodes, costly.chips.nodes);
+  EXPECT_EQ(free.chips.software_nodes, 0u);
+  EXPECT_EQ(costly.chips.software_nodes, costly.result.nodes - costly.chips.nodes);
+  const McaTimeline::Figures bus = timeline->figures();
+  EXPECT_NEAR(bus.host_software_seconds, double(costly.chips.software_nodes) * kNs * 1e-9, 1e-6);
+  EXPECT_NEAR(bus.host_software_seconds, double(costly.chips.host_clocks) / 24e6, 1e-6);
+  // The host's time holds its software, its I/O and its waits for the chips.
+  EXPECT_LE(bus.host_software_seconds + bus.host_io_seconds, bus.simulated_seconds + 1e-12);
+  EXPECT_NEAR(double(costly.chips.parallel_clocks), bus.simulated_seconds * 24e6, 1.0);
+}
+
 TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
   constexpr int kChips = 4;
   auto node = make_node(kChips);
