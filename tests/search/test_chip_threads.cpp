@@ -9,10 +9,8 @@
 #include <thread>
 #include <vector>
 
-#include "chip/chip_model.h"
-#include "search/chip_leaf_search.h"
+#include "chip_search_run.h"
 #include "search/chip_threads.h"
-#include "search/search.h"
 
 namespace db::search {
 namespace {
@@ -51,27 +49,13 @@ TEST(ChipThreads, TasksRunAtTheSameTime) {
   EXPECT_TRUE(flag.load());
 }
 
-struct Outcome {
-  SearchResult result;
-  LeafStats chips;
-};
+using Outcome = chip_test::ChipRun;
 
 Outcome search(const char* fen, int depth, int chips, int threads, int workers = 1) {
-  std::vector<std::unique_ptr<chip::ChipClient>> clients;
-  for (int i = 0; i < chips; ++i) {
-    clients.push_back(std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
-  }
-  ChipLeafSearch leaf(std::move(clients), 2);
+  ChipLeafSearch leaf(chip_test::model_clients(chips), 2);
   leaf.set_threads(threads);
   EXPECT_EQ(leaf.threads(), threads);
-  TranspositionTable tt(8);
-  SearchOptions options;
-  options.workers = workers;
-  Searcher searcher(tt, options);
-  searcher.set_leaf_search(&leaf);
-  Limits limits;
-  limits.depth = depth;
-  return {searcher.run(Position::from_fen(fen), limits), leaf.stats()};
+  return chip_test::run_to_depth(leaf, fen, depth, workers);
 }
 
 TEST(ChipThreads, TheSearchOnThreadsIsTheSearchOnOne) {

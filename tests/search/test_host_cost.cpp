@@ -5,36 +5,20 @@
 #include <memory>
 #include <vector>
 
-#include "chip/chip_model.h"
-#include "search/chip_leaf_search.h"
-#include "search/search.h"
+#include "chip_search_run.h"
 
 namespace db::search {
 namespace {
 
 constexpr const char* kFen = "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37";  // AIJ 4.2 pos. 1
 
-struct Outcome {
-  SearchResult result;
-  LeafStats chips;
-};
+using Outcome = chip_test::ChipRun;
 
 Outcome search(int depth, int chips, std::uint32_t host_node_ns, int workers = 1) {
-  std::vector<std::unique_ptr<chip::ChipClient>> clients;
-  for (int i = 0; i < chips; ++i) {
-    clients.push_back(std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
-  }
-  ChipLeafSearch leaf(std::move(clients), 2);
+  ChipLeafSearch leaf(chip_test::model_clients(chips), 2);
   leaf.set_host_node_ns(host_node_ns);
   EXPECT_EQ(leaf.host_node_ns(), host_node_ns);
-  TranspositionTable tt(8);
-  SearchOptions options;
-  options.workers = workers;
-  Searcher searcher(tt, options);
-  searcher.set_leaf_search(&leaf);
-  Limits limits;
-  limits.depth = depth;
-  return {searcher.run(Position::from_fen(kFen), limits), leaf.stats()};
+  return chip_test::run_to_depth(leaf, kFen, depth, workers);
 }
 
 TEST(HostCost, FreeByDefault) {

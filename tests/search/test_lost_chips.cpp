@@ -13,6 +13,7 @@
 #include "chess/notation.h"
 #include "chip/chip_model.h"
 #include "search/chip_leaf_search.h"
+#include "chip_search_run.h"
 #include "search/score.h"
 #include "search/search.h"
 
@@ -71,23 +72,12 @@ std::unique_ptr<chip::SearchChip> model_chip() {
       std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
 }
 
-struct Outcome {
-  SearchResult result;
-  LeafStats chips;
-};
+using Outcome = chip_test::ChipRun;
 
 Outcome search(std::vector<std::unique_ptr<chip::SearchChip>> chips, const std::string& fen, int depth,
                int workers = 1) {
   ChipLeafSearch leaf(std::move(chips), 2);
-  TranspositionTable tt(8);
-  SearchOptions options;
-  options.workers = workers;
-  Searcher searcher(tt, options);
-  searcher.set_leaf_search(&leaf);
-  Limits limits;
-  limits.depth = depth;
-  const SearchResult r = searcher.run(Position::from_fen(fen), limits);
-  return {r, leaf.stats()};
+  return chip_test::run_to_depth(leaf, fen, depth, workers);
 }
 
 std::vector<std::unique_ptr<chip::SearchChip>> models(int n) {

@@ -227,18 +227,27 @@ SearchRun run_search(std::unique_ptr<search::ChipLeafSearch> leaf, const std::st
   return r;
 }
 
+// A node's chips as clients through the bus, and as many in-process model chips.
+struct NodeAndModels {
+  std::shared_ptr<McaNode> node;
+  std::vector<std::unique_ptr<chip::ChipClient>> on_bus, direct;
+};
+NodeAndModels node_and_model_chips(int chips) {
+  NodeAndModels r{make_node(chips), {}, {}};
+  for (int i = 0; i < chips; ++i) {
+    r.on_bus.push_back(std::make_unique<chip::ChipClient>(r.node->backend(i)));
+    r.direct.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
+  }
+  return r;
+}
+
 TEST(McaNode, TheHostsSoftwareTimeIsOffTheBus) {
   // The host's cost model on the node: its software time passes on its clock without the bus, the
   // chips searching on; the tree stays the one of a free host (one node a process: SystemC
   // elaborates once, so the free host is the in-process chips here).
   constexpr int kChips = 4;
   constexpr std::uint32_t kNs = 20000;
-  auto node = make_node(kChips);
-  std::vector<std::unique_ptr<chip::ChipClient>> on_bus, direct;
-  for (int i = 0; i < kChips; ++i) {
-    on_bus.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
-    direct.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
-  }
+  auto [node, on_bus, direct] = node_and_model_chips(kChips);
   auto timeline = std::make_shared<McaTimeline>(node);
   auto leaf = std::make_unique<search::ChipLeafSearch>(std::move(on_bus), 3, chip::SearchParams{}, timeline);
   leaf->set_host_node_ns(kNs);
@@ -259,12 +268,7 @@ TEST(McaNode, TheHostsSoftwareTimeIsOffTheBus) {
 
 TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
   constexpr int kChips = 4;
-  auto node = make_node(kChips);
-  std::vector<std::unique_ptr<chip::ChipClient>> on_bus, direct;
-  for (int i = 0; i < kChips; ++i) {
-    on_bus.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
-    direct.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
-  }
+  auto [node, on_bus, direct] = node_and_model_chips(kChips);
   auto timeline = std::make_shared<McaTimeline>(node);
   const SearchRun a =
       run_search(std::make_unique<search::ChipLeafSearch>(std::move(on_bus), 3, chip::SearchParams{}, timeline),
