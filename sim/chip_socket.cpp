@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "chip/chip_regs.h"
 #include "mca_cycle.h"
 #include "mca_timing.h"
 
@@ -21,6 +22,11 @@ void ChipSocket::sync(const sc_core::sc_time& t) {
   const std::uint64_t target = clock_at(t);
   const std::uint64_t now = chip_->clock();
   if (target > now) chip_->tick(target - now);
+}
+
+bool ChipSocket::idle_at(const sc_core::sc_time& t) {
+  sync(t);
+  return chip_->debug().state == chip::S_IDLE;
 }
 
 void ChipSocket::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {

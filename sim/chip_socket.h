@@ -26,6 +26,8 @@ class ChipSocket : public sc_core::sc_module {
   // The chip, as clocked so far (call sync() first for its state at a given time).
   chip::ChipBackend& chip() { return *chip_; }
   const chip::ChipBackend& chip() const { return *chip_; }
+  // The chip's idle pin at time t: its controller is in S_IDLE (read from the debug port: no clock).
+  bool idle_at(const sc_core::sc_time& t);
   // The chip's clock count that corresponds to time t.
   std::uint64_t clock_at(const sc_core::sc_time& t) const;
 

@@ -20,6 +20,13 @@ constexpr std::uint32_t kPosIdHigh = 0x101;
 constexpr std::uint32_t kPosOption = 0x102;
 constexpr std::uint32_t kPosEnableBit = 0x01;
 
+// Card status ports (I/O, one 32-bit read-only word per card slot, at kCardStatusBase + 4 * slot):
+// bit c (0-7) set while chip slot c holds a chip whose controller is idle (its command or search
+// has ended; the card latches each chip's idle pin), bit 8 + c set when slot c holds a chip. The
+// host reads one word for eight chips instead of polling each chip's STATUS register.
+constexpr std::uint32_t kCardStatusBase = 0x300;
+constexpr std::uint32_t card_status_port(int slot) { return kCardStatusBase + 4 * std::uint32_t(slot); }
+
 // Card memory windows: slot s at kCardBase + s * kCardWindow; within it chip c (0-7) at c << 19 and
 // its 17-bit word address w at w << 2 (32-bit words, byte addresses as TLM counts them).
 constexpr int kSlots = 8;

@@ -105,6 +105,7 @@ sc_time McaBus::transfer(tlm::tlm_generic_payload& p, const sc_time& start) {
   McaCycle local;
   if (!cycle) p.set_extension(cycle = &local);
   cycle->setup = false;
+  cycle->card_status = false;
   cycle->hold = SC_ZERO_TIME;
   cycle->device_error = false;
   cycle->error.clear();
@@ -151,6 +152,10 @@ void McaBus::route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_time& 
     slot = setup_slot_;
     local = addr;
     cycle.setup = true;
+  } else if (addr >= kCardStatusBase && addr < card_status_port(kSlots)) {
+    slot = int((addr - kCardStatusBase) / 4);
+    local = 0;
+    cycle.card_status = true;
   } else if (addr >= kCardBase && addr < kCardBase + std::uint64_t(kSlots) * kCardWindow) {
     slot = int((addr - kCardBase) / kCardWindow);
     local = (addr - kCardBase) % kCardWindow;

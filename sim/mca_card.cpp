@@ -1,6 +1,7 @@
 // See mca_card.h.
 #include "mca_card.h"
 
+#include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -20,6 +21,29 @@ McaCard::ChipPort& McaCard::chip_port(int chip) {
   if (chip < 0 || chip >= kChipsPerCard)
     throw std::invalid_argument(fmt::format("chip slot {} out of range 0-7", chip));
   return *chips_[std::size_t(chip)];
+}
+
+void McaCard::connect_idle_pin(int chip, IdlePin pin) {
+  if (chip < 0 || chip >= kChipsPerCard)
+    throw std::invalid_argument(fmt::format("chip slot {} out of range 0-7", chip));
+  idle_pins_[std::size_t(chip)] = std::move(pin);
+}
+
+void McaCard::status_read(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_core::sc_time& at) {
+  if (!p.is_read()) {
+    p.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    cycle.error = fmt::format("{}: the status port is read-only", name());
+    return;
+  }
+  // A latch on the card: a basic cycle, no chip is accessed.
+  std::uint32_t word = 0;
+  for (int c = 0; c < kChipsPerCard; ++c) {
+    if (chips_[std::size_t(c)]->size() == 0) continue;
+    word |= 1u << (8 + c);
+    if (idle_pins_[std::size_t(c)] && idle_pins_[std::size_t(c)](at)) word |= 1u << c;
+  }
+  std::memcpy(p.get_data_ptr(), &word, sizeof word);
+  p.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
 void McaCard::setup_cycle(tlm::tlm_generic_payload& p) {
@@ -44,6 +68,7 @@ void McaCard::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
         fmt::format("{}: card disabled (POS 0x102 bit 0 clear): access to offset 0x{:X} refused", name(), offset);
     return;
   }
+  if (cycle->card_status) return status_read(p, *cycle, sc_core::sc_time_stamp() + delay);
   const int chip = int(offset >> (kChipAddressBits + 2));
   ChipPort& port = *chips_[std::size_t(chip) % kChipsPerCard];
   if (port.size() == 0) {

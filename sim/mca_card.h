@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include <tlm_utils/simple_initiator_socket.h>
@@ -38,16 +39,22 @@ class McaCard : public sc_core::sc_module {
   // Chip slot 0-7's port (bind a chip socket's target to it; a slot may stay empty).
   ChipPort& chip_port(int chip);
 
+  // Chip slot c's idle pin, read by the status port at a simulated time (the node connects it).
+  using IdlePin = std::function<bool(const sc_core::sc_time&)>;
+  void connect_idle_pin(int chip, IdlePin pin);
+
   bool enabled() const { return pos_[2] & kPosEnableBit; }
   std::uint8_t pos(int index) const { return pos_.at(std::size_t(index)); }
 
  private:
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   void setup_cycle(tlm::tlm_generic_payload& p);
+  void status_read(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_core::sc_time& at);
 
   Options options_;
   std::array<std::uint8_t, kPosCount> pos_{};
   std::array<std::unique_ptr<ChipPort>, kChipsPerCard> chips_;
+  std::array<IdlePin, kChipsPerCard> idle_pins_;
 };
 
 }  // namespace db::sim

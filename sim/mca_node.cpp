@@ -33,6 +33,9 @@ McaNode::McaNode(sc_core::sc_module_name name, McaNodeOptions options)
     sockets_.push_back(
         std::make_unique<ChipSocket>(fmt::format("chip{}", i).c_str(), chip::make_backend(options_.chip_backend)));
     cards_[std::size_t(card_of(i))]->chip_port(slot_of(i)).bind(sockets_.back()->socket);
+    ChipSocket* socket = sockets_.back().get();
+    cards_[std::size_t(card_of(i))]->connect_idle_pin(slot_of(i),
+                                                      [socket](const sc_core::sc_time& t) { return socket->idle_at(t); });
   }
 }
 
@@ -53,6 +56,19 @@ void McaNode::start() {
 
 void McaNode::sync() {
   for (auto& s : sockets_) s->sync(host_.now());
+}
+
+std::uint64_t McaNode::idle_chips(std::uint64_t chips) {
+  std::uint64_t idle = 0;
+  for (int card = 0; card < options_.cards; ++card) {
+    const std::uint64_t on_card = (chips >> (card * kChipsPerCard)) & 0xFF;
+    if (!on_card) continue;
+    const sc_core::sc_time before = host_.now();
+    const std::uint32_t word = host_.read(card_status_port(card));
+    count_poll(host_.now() - before);
+    idle |= std::uint64_t(word & 0xFF & on_card) << (card * kChipsPerCard);
+  }
+  return idle;
 }
 
 std::unique_ptr<chip::ChipBackend> McaNode::backend(int i) {

@@ -46,6 +46,9 @@ class McaNode : public sc_core::sc_module {
   McaBus& bus() { return bus_; }
   // Clocks every chip up to the host's time.
   void sync();
+  // The chips among `chips` (bit i: chip i) whose controller is idle, from the status ports of their
+  // cards: one host read per card (counted as a poll).
+  std::uint64_t idle_chips(std::uint64_t chips);
   // A ChipBackend for chip i whose every access is a host transfer on this node's bus (for a
   // ChipClient); its tick(n) is the host waiting n chip clocks. The node must outlive it.
   std::unique_ptr<chip::ChipBackend> backend(int i);

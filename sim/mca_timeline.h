@@ -15,13 +15,22 @@ namespace db::sim {
 
 class McaTimeline final : public search::ChipTimeline {
  public:
-  explicit McaTimeline(std::shared_ptr<McaNode> node) : node_(std::move(node)) {}
+  // card_status: the host learns which chips are done from the cards' status ports (one read per
+  // card) instead of polling every running chip's STATUS register.
+  explicit McaTimeline(std::shared_ptr<McaNode> node, bool card_status = false)
+      : node_(std::move(node)), card_status_(card_status) {}
 
   std::uint64_t now_clocks() const override { return chip_clocks_at(node_->host().now()); }
   void download_started() override { download_start_ = node_->host().now(); }
   void search_started() override;
   // The host's software time: the host is off the bus, the chips search on.
   void host_computes(std::uint64_t clocks) override;
+  bool idle_chips(std::uint64_t running, std::uint64_t& idle) override {
+    if (!card_status_) return false;
+    idle = node_->idle_chips(running);
+    return true;
+  }
+  bool card_status() const { return card_status_; }
 
   McaNode& node() const { return *node_; }
 
@@ -50,6 +59,7 @@ class McaTimeline final : public search::ChipTimeline {
   Mark mark() const;
 
   std::shared_ptr<McaNode> node_;
+  bool card_status_;
   Mark start_;
   sc_core::sc_time download_start_;
   double download_seconds_ = 0;

@@ -235,8 +235,13 @@ bool ChipLeafSearch::advance() {
   if (timeline_) {
     // On a timeline the chips run while the host polls them (chips in this process: none is lost).
     timeline_->between_polls();
+    std::uint64_t running = 0, idle = 0;
+    for (std::size_t c = 0; c < chips_.size() && c < 64; ++c) running |= std::uint64_t(running_[c]) << c;
+    const bool from_cards = timeline_->idle_chips(running, idle);
     for (Job& j : jobs_) {
       if (j.chip < 0 || j.dropped) continue;
+      // A chip its card shows idle is confirmed by its STATUS (busy also covers a slow evaluation).
+      if (from_cards && !(idle >> j.chip & 1)) continue;
       chip::ChipClient& client = *chips_[std::size_t(j.chip)]->client();
       if (!client.busy()) collect(j, client.search_result());
     }

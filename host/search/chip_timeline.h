@@ -23,6 +23,10 @@ class ChipTimeline {
   virtual void search_started() {}
   // Between two rounds of status polls while chips search (the host may wait here).
   virtual void between_polls() {}
+  // A card-level status register: sets idle to those of the running chips (bit i: the leaf search's
+  // chip i) that may have finished, read from their cards, and returns true; false (the default)
+  // when the host polls each running chip's STATUS register instead.
+  virtual bool idle_chips(std::uint64_t /*running*/, std::uint64_t& /*idle*/) { return false; }
   // The host computes (its software search) for this many chip clocks without the bus; the chips
   // run on meanwhile.
   virtual void host_computes(std::uint64_t clocks) = 0;

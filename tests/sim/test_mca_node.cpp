@@ -173,6 +173,32 @@ TEST(McaNode, RtlChipThroughTheBusEqualsTheModel) {
   EXPECT_EQ(bus.perft(2), perft(pos, 2));
 }
 
+TEST(McaNode, CardStatusPortShowsWhichChipsAreIdle) {
+  // Card 0 holds chips 0-7, card 1 chip 8: each card's port has a presence bit per occupied slot
+  // and an idle bit per chip not running a command; reading it is a basic cycle and no chip access.
+  auto node = make_node(9, "model", 500);
+  McaHost& h = node->host();
+  EXPECT_EQ(h.read(card_status_port(0)), 0xFFFFu);
+  EXPECT_EQ(h.read(card_status_port(1)), 0x0101u);
+  chip::ChipClient c3(node->backend(3));
+  c3.load(Position::from_fen(kMiddlegames[1]));
+  c3.eval_init();
+  c3.start_search(search_params(3, 0));
+  const std::uint64_t accesses = node->socket(3).accesses();
+  const sc_time t = h.now();
+  EXPECT_EQ(h.read(card_status_port(0)), 0xFFF7u);  // chip 3 searching
+  EXPECT_EQ(h.now() - t, sc_time(700, SC_NS));      // 0.5 us overhead + a basic cycle
+  EXPECT_EQ(node->socket(3).accesses(), accesses);
+  EXPECT_EQ(node->idle_chips(0x108), 0x100u);  // of chips 3 and 8, 8 is idle
+  std::uint64_t reads = 0;
+  while (!(h.read(card_status_port(0)) & 0x08)) ASSERT_LT(++reads, 2'000'000u);
+  EXPECT_FALSE(c3.busy());  // the card's idle bit and the chip's STATUS agree
+  EXPECT_GT(reads, 10u);
+  // The port is read-only; a card slot without a card has none.
+  EXPECT_THROW(h.write(card_status_port(0), 0), McaError);
+  EXPECT_THROW(h.read(card_status_port(2)), McaError);
+}
+
 TEST(McaNode, ChipsRunWhileTheHostIsOnTheBus) {
   auto node = make_node(2);
   chip::ChipClient c0(node->backend(0)), c1(node->backend(1));
@@ -264,6 +290,24 @@ TEST(McaNode, TheHostsSoftwareTimeIsOffTheBus) {
   // The host's time holds its software, its I/O and its waits for the chips.
   EXPECT_LE(bus.host_software_seconds + bus.host_io_seconds, bus.simulated_seconds + 1e-12);
   EXPECT_NEAR(double(costly.chips.parallel_clocks), bus.simulated_seconds * 24e6, 1.0);
+}
+
+TEST(McaNode, SearchPollingTheCardsEqualsTheModel) {
+  // The host learning which chips are done from the cards' status ports: the same tree.
+  constexpr int kChips = 12;  // both cards
+  auto [node, on_bus, direct] = node_and_model_chips(kChips);
+  auto timeline = std::make_shared<McaTimeline>(node, true);
+  const SearchRun a =
+      run_search(std::make_unique<search::ChipLeafSearch>(std::move(on_bus), 3, chip::SearchParams{}, timeline),
+                 kMiddlegames[0], 5);
+  const SearchRun b = run_search(std::make_unique<search::ChipLeafSearch>(std::move(direct), 3), kMiddlegames[0], 5);
+  EXPECT_EQ(a.result.best, b.result.best);
+  EXPECT_EQ(a.result.score, b.result.score);
+  EXPECT_EQ(a.result.nodes, b.result.nodes);
+  EXPECT_EQ(a.chips.nodes, b.chips.nodes);
+  EXPECT_TRUE(timeline->card_status());
+  const McaTimeline::Figures f = timeline->figures();
+  EXPECT_GT(f.status_polls, a.chips.searches);
 }
 
 TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
