@@ -40,4 +40,13 @@ constexpr std::uint32_t chip_address(int slot, int chip, std::uint32_t word) {
          ((word & ((1u << kChipAddressBits) - 1)) << 2);
 }
 
+// Card broadcast windows (write-only): slot s at kBroadcastBase + s * kBroadcastWindow, word w at
+// w << 2. A write there reaches every chip on the card in one bus cycle (the evaluation weights,
+// the same for every chip of a search).
+constexpr std::uint32_t kBroadcastBase = 0x0400'0000;
+constexpr std::uint32_t kBroadcastWindow = 1u << (kChipAddressBits + 2);  // 512 KiB
+constexpr std::uint32_t broadcast_address(int slot, std::uint32_t word) {
+  return kBroadcastBase + std::uint32_t(slot) * kBroadcastWindow + ((word & ((1u << kChipAddressBits) - 1)) << 2);
+}
+
 }  // namespace db::sim

@@ -106,6 +106,7 @@ sc_time McaBus::transfer(tlm::tlm_generic_payload& p, const sc_time& start) {
   if (!cycle) p.set_extension(cycle = &local);
   cycle->setup = false;
   cycle->card_status = false;
+  cycle->broadcast = false;
   cycle->hold = SC_ZERO_TIME;
   cycle->device_error = false;
   cycle->error.clear();
@@ -156,6 +157,10 @@ void McaBus::route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_time& 
     slot = int((addr - kCardStatusBase) / 4);
     local = 0;
     cycle.card_status = true;
+  } else if (addr >= kBroadcastBase && addr < kBroadcastBase + std::uint64_t(kSlots) * kBroadcastWindow) {
+    slot = int((addr - kBroadcastBase) / kBroadcastWindow);
+    local = (addr - kBroadcastBase) % kBroadcastWindow;
+    cycle.broadcast = true;
   } else if (addr >= kCardBase && addr < kCardBase + std::uint64_t(kSlots) * kCardWindow) {
     slot = int((addr - kCardBase) / kCardWindow);
     local = (addr - kCardBase) % kCardWindow;

@@ -46,6 +46,27 @@ void McaCard::status_read(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc
   p.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
+void McaCard::broadcast_write(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay) {
+  if (!p.is_write()) {
+    p.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    cycle.error = fmt::format("{}: the broadcast window is write-only", name());
+    return;
+  }
+  // Every chip latches the same write in the same basic cycle.
+  const std::uint64_t offset = p.get_address();
+  p.set_address((offset >> 2) & ((1u << kChipAddressBits) - 1));
+  bool error = false;
+  for (auto& port : chips_) {
+    if (port->size() == 0) continue;
+    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time d = delay;
+    (*port)->b_transport(p, d);
+    error |= p.is_response_error();
+  }
+  p.set_address(offset);
+  p.set_response_status(error ? tlm::TLM_GENERIC_ERROR_RESPONSE : tlm::TLM_OK_RESPONSE);
+}
+
 void McaCard::setup_cycle(tlm::tlm_generic_payload& p) {
   const std::size_t index = std::size_t(p.get_address() - kPosBase);
   std::uint8_t* data = p.get_data_ptr();
@@ -69,6 +90,7 @@ void McaCard::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
     return;
   }
   if (cycle->card_status) return status_read(p, *cycle, sc_core::sc_time_stamp() + delay);
+  if (cycle->broadcast) return broadcast_write(p, *cycle, delay);
   const int chip = int(offset >> (kChipAddressBits + 2));
   ChipPort& port = *chips_[std::size_t(chip) % kChipsPerCard];
   if (port.size() == 0) {

@@ -49,6 +49,7 @@ class McaCard : public sc_core::sc_module {
  private:
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   void setup_cycle(tlm::tlm_generic_payload& p);
+  void broadcast_write(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay);
   void status_read(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_core::sc_time& at);
 
   Options options_;

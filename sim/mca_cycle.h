@@ -14,6 +14,8 @@ struct McaCycle : tlm::tlm_extension<McaCycle> {
   bool setup = false;
   // Set by the bus: a read of the card's status port (I/O kCardStatusBase + 4 * slot).
   bool card_status = false;
+  // Set by the bus: a write to the card's broadcast window (every chip on the card).
+  bool broadcast = false;
   // Set by the target: how long it holds CD CHRDY beyond the basic cycle (0: a basic cycle; up to
   // 100 ns: the synchronous extended cycle; longer: an asynchronous extended cycle, at most 3.5 us).
   sc_core::sc_time hold = sc_core::SC_ZERO_TIME;

@@ -71,6 +71,22 @@ std::uint64_t McaNode::idle_chips(std::uint64_t chips) {
   return idle;
 }
 
+void McaNode::broadcast(const std::vector<chip::WriteBlock>& writes) {
+  const int cards = card_of(chips() - 1) + 1;
+  for (int card = 0; card < cards; ++card) {
+    for (const chip::WriteBlock& b : writes) {
+      for (std::size_t i = 0; i < b.data.size(); ++i) {
+        const std::uint32_t addr = broadcast_address(card, b.addr + std::uint32_t(i));
+        if (host_.transfer(true, addr, b.data[i]).device_error) {
+          throw McaError(fmt::format("card {}: a chip refused the broadcast write to register 0x{:X}", card,
+                                     b.addr + std::uint32_t(i)),
+                         addr);
+        }
+      }
+    }
+  }
+}
+
 std::unique_ptr<chip::ChipBackend> McaNode::backend(int i) {
   if (i < 0 || i >= chips()) throw std::out_of_range(fmt::format("chip {} of a node of {}", i, chips()));
   return std::make_unique<McaChipBackend>(*this, i);

@@ -11,6 +11,7 @@
 #include <systemc>
 
 #include "chip/bus.h"
+#include "chip/search_chip.h"
 #include "chip_socket.h"
 #include "mca_bus.h"
 #include "mca_card.h"
@@ -49,6 +50,9 @@ class McaNode : public sc_core::sc_module {
   // The chips among `chips` (bit i: chip i) whose controller is idle, from the status ports of their
   // cards: one host read per card (counted as a poll).
   std::uint64_t idle_chips(std::uint64_t chips);
+  // Writes the words to every chip through the broadcast window of each card that holds chips (one
+  // host write per word and card); throws McaError if a chip flags a write.
+  void broadcast(const std::vector<chip::WriteBlock>& writes);
   // A ChipBackend for chip i whose every access is a host transfer on this node's bus (for a
   // ChipClient); its tick(n) is the host waiting n chip clocks. The node must outlive it.
   std::unique_ptr<chip::ChipBackend> backend(int i);

@@ -3,6 +3,10 @@
 
 namespace db::sim {
 
+McaTimeline::McaTimeline(std::shared_ptr<McaNode> node) : McaTimeline(std::move(node), Cards{}) {}
+
+McaTimeline::McaTimeline(std::shared_ptr<McaNode> node, Cards cards) : node_(std::move(node)), cards_(cards) {}
+
 McaTimeline::Mark McaTimeline::mark() const {
   const McaHost::Stats& h = node_->host().stats();
   return Mark{h.accesses,          node_->bus().stats().busy, h.overhead,         h.on_bus,

@@ -15,10 +15,15 @@ namespace db::sim {
 
 class McaTimeline final : public search::ChipTimeline {
  public:
-  // card_status: the host learns which chips are done from the cards' status ports (one read per
-  // card) instead of polling every running chip's STATUS register.
-  explicit McaTimeline(std::shared_ptr<McaNode> node, bool card_status = false)
-      : node_(std::move(node)), card_status_(card_status) {}
+  // What the host uses of its cards (docs/sim.md): their status ports, to learn which chips are
+  // done with one read per card instead of polling every running chip's STATUS register; their
+  // broadcast windows, to download the evaluation weights once per card instead of once per chip.
+  struct Cards {
+    bool status = false;
+    bool broadcast = false;
+  };
+  explicit McaTimeline(std::shared_ptr<McaNode> node);
+  McaTimeline(std::shared_ptr<McaNode> node, Cards cards);
 
   std::uint64_t now_clocks() const override { return chip_clocks_at(node_->host().now()); }
   void download_started() override { download_start_ = node_->host().now(); }
@@ -26,11 +31,16 @@ class McaTimeline final : public search::ChipTimeline {
   // The host's software time: the host is off the bus, the chips search on.
   void host_computes(std::uint64_t clocks) override;
   bool idle_chips(std::uint64_t running, std::uint64_t& idle) override {
-    if (!card_status_) return false;
+    if (!cards_.status) return false;
     idle = node_->idle_chips(running);
     return true;
   }
-  bool card_status() const { return card_status_; }
+  bool broadcast(const std::vector<chip::WriteBlock>& writes) override {
+    if (!cards_.broadcast) return false;
+    node_->broadcast(writes);
+    return true;
+  }
+  const Cards& cards() const { return cards_; }
 
   McaNode& node() const { return *node_; }
 
@@ -59,7 +69,7 @@ class McaTimeline final : public search::ChipTimeline {
   Mark mark() const;
 
   std::shared_ptr<McaNode> node_;
-  bool card_status_;
+  Cards cards_;
   Mark start_;
   sc_core::sc_time download_start_;
   double download_seconds_ = 0;

@@ -60,6 +60,10 @@ class SearchChip {
   // Downloads the evaluation weights unless the chip already holds this generation (a host tags
   // each set of weights it builds; 0 is never a valid tag).
   virtual void load_weights(const std::vector<WriteBlock>& weights, std::uint64_t generation) = 0;
+  // The generation of weights the chip holds (0: unknown), and a note that this generation reached
+  // it another way (its card broadcast the same writes to all its chips).
+  virtual std::uint64_t weights_generation() const { return 0; }
+  virtual void weights_broadcast(std::uint64_t /*generation*/) {}
   // Loads the job and starts its search; returns at once (the chip is not clocked beyond the
   // accesses that load it). Throws ChipError when the chip refuses the job.
   virtual void start(const SearchJob& job) = 0;
@@ -83,6 +87,8 @@ class LocalSearchChip final : public SearchChip {
  public:
   explicit LocalSearchChip(std::unique_ptr<ChipClient> chip) : chip_(std::move(chip)) {}
   void load_weights(const std::vector<WriteBlock>& weights, std::uint64_t generation) override;
+  std::uint64_t weights_generation() const override { return generation_; }
+  void weights_broadcast(std::uint64_t generation) override { generation_ = generation; }
   void start(const SearchJob& job) override;
   void begin_run(std::uint64_t max_quanta) override { budget_ = max_quanta; }
   RunOutcome end_run() override;

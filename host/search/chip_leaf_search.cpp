@@ -74,6 +74,12 @@ void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   weights_ = chip::weight_writes(chip::generate_weights(root));
   generation_ = chip::weights_generation(weights_);
   if (timeline_) timeline_->download_started();
+  bool loaded = true;
+  for (std::size_t i = 0; i < chips_.size(); ++i) loaded &= !alive_[i] || chips_[i]->weights_generation() == generation_;
+  if (!loaded && timeline_ && timeline_->broadcast(weights_)) {
+    // The cards broadcast them (a timeline's chips are all in this process, none lost).
+    for (auto& c : chips_) c->weights_broadcast(generation_);
+  }
   for (std::size_t i = 0; i < chips_.size(); ++i) {
     if (alive_[i]) on_chip(i, [&](chip::SearchChip& c) { c.load_weights(weights_, generation_); });
   }

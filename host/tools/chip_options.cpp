@@ -104,7 +104,8 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
     const std::shared_ptr<sim::McaNode> node = mca_node(chips, mca);
     for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
     return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params,
-                                                    std::make_shared<sim::McaTimeline>(node, mca.card_status));
+                                                    std::make_shared<sim::McaTimeline>(
+                                                        node, sim::McaTimeline::Cards{mca.card_status, mca.card_broadcast}));
   }
   if (chip::is_remote_backend(backend)) {
     std::vector<std::unique_ptr<chip::SearchChip>> remote;
@@ -133,6 +134,9 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
   cmd->add_flag("--card-status", opt.mca.card_status,
                 "With --backend mca: the host learns which chips are done from each card's status port (one read for "
                 "eight chips) instead of polling every running chip's STATUS register (docs/sim.md)");
+  cmd->add_flag("--card-broadcast", opt.mca.card_broadcast,
+                "With --backend mca: the evaluation weights are written once per card, to all its chips at once, "
+                "instead of once per chip (docs/sim.md)");
   cmd->add_option("--chips", opt.chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
   cmd->add_option("--chip-depth", opt.chip_depth,
                   "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence "

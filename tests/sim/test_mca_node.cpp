@@ -10,6 +10,7 @@
 #include "chess/position.h"
 #include "chip/chip_client.h"
 #include "chip/chip_regs.h"
+#include "chip/eval_generator.h"
 #include "chip/rtl_backend.h"
 #include "mca_address.h"
 #include "mca_chip_backend.h"
@@ -199,6 +200,25 @@ TEST(McaNode, CardStatusPortShowsWhichChipsAreIdle) {
   EXPECT_THROW(h.read(card_status_port(2)), McaError);
 }
 
+TEST(McaNode, BroadcastWriteReachesEveryChipOfTheCard) {
+  // One host write in card 0's broadcast window lands in all its chips (0-7), none in card 1's.
+  auto node = make_node(9, "model", 500);
+  McaHost& h = node->host();
+  const sc_time t = h.now();
+  h.write(broadcast_address(0, chip::reg::PST_BASE + 5), 0x1234);
+  EXPECT_EQ(h.now() - t, sc_time(700, SC_NS));  // one basic write cycle after the overhead
+  for (int c = 0; c < 9; ++c) {
+    chip::ChipClient client(node->backend(c));
+    EXPECT_EQ(client.read(chip::reg::PST_BASE + 5), c < 8 ? 0x1234u : 0u) << "chip " << c;
+  }
+  node->broadcast({chip::WriteBlock{chip::reg::PST_BASE, {7, 8}}});  // every card with chips
+  for (int c : {0, 5, 8}) EXPECT_EQ(chip::ChipClient(node->backend(c)).read(chip::reg::PST_BASE + 1), 8u);
+  EXPECT_THROW(h.read(broadcast_address(0, chip::reg::PST_BASE)), McaError);  // write-only
+  EXPECT_THROW(h.write(broadcast_address(3, chip::reg::PST_BASE), 1), McaError);  // no card in slot 3
+  // A write every chip flags (a read-only register) is the chips' error.
+  EXPECT_THROW(node->broadcast({chip::WriteBlock{chip::reg::STATUS, {1}}}), McaError);
+}
+
 TEST(McaNode, ChipsRunWhileTheHostIsOnTheBus) {
   auto node = make_node(2);
   chip::ChipClient c0(node->backend(0)), c1(node->backend(1));
@@ -292,11 +312,12 @@ TEST(McaNode, TheHostsSoftwareTimeIsOffTheBus) {
   EXPECT_NEAR(double(costly.chips.parallel_clocks), bus.simulated_seconds * 24e6, 1.0);
 }
 
-TEST(McaNode, SearchPollingTheCardsEqualsTheModel) {
-  // The host learning which chips are done from the cards' status ports: the same tree.
+TEST(McaNode, SearchWithTheCardsStatusAndBroadcastEqualsTheModel) {
+  // The host learning which chips are done from the cards' status ports, and writing the weights
+  // once per card: the same tree, and the download in one card's time.
   constexpr int kChips = 12;  // both cards
   auto [node, on_bus, direct] = node_and_model_chips(kChips);
-  auto timeline = std::make_shared<McaTimeline>(node, true);
+  auto timeline = std::make_shared<McaTimeline>(node, McaTimeline::Cards{true, true});
   const SearchRun a =
       run_search(std::make_unique<search::ChipLeafSearch>(std::move(on_bus), 3, chip::SearchParams{}, timeline),
                  kMiddlegames[0], 5);
@@ -305,9 +326,15 @@ TEST(McaNode, SearchPollingTheCardsEqualsTheModel) {
   EXPECT_EQ(a.result.score, b.result.score);
   EXPECT_EQ(a.result.nodes, b.result.nodes);
   EXPECT_EQ(a.chips.nodes, b.chips.nodes);
-  EXPECT_TRUE(timeline->card_status());
+  EXPECT_TRUE(timeline->cards().status);
   const McaTimeline::Figures f = timeline->figures();
   EXPECT_GT(f.status_polls, a.chips.searches);
+  // The weights (thousands of writes) once per card, not once per chip: 2 of 12 downloads' time.
+  std::size_t words = 0;
+  for (const chip::WriteBlock& block : chip::weight_writes(chip::generate_weights(Position::from_fen(kMiddlegames[0]))))
+    words += block.data.size();
+  EXPECT_GT(words, 1000u);
+  EXPECT_NEAR(f.download_seconds, 2.0 * double(words) * 0.7e-6, 2.0 * double(words) * 0.1e-6);
 }
 
 TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
