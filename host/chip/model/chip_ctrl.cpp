@@ -36,9 +36,7 @@ ChipCtrl::ChipCtrl(const State& q, State& d, const Ports& in, Out& out)
       searching_(op_q_ == int(op::SEARCH)),
       pi_(q.ctrl.ply_q & 31),
       last_(in.stack.move_o(pi_)),
-      eval_tables_{in.pst_ram, in.ph_ram},
-      eval_(q.eval, eval_tables_, in.board_i, q.pos.stm, in.ph_i, q.regs.kpk_en_o(), q.regs.rules_en_o(),
-            q.regs.runner_bonus_q, q.regs.sep_bonus_q, q.regs.test_value_q, in.se_weights.regs[ER_EVAL_CONTROL + 1]),
+      eval_(q.eval, *this),
       make_(q.pos, in.board_i),
       search_(q.search, *this) {}
 

@@ -136,10 +136,10 @@ class ChipCtrl {
   std::uint16_t last_;    // the stack's move at pi
   CtrlRegs::Decode dec_;  // the host register block's decode and strobes
   CtrlRegs::Strobes st_;
-  CtrlEval::Tables eval_tables_;
   CtrlEval eval_;
   CtrlMake make_;
   // u_search: it reads its input ports from this controller (ctrl_search.cpp).
+  friend class CtrlEval;
   friend class CtrlSearch;
   CtrlSearch search_;
   const CtrlSearch& search() const { return search_; }

@@ -11,7 +11,8 @@
 // (rep_detect) with the repeating move, and the root's offset searches. Its decision for the clock
 // (ctrl_pkg::search_step_t) tells the state machine where to go.
 //
-// One CtrlSearch is the block during one clock: its input ports, the outputs computed where they
+// One CtrlSearch is the block during one clock: its input ports (read from the controller through
+// one reference to chip_ctrl, not copied every clock), the outputs computed where they
 // are asked for (the array's and the evaluation's inputs too: the model's time), and step(), the
 // RTL's always_comb, giving the registers after the clock and the decision.
 #pragma once
