@@ -210,8 +210,8 @@ __attribute__((flatten)) BusResponse ChipModel::clock_edge(bool req, bool write,
       a.attacked_np[0] = sets_.attacked_np[0], a.attacked_np[1] = sets_.attacked_np[1];
     }
   }
-  for (int i = 0; i < 4; ++i) {
-    if (!(out.wr.en >> i & 1)) continue;
+  for (unsigned en = out.wr.en; en != 0; en &= en - 1) {  // the valid slots in order
+    const int i = __builtin_ctz(en);
     d.board[out.wr.sq[i]] = out.wr.pc[i];
     sets_.set(out.wr.sq[i], out.wr.pc[i]);
   }

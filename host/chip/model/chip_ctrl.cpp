@@ -36,38 +36,9 @@ ChipCtrl::ChipCtrl(const State& q, State& d, const Ports& in, Out& out)
       searching_(op_q_ == int(op::SEARCH)),
       pi_(q.ctrl.ply_q & 31),
       last_(in.stack.move_o(pi_)),
-      eval_tables_{in.pst_ram, in.ph_ram},
-      eval_(q.eval, eval_tables_, in.board_i, q.pos.stm, in.ph_i, q.regs.kpk_en_o(), q.regs.rules_en_o(),
-            q.regs.runner_bonus_q, q.regs.sep_bonus_q, q.regs.test_value_q, in.se_weights.regs[ER_EVAL_CONTROL + 1]),
-      make_(q.pos, in.board_i) {}
-
-const CtrlSearch& ChipCtrl::search() {
-  if (!search_) {
-    search_ports_.emplace(CtrlSearch::Ports{q_.regs.search_ctrl_q,
-                                            q_.regs.offset_ctrl_q,
-                                            q_.regs.test_value_q,
-                                            q_.regs.test_tie_q,
-                                            q_.regs.node_limit_q,
-                                            cq_.state_q,
-                                            searching_,
-                                            cq_.ply_q,
-                                            cq_.base_q,
-                                            cq_.host_ply_q,
-                                            depth_q_,
-                                            cq_.count_q,
-                                            cq_.mv_q,
-                                            last_,
-                                            in_.stack.entry_o(pi_),
-                                            q_.pos,
-                                            in_.board_i,
-                                            in_.board_hash_i,
-                                            in_.array_i,
-                                            eval_,
-                                            in_.rep});
-    search_.emplace(q_.search, *search_ports_);
-  }
-  return *search_;
-}
+      eval_(q.eval, *this),
+      make_(q.pos, in.board_i),
+      search_(q.search, *this) {}
 
 void ChipCtrl::clock() {
   // Host register block: decode and write strobes.

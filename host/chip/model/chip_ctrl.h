@@ -19,7 +19,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 
 #include "chip/array_model.h"
 #include "chip/bus.h"
@@ -137,13 +136,13 @@ class ChipCtrl {
   std::uint16_t last_;    // the stack's move at pi
   CtrlRegs::Decode dec_;  // the host register block's decode and strobes
   CtrlRegs::Strobes st_;
-  CtrlEval::Tables eval_tables_;
   CtrlEval eval_;
   CtrlMake make_;
-  // u_search, made on first use (many clocks need nothing of it: the model's time).
-  std::optional<CtrlSearch::Ports> search_ports_;
-  std::optional<CtrlSearch> search_;
-  const CtrlSearch& search();
+  // u_search: it reads its input ports from this controller (ctrl_search.cpp).
+  friend class CtrlEval;
+  friend class CtrlSearch;
+  CtrlSearch search_;
+  const CtrlSearch& search() const { return search_; }
   // This clock's signals.
   bool undo_ = false, cmd_err_ = false, gen_exhausted_ = false, rc_ok_ = false, rm_try_ = false;
   std::uint8_t cmd_err_code_ = 0;

@@ -77,22 +77,12 @@ struct search_step_t {
 
 // Castling rights lost when a piece leaves or lands on a square.
 inline std::uint8_t castle_mask(int sq) {
-  switch (sq) {
-    case 0:
-      return 0x2;
-    case 4:
-      return 0x3;
-    case 7:
-      return 0x1;
-    case 56:
-      return 0x8;
-    case 60:
-      return 0xC;
-    case 63:
-      return 0x4;
-    default:
-      return 0;
-  }
+  // a1: white O-O-O; e1: both white rights; h1: white O-O; the same on rank 8 for black.
+  static constexpr std::uint8_t MASK[64] = {0x2, 0, 0, 0, 0x3, 0, 0, 0x1, 0, 0, 0, 0, 0, 0, 0, 0,  //
+                                            0,   0, 0, 0, 0,   0, 0, 0,   0, 0, 0, 0, 0, 0, 0, 0,  //
+                                            0,   0, 0, 0, 0,   0, 0, 0,   0, 0, 0, 0, 0, 0, 0, 0,  //
+                                            0,   0, 0, 0, 0,   0, 0, 0,   0x8, 0, 0, 0, 0xC, 0, 0, 0x4};
+  return MASK[sq & 63];
 }
 
 // A move word's promotion index to the piece type: queen, rook, bishop, knight.

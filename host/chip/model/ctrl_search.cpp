@@ -1,15 +1,41 @@
 // See ctrl_search.h. The functions follow rtl/ctrl_search.sv's sections in order.
 #include "chip/model/ctrl_search.h"
 
+#include "chip/model/chip_ctrl.h"
+
 namespace db::chip {
 
 using ctrl_pkg::search_step_t;
 using ctrl_pkg::succeeds;
 
+// ---------------------------------------------------------------- input ports
+// chip_ctrl's registers (before the clock) and signals.
+std::uint32_t CtrlSearch::search_ctrl_i() const { return ctrl_.q_.regs.search_ctrl_q; }
+std::uint32_t CtrlSearch::offset_ctrl_i() const { return ctrl_.q_.regs.offset_ctrl_q; }
+std::uint16_t CtrlSearch::test_value_i() const { return ctrl_.q_.regs.test_value_q; }
+std::uint16_t CtrlSearch::test_tie_i() const { return ctrl_.q_.regs.test_tie_q; }
+std::uint32_t CtrlSearch::node_limit_i() const { return ctrl_.q_.regs.node_limit_q; }
+std::uint8_t CtrlSearch::state_i() const { return ctrl_.q_.ctrl.state_q; }
+bool CtrlSearch::searching_i() const { return ctrl_.searching_; }
+int CtrlSearch::ply_i() const { return ctrl_.q_.ctrl.ply_q; }
+int CtrlSearch::base_i() const { return ctrl_.q_.ctrl.base_q; }
+int CtrlSearch::host_ply_i() const { return ctrl_.q_.ctrl.host_ply_q; }
+int CtrlSearch::depth_i() const { return ctrl_.depth_q_; }
+std::uint64_t CtrlSearch::count_i() const { return ctrl_.q_.ctrl.count_q; }
+std::uint16_t CtrlSearch::mv_i() const { return ctrl_.q_.ctrl.mv_q; }
+std::uint16_t CtrlSearch::last_i() const { return ctrl_.last_; }
+const ctrl_pkg::stk_entry_t& CtrlSearch::entry_i() const { return ctrl_.in_.stack.entry_o(ctrl_.pi_); }
+const ctrl_pkg::pos_t& CtrlSearch::pos_i() const { return ctrl_.q_.pos; }
+const std::array<std::uint8_t, 64>& CtrlSearch::board_i() const { return ctrl_.in_.board_i; }
+std::uint64_t CtrlSearch::board_hash_i() const { return ctrl_.in_.board_hash_i; }
+const ArrayModel& CtrlSearch::array_i() const { return ctrl_.in_.array_i; }
+const CtrlEval& CtrlSearch::eval_i() const { return ctrl_.eval_; }
+const RepDetect& CtrlSearch::rep_i() const { return ctrl_.in_.rep; }
+
 // Mate (in check, no legal move) or stalemate; a stalemate one ply above quiescence fails with the
 // flag set.
 bool CtrlSearch::none_success() const {
-  const bool in_check = in_.array_i.in_check();
+  const bool in_check = array_i().in_check();
   const int mate_value = in_check ? -(int(MATE_SCORE) - rel_p()) : 0;
   const bool stale_ignored = ign_stale() && !in_check && rel_p() + 1 == sdepth();
   return !stale_ignored && succeeds(mate_value, 0, tv_s(), tv_tb(), odd_p());
@@ -20,8 +46,8 @@ bool CtrlSearch::none_success() const {
 // non-capture just made is a "mating" check, a "singular" one, or neither. In the child the mover
 // is the side not to move (stm = 1: white moved).
 bool CtrlSearch::check_allowed() const {
-  const int mover_shift = in_.pos_i.stm ? 0 : 2;
-  switch (in_.array_i.check_class(ctrl_pkg::mv_to(in_.mv_i))) {
+  const int mover_shift = pos_i().stm ? 0 : 2;
+  switch (array_i().check_class(ctrl_pkg::mv_to(mv_i()))) {
     case ArrayModel::CheckClass::kMating:
       return qs_checks() > (q_.qc_q >> mover_shift & 3);
     case ArrayModel::CheckClass::kSingular:
@@ -33,9 +59,9 @@ bool CtrlSearch::check_allowed() const {
 
 // The counters after the move at p: a searched checking non-capture counts in its class.
 std::uint8_t CtrlSearch::qc_after() const {
-  const bool quiet_filtered = q_.qfilter_q && in_.entry_i.cap == 0;
+  const bool quiet_filtered = q_.qfilter_q && entry_i().cap == 0;
   if (!quiet_filtered) return q_.qc_q;
-  const int mover_shift = in_.pos_i.stm ? 0 : 2;
+  const int mover_shift = pos_i().stm ? 0 : 2;
   const int shift = check_mating() ? mover_shift : 4 + mover_shift;
   return std::uint8_t(q_.qc_q + (1 << shift));
 }
@@ -46,12 +72,12 @@ std::uint8_t CtrlSearch::qc_after() const {
 // square ahead is empty), the other side's hung piece; at most one extension per path (plies
 // base+1 .. c-1).
 bool CtrlSearch::extend() const {
-  const ArrayModel& array = in_.array_i;
-  const auto& board = in_.board_i;
-  const bool stm = in_.pos_i.stm;
+  const ArrayModel& array = array_i();
+  const auto& board = board_i();
+  const bool stm = pos_i().stm;
   const Bitboard hung = array.hung();
   const bool one_hung = hung != 0 && (hung & (hung - 1)) == 0;
-  const int to = ctrl_pkg::mv_to(in_.mv_i);
+  const int to = ctrl_pkg::mv_to(mv_i());
   const bool pawn7 = (board[to] & 7) == CHIP_PAWN && (to >> 3) == (stm ? 6 : 1);
   const int p6_front = stm ? to + 8 : to - 8;
   const std::uint8_t p6_enemy = std::uint8_t((stm ? CHIP_BLACK : 0) | CHIP_PAWN);
@@ -59,8 +85,8 @@ bool CtrlSearch::extend() const {
                      ((to & 7) == 0 || board[(p6_front - 1) & 63] != p6_enemy) &&
                      ((to & 7) == 7 || board[(p6_front + 1) & 63] != p6_enemy);
   std::uint32_t path_mask = 0;
-  for (int k = in_.base_i + 1; k <= in_.ply_i; ++k) path_mask |= 1u << (k & 31);
-  return in_.ply_i < 31 && (q_.extended_q & path_mask) == 0 &&
+  for (int k = base_i() + 1; k <= ply_i(); ++k) path_mask |= 1u << (k & 31);
+  return ply_i() < 31 && (q_.extended_q & path_mask) == 0 &&
          ((ext_pawn7() && pawn7) || (ext_pawn6() && pawn6) ||
           (ext_hung2() && hung != 0 && (!one_hung || (hung & array.pinned()) != 0)) ||
           (ext_hung1() && one_hung && rel_c() >= 3 && (q_.hung1_q >> ((ci() - 2) & 31) & 1)) ||
@@ -71,7 +97,7 @@ bool CtrlSearch::extend() const {
 search_step_t CtrlSearch::step(Regs& d, const StepIn& s) const {
   search_step_t step;
   Actions a;
-  switch (in_.state_i) {
+  switch (state_i()) {
     case S_GEN:
       gen(d, s, step, a);
       break;
@@ -79,7 +105,7 @@ search_step_t CtrlSearch::step(Regs& d, const StepIn& s) const {
       if (s.repchk_ok_i) d.rtry_q = true;
       break;
     case S_TEST:
-      if (in_.searching_i) test(d, step, a);
+      if (searching_i()) test(d, step, a);
       break;
     case S_UNMAKE:
       unmake(d, step, a);
@@ -87,7 +113,7 @@ search_step_t CtrlSearch::step(Regs& d, const StepIn& s) const {
     case S_SEVAL:
       // The stand pat waits for the slow evaluation; its last clock decides.
       if (s.se_finish_i) {
-        const std::uint16_t se_total = in_.eval_i.se_total_o(s.se_white_i);
+        const std::uint16_t se_total = eval_i().se_total_o(s.se_white_i);
         step.go = true;
         step.undo = true;
         d.leaf_q = se_total;
@@ -102,7 +128,7 @@ search_step_t CtrlSearch::step(Regs& d, const StepIn& s) const {
   if (a.do_descend) descend(d, step, a);
   if (a.root_done) root(d, step, a);
   // Unmaking a move brings back the checks played before it (UNMAKE always unmakes).
-  if (step.undo || in_.state_i == S_UNMAKE) d.qc_q = in_.entry_i.qc;
+  if (step.undo || state_i() == S_UNMAKE) d.qc_q = entry_i().qc;
   // SEARCH is written (the state machine is idle): the search starts afresh.
   if (s.start_i) start(d);
   return step;
@@ -118,7 +144,7 @@ void CtrlSearch::gen(Regs& d, const StepIn& s, search_step_t& step, Actions& a) 
     // node. Only the search proper scores a mate or stalemate at the root.
     step.go = true;
     const bool none = !qnode && !(q_.legal_q >> pi() & 1);
-    if (in_.ply_i == in_.base_i) {
+    if (ply_i() == base_i()) {
       a.root_done = true;
       a.root_none = q_.phase_q == ctrl_pkg::PH_MAIN && none;
       a.root_success = a.root_none && none_success();
@@ -132,7 +158,7 @@ void CtrlSearch::gen(Regs& d, const StepIn& s, search_step_t& step, Actions& a) 
 
 // What TEST finds about the move just made (the child at p + 1).
 void CtrlSearch::test(Regs& d, search_step_t& step, Actions& a) const {
-  const ArrayModel& array = in_.array_i;
+  const ArrayModel& array = array_i();
   step.go = true;
   step.undo = true;
   step.next = ctrl_pkg::NEXT_GEN;
@@ -145,13 +171,13 @@ void CtrlSearch::test(Regs& d, search_step_t& step, Actions& a) const {
   // (castling rights or en passant differ) is not scored either. The offset searches skip the
   // fail-high move at the root; the extended search the others.
   const bool root_skip =
-      in_.ply_i == in_.base_i && ((q_.phase_q == ctrl_pkg::PH_OFFSET && in_.mv_i == q_.main_best_q) ||
-                                  (q_.phase_q == ctrl_pkg::PH_EXTEND && in_.mv_i != q_.main_best_q));
+      ply_i() == base_i() && ((q_.phase_q == ctrl_pkg::PH_OFFSET && mv_i() == q_.main_best_q) ||
+                                  (q_.phase_q == ctrl_pkg::PH_EXTEND && mv_i() != q_.main_best_q));
   if (array.king_capture() || root_skip) return;
   // The detector (asked only where its answer is used: the model's time).
-  const bool rep_hit = (q_.rtry_q || rep_on()) && in_.rep_i.repetition(in_.board_i, in_.board_hash_i,
-                                                                       in_.pos_i.castling, ep_word(), in_.ply_i + 1);
-  const bool quiet_filtered = q_.qfilter_q && in_.entry_i.cap == 0;
+  const bool rep_hit = (q_.rtry_q || rep_on()) && rep_i().repetition(board_i(), board_hash_i(),
+                                                                       pos_i().castling, ep_word(), ply_i() + 1);
+  const bool quiet_filtered = q_.qfilter_q && entry_i().cap == 0;
   const bool skip = q_.rtry_q ? !rep_hit : quiet_filtered && !(array.in_check() && check_allowed());
   if (skip) return;
   step.count = true;
@@ -159,11 +185,11 @@ void CtrlSearch::test(Regs& d, search_step_t& step, Actions& a) const {
   const Bitboard hung = array.hung();
   const bool one_hung = hung != 0 && (hung & (hung - 1)) == 0;
   d.hung1_q = (q_.hung1_q & ~(1u << ci())) | (one_hung ? 1u << ci() : 0u);
-  const bool node_limit_hit = in_.node_limit_i != 0 && in_.count_i + 1 >= in_.node_limit_i;
+  const bool node_limit_hit = node_limit_i() != 0 && count_i() + 1 >= node_limit_i();
   if (node_limit_hit) {
     d.stop_q = true;
     d.result_q = 4;
-    if (in_.ply_i == in_.base_i) {
+    if (ply_i() == base_i()) {
       step.next = ctrl_pkg::NEXT_IDLE;
       step.done = true;
     } else {
@@ -174,15 +200,15 @@ void CtrlSearch::test(Regs& d, search_step_t& step, Actions& a) const {
     // The tie-breaker of a repetition draw, "moves until repetition" (AIJ 4.3): REP_BASE less the
     // child's plies from the root, positive from the root side's view when it strives for the
     // draw, negative when it avoids it; negated at odd plies like every value.
-    const int rep_tie_mag = int(field::search_ctrl::REP_BASE.get(in_.search_ctrl_i)) - rel_c();
+    const int rep_tie_mag = int(field::search_ctrl::REP_BASE.get(search_ctrl_i())) - rel_c();
     const int rep_tie = !rep_tie_on() ? 0 : (rep_strive() != odd_c()) ? rep_tie_mag : -rep_tie_mag;
     d.leaf_q = 0;
     a.leaf_go = a.leaf_terminal = true;
     a.leaf_success = succeeds(0, rep_tie, tv_s(), tv_tb(), odd_c());
-  } else if (np_on() && in_.rep_i.no_progress(in_.board_i, in_.pos_i.stm, in_.base_i, in_.ply_i + 1)) {
+  } else if (np_on() && rep_i().no_progress(board_i(), pos_i().stm, base_i(), ply_i() + 1)) {
     // No progress: the move fails low for its mover, so the child succeeds.
     a.leaf_go = a.leaf_terminal = a.leaf_success = true;
-  } else if (rel_c() < sdepth() || (ev_on() && array.in_check() && in_.ply_i < 31)) {
+  } else if (rel_c() < sdepth() || (ev_on() && array.in_check() && ply_i() < 31)) {
     a.do_descend = true;
   } else if (extend()) {
     a.do_descend = true;
@@ -195,10 +221,10 @@ void CtrlSearch::test(Regs& d, search_step_t& step, Actions& a) const {
 // A stand pat: a drawn ending (score 0, its static value the tie-breaker), the lazy evaluation's
 // decision, or the slow evaluation.
 void CtrlSearch::stand_pat(Regs& d, search_step_t& step, Actions& a) const {
-  const CtrlEval& eval = in_.eval_i;
+  const CtrlEval& eval = eval_i();
   if (eval.eg_draw_o()) {
     const std::uint16_t fast_static = eval.fast_static_o();
-    const int tb = std::int16_t(in_.pos_i.stm ? std::uint16_t(0 - fast_static) : fast_static);
+    const int tb = std::int16_t(pos_i().stm ? std::uint16_t(0 - fast_static) : fast_static);
     d.leaf_q = 0;
     a.leaf_go = true;
     a.leaf_success = succeeds(0, tb, tv_s(), tv_tb(), odd_c());
@@ -223,17 +249,17 @@ void CtrlSearch::stand_pat(Regs& d, search_step_t& step, Actions& a) const {
 
 // Stopping unwinds to the root; a failed child means this node succeeded.
 void CtrlSearch::unmake(Regs& d, search_step_t& step, Actions& a) const {
-  if (!(in_.searching_i && (q_.stop_q || q_.child_fail_q))) return;
+  if (!(searching_i() && (q_.stop_q || q_.child_fail_q))) return;
   step.go = true;
   step.undo = true;
-  if (in_.ply_i == in_.base_i) {
+  if (ply_i() == base_i()) {
     if (q_.stop_q) {
       step.next = ctrl_pkg::NEXT_IDLE;
       step.done = true;
     } else {
       a.root_done = true;
       a.root_success = true;
-      a.root_best = in_.last_i;
+      a.root_best = last_i();
     }
   } else {
     step.ply_down = true;
@@ -248,10 +274,10 @@ void CtrlSearch::leaf(Regs& d, search_step_t& step, Actions& a) const {
     step.next = ctrl_pkg::NEXT_GEN;
   } else if (can_quiesce() && !a.leaf_terminal) {
     a.do_descend = true;
-  } else if (in_.ply_i == in_.base_i) {
+  } else if (ply_i() == base_i()) {
     a.root_done = true;
     a.root_success = true;
-    a.root_best = in_.mv_i;
+    a.root_best = mv_i();
   } else {
     step.ply_down = true;
     step.next = ctrl_pkg::NEXT_UNMAKE;
@@ -314,9 +340,9 @@ void CtrlSearch::root(Regs& d, search_step_t& step, const Actions& a) const {
   }
   if (restart_root) {
     step.move_we = true;
-    step.move_waddr = std::uint8_t(in_.base_i & 31);
+    step.move_waddr = std::uint8_t(base_i() & 31);
     step.next = ctrl_pkg::NEXT_GEN;
-    d.legal_q = d.legal_q & ~(1u << (in_.base_i & 31));
+    d.legal_q = d.legal_q & ~(1u << (base_i() & 31));
     d.child_fail_q = false;
   }
   if (final_go) {

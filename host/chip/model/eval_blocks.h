@@ -36,8 +36,8 @@ struct ph_events_t {
 
 // eval_phase: the events applied (kings have no count; empty squares no event).
 inline void apply_phase_events(PhaseRegs& d, const ph_events_t& ev) {
-  for (int i = 0; i < 4; ++i) {
-    if (!(ev.valid >> i & 1)) continue;
+  for (unsigned valid = ev.valid; valid != 0; valid &= valid - 1) {  // the valid events in order
+    const int i = __builtin_ctz(valid);
     const int type = ev.piece[i] & 7;
     if (type == 0 || type == 7) continue;
     const int colour = (ev.piece[i] >> 3) & 1;
