@@ -3,6 +3,7 @@
 // Kogge-Stone occluded fills, and the passed pawns of both colours. Reference: SlowBoard and
 // passed_pawns in host/chip/slow_eval.cpp. Bitboard bit s is square s (a1 = 0).
 module es_board (
+  input  logic         en_i,         // the outputs are valid when set (zero otherwise: nothing computed)
   input  logic [255:0] board_i,      // piece of square s at [s*4 +: 4]
   output logic [63:0]  occupied_o,
   output logic [767:0] pieces_o,     // colour c, type t (1-6): [(c*6 + t-1)*64 +: 64]
@@ -15,11 +16,13 @@ module es_board (
       for (int t = 0; t < 7; t++) bb[c][t] = '0;
     end
     occupied_o = '0;
-    for (int s = 0; s < 64; s++) begin
-      for (int t = 1; t < 7; t++) begin
-        if (board_i[s*4 +: 3] == 3'(t)) bb[board_i[s*4+3]][t][s] = 1'b1;
+    if (en_i) begin
+      for (int s = 0; s < 64; s++) begin
+        for (int t = 1; t < 7; t++) begin
+          if (board_i[s*4 +: 3] == 3'(t)) bb[board_i[s*4+3]][t][s] = 1'b1;
+        end
+        occupied_o[s] = board_i[s*4 +: 3] != 3'd0 && board_i[s*4 +: 3] != 3'd7;
       end
-      occupied_o[s] = board_i[s*4 +: 3] != 3'd0 && board_i[s*4 +: 3] != 3'd7;
     end
   end
 
@@ -29,16 +32,20 @@ module es_board (
     for (int c = 0; c < 2; c++) begin
       for (int t = 1; t < 7; t++) pieces_o[(c*6 + t - 1)*64 +: 64] = bb[c][t];
     end
-    attacks_o[0*64 +: 64] = ((bb[0][1] & es_pkg::NotH) << 9) | ((bb[0][1] & es_pkg::NotA) << 7);
-    attacks_o[5*64 +: 64] = ((bb[1][1] & es_pkg::NotA) >> 9) | ((bb[1][1] & es_pkg::NotH) >> 7);
-    for (int c = 0; c < 2; c++) begin
-      attacks_o[(c*5 + 1)*64 +: 64] = es_pkg::knight(bb[c][2]) | es_pkg::diagonal(bb[c][3], empty);
-      attacks_o[(c*5 + 2)*64 +: 64] = es_pkg::straight(bb[c][4], empty);
-      attacks_o[(c*5 + 3)*64 +: 64] = es_pkg::diagonal(bb[c][5], empty) | es_pkg::straight(bb[c][5], empty);
-      attacks_o[(c*5 + 4)*64 +: 64] = es_pkg::king(bb[c][6]);
+    attacks_o = '0;
+    passed_o  = '0;
+    if (en_i) begin
+      attacks_o[0*64 +: 64] = ((bb[0][1] & es_pkg::NotH) << 9) | ((bb[0][1] & es_pkg::NotA) << 7);
+      attacks_o[5*64 +: 64] = ((bb[1][1] & es_pkg::NotA) >> 9) | ((bb[1][1] & es_pkg::NotH) >> 7);
+      for (int c = 0; c < 2; c++) begin
+        attacks_o[(c*5 + 1)*64 +: 64] = es_pkg::knight(bb[c][2]) | es_pkg::diagonal(bb[c][3], empty);
+        attacks_o[(c*5 + 2)*64 +: 64] = es_pkg::straight(bb[c][4], empty);
+        attacks_o[(c*5 + 3)*64 +: 64] = es_pkg::diagonal(bb[c][5], empty) | es_pkg::straight(bb[c][5], empty);
+        attacks_o[(c*5 + 4)*64 +: 64] = es_pkg::king(bb[c][6]);
+      end
+      // A pawn is passed when no enemy pawn stands ahead of it on its file or the files beside it.
+      passed_o[0 +: 64]  = bb[0][1] & ~es_pkg::spread(es_pkg::fill_south(bb[1][1]) >> 8);
+      passed_o[64 +: 64] = bb[1][1] & ~es_pkg::spread(es_pkg::fill_north(bb[0][1]) << 8);
     end
-    // A pawn is passed when no enemy pawn stands ahead of it on its file or the files beside it.
-    passed_o[0 +: 64]  = bb[0][1] & ~es_pkg::spread(es_pkg::fill_south(bb[1][1]) >> 8);
-    passed_o[64 +: 64] = bb[1][1] & ~es_pkg::spread(es_pkg::fill_north(bb[0][1]) << 8);
   end
 endmodule

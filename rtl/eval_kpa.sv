@@ -14,13 +14,24 @@ module eval_kpa (
   output logic [2:0]   runner_b_o,
   output logic [1:0]   separated_o   // [c]: passed pawns at least four files apart, defender only K+P
 );
+  // The defender has nothing but its king and pawns.
+  logic [1:0] only_kp;
+  assign only_kp[0] = pieces_w_i == 16'd0;
+  assign only_kp[1] = pieces_b_i == 16'd0;
+
+  // Every output is "none" unless a side has only its king and pawns, so the board is decoded
+  // only then (the zeros otherwise change no output; a simulator skips the work in the middlegame).
   logic [63:0]  occupied;
   logic [127:0] pawns;  // colour c, square s at [c*64 + s]
   always_comb begin
-    for (int s = 0; s < 64; s++) begin
-      occupied[s]    = board_i[s*4 +: 3] != 3'd0;
-      pawns[s]       = board_i[s*4 +: 4] == 4'b0001;
-      pawns[64 + s]  = board_i[s*4 +: 4] == 4'b1001;
+    occupied = '0;
+    pawns    = '0;
+    if (only_kp != 2'd0) begin
+      for (int s = 0; s < 64; s++) begin
+        occupied[s]    = board_i[s*4 +: 3] != 3'd0;
+        pawns[s]       = board_i[s*4 +: 4] == 4'b0001;
+        pawns[64 + s]  = board_i[s*4 +: 4] == 4'b1001;
+      end
     end
   end
 
@@ -43,11 +54,6 @@ module eval_kpa (
     chebyshev = (df > dr) ? df : dr;
   endfunction
 
-  // The defender has nothing but its king and pawns.
-  logic [1:0] only_kp;
-  assign only_kp[0] = pieces_w_i == 16'd0;
-  assign only_kp[1] = pieces_b_i == 16'd0;
-
   logic [127:0] can_run;    // colour c, square s at [c*64 + s]
   logic [127:0] passed_bb;  // passed pawns, same layout
   for (genvar c = 0; c < 2; c++) begin : g_color
@@ -61,21 +67,38 @@ module eval_kpa (
       localparam logic [63:0] AheadFile = ahead_mask(c, F, R, 0);
       localparam logic [63:0] AheadZone = ahead_mask(c, F, R, 1);
 
-      logic       passed, path_clear, taken, them_to_move;
-      logic [5:0] our_king, their_king;
-      logic [3:0] defender_moves;  // may be -1 (king on the queening square, to move)
-      assign our_king     = (c == 0) ? white_king_i : black_king_i;
-      assign their_king   = (c == 0) ? black_king_i : white_king_i;
-      assign them_to_move = (stm_i != c[0]);
-      assign passed       = !(|(AheadZone & pawns[(1-c)*64 +: 64]));
-      assign path_clear   = !(|(AheadFile & occupied));
-      // A king beside the pawn, to move, takes it unless our king guards it.
-      assign taken        = them_to_move && chebyshev(their_king, 6'(s)) == 3'd1 &&
-                            chebyshev(our_king, 6'(s)) != 3'd1;
-      assign defender_moves = {1'b0, chebyshev(their_king, Promotion)} - {3'd0, them_to_move};
-      assign passed_bb[c*64 + s] = pawns[c*64 + s] && passed;
-      assign can_run[c*64 + s] = pawns[c*64 + s] && only_kp[1-c] && passed && path_clear && !taken &&
-                             $signed(defender_moves) > $signed(4'(MovesToPromote));
+      // passed_bb only counts where the defender has only king and pawns (separated_o's
+      // condition), like can_run; both are computed only for a pawn there.
+      logic       passed_l, run_l;
+      always_comb begin
+        logic       passed, path_clear, taken, them_to_move;
+        logic [5:0] our_king, their_king;
+        logic [3:0] defender_moves;  // may be -1 (king on the queening square, to move)
+        passed_l       = 1'b0;
+        run_l          = 1'b0;
+        passed         = 1'b0;
+        path_clear     = 1'b0;
+        taken          = 1'b0;
+        them_to_move   = 1'b0;
+        our_king       = '0;
+        their_king     = '0;
+        defender_moves = '0;
+        if (only_kp[1-c] && pawns[c*64 + s]) begin
+          our_king     = (c == 0) ? white_king_i : black_king_i;
+          their_king   = (c == 0) ? black_king_i : white_king_i;
+          them_to_move = (stm_i != c[0]);
+          passed       = !(|(AheadZone & pawns[(1-c)*64 +: 64]));
+          path_clear   = !(|(AheadFile & occupied));
+          // A king beside the pawn, to move, takes it unless our king guards it.
+          taken        = them_to_move && chebyshev(their_king, 6'(s)) == 3'd1 &&
+                         chebyshev(our_king, 6'(s)) != 3'd1;
+          defender_moves = {1'b0, chebyshev(their_king, Promotion)} - {3'd0, them_to_move};
+          passed_l     = passed;
+          run_l        = passed && path_clear && !taken && $signed(defender_moves) > $signed(4'(MovesToPromote));
+        end
+      end
+      assign passed_bb[c*64 + s] = passed_l;
+      assign can_run[c*64 + s]   = run_l;
     end
   end
 

@@ -25,41 +25,45 @@ module eval_phase (
   output logic [39:0] counts_o,         // white [19:0], black [39:20]: P, N, B, R, Q (4 bits each)
   output logic [71:0] locs_o            // white [35:0], black [71:36]: P, N, B, R, Q, K (6 bits each)
 );
-  logic [39:0] counts_q, counts_d;
-  logic [71:0] locs_q, locs_d;
+  logic [39:0] counts_q;
+  logic [71:0] locs_q;
 
   // Each location register toggles by the events naming its colour and type; each counter adds
-  // their deltas.
-  always_comb begin
-    counts_d = counts_q;
-    locs_d   = locs_q;
+  // their deltas. The next values are computed in the registers' enabled branch, so a simulator
+  // decodes the events only in clocks that have some.
+  function automatic logic [71:0] locs_next(input logic [71:0] locs, input logic [3:0] valid,
+                                            input logic [15:0] piece, input logic [23:0] loc);
+    locs_next = locs;
     for (int slot = 0; slot < 12; slot++) begin
       for (int k = 0; k < 4; k++) begin
-        if (ev_valid_i[k] && ev_piece_i[k*4 +: 4] == {slot >= 6, 3'(slot % 6 + 1)}) begin
-          locs_d[slot*6 +: 6] = locs_d[slot*6 +: 6] ^ ev_loc_i[k*6 +: 6];
+        if (valid[k] && piece[k*4 +: 4] == {slot >= 6, 3'(slot % 6 + 1)}) begin
+          locs_next[slot*6 +: 6] = locs_next[slot*6 +: 6] ^ loc[k*6 +: 6];
         end
       end
     end
+  endfunction
+  function automatic logic [39:0] counts_next(input logic [39:0] counts, input logic [3:0] valid,
+                                              input logic [15:0] piece, input logic [7:0] delta);
+    counts_next = counts;
     for (int slot = 0; slot < 10; slot++) begin
       for (int k = 0; k < 4; k++) begin
-        if (ev_valid_i[k] && ev_piece_i[k*4 +: 4] == {slot >= 5, 3'(slot % 5 + 1)}) begin
-          counts_d[slot*4 +: 4] = counts_d[slot*4 +: 4] + {{2{ev_delta_i[k*2+1]}}, ev_delta_i[k*2 +: 2]};
+        if (valid[k] && piece[k*4 +: 4] == {slot >= 5, 3'(slot % 5 + 1)}) begin
+          counts_next[slot*4 +: 4] = counts_next[slot*4 +: 4] + {{2{delta[k*2+1]}}, delta[k*2 +: 2]};
         end
       end
     end
-    if (clear_i) begin
-      counts_d = '0;
-      locs_d   = '0;
-    end
-  end
+  endfunction
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       counts_q <= '0;
       locs_q   <= '0;
-    end else begin
-      counts_q <= counts_d;
-      locs_q   <= locs_d;
+    end else if (clear_i) begin
+      counts_q <= '0;
+      locs_q   <= '0;
+    end else if (ev_valid_i != 4'd0) begin
+      counts_q <= counts_next(counts_q, ev_valid_i, ev_piece_i, ev_delta_i);
+      locs_q   <= locs_next(locs_q, ev_valid_i, ev_piece_i, ev_loc_i);
     end
   end
 

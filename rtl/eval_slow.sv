@@ -82,7 +82,10 @@ module eval_slow (
   logic [767:0] pieces;
   logic [639:0] attacks;
   logic [127:0] passed;
+  // The board's maps feed only the scan and the finishing clock's sum: computed while busy (a
+  // simulator skips them in the other clocks; their zeros then reach no register that is read).
   es_board u_board (
+    .en_i       (busy_q),
     .board_i    (board_i),
     .occupied_o (occupied),
     .pieces_o   (pieces),

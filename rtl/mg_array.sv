@@ -49,18 +49,26 @@ module mg_array (
   logic [255:0] board;
   assign board_o = board;
 
-  // Per-square piece classes.
-  logic [63:0] empty;
+  // Per-square piece classes, from the board's four bit planes (plane b: bit b of each square's
+  // piece code).
+  logic [63:0] plane [4];
+  logic [63:0] empty, black, type6;
   logic [127:0] is_pawn, is_knight, is_king;  // colour c, square s at [c*64 + s]
   always_comb begin
     for (int s = 0; s < 64; s++) begin
-      empty[s] = (board[s*4 +: 3] == 3'd0);
-      for (int c = 0; c < 2; c++) begin
-        is_pawn[c*64+s]   = (board[s*4 +: 4] == {c[0], 3'd1});
-        is_knight[c*64+s] = (board[s*4 +: 4] == {c[0], 3'd2});
-        is_king[c*64+s]   = (board[s*4 +: 4] == {c[0], 3'd6});
-      end
+      for (int b = 0; b < 4; b++) plane[b][s] = board[s*4 + b];
     end
+  end
+  always_comb begin
+    logic [63:0] pawn, knight;
+    empty  = ~(plane[0] | plane[1] | plane[2]);
+    black  = plane[3];
+    pawn   = plane[0] & ~plane[1] & ~plane[2];
+    knight = ~plane[0] & plane[1] & ~plane[2];
+    type6  = ~plane[0] & plane[1] & plane[2];
+    is_pawn   = {black & pawn, ~black & pawn};
+    is_knight = {black & knight, ~black & knight};
+    is_king   = {black & type6, ~black & type6};
   end
 
   logic [63:0] tsel_1h;
@@ -69,52 +77,39 @@ module mg_array (
     tsel_1h[tsel_sq_i] = 1'b1;
   end
 
-  // Fixed short-range wiring: knight, king and pawn patterns, pawn pushes.
+  // Fixed short-range wiring: knight, king and pawn patterns, pawn pushes. Square s is bit s
+  // (a1 = 0); the patterns are shifts of the whole board with the wrapped files masked off (the
+  // same wires as a per-square OR of the neighbours, in a form a simulator evaluates a word at a
+  // time).
+  localparam logic [63:0] FileA = 64'h0101_0101_0101_0101;
+  localparam logic [63:0] NotA  = ~FileA;
+  localparam logic [63:0] NotH  = ~(FileA << 7);
+  localparam logic [63:0] NotAB = ~(FileA | (FileA << 1));
+  localparam logic [63:0] NotGH = ~((FileA << 6) | (FileA << 7));
+  localparam logic [63:0] Rank2 = 64'h0000_0000_0000_FF00;
+  localparam logic [63:0] Rank4 = 64'h0000_0000_FF00_0000;
+  localparam logic [63:0] Rank5 = 64'h0000_00FF_0000_0000;
+  localparam logic [63:0] Rank7 = 64'h00FF_0000_0000_0000;
+
+  // The squares a knight's move away from a square in src.
   function automatic logic [63:0] knight_or(input logic [63:0] src);
-    logic [63:0] r;
-    r = '0;
-    for (int s = 0; s < 64; s++) begin
-      for (int k = 0; k < 8; k++) begin
-        int df, dr, f, rk;
-        df = (k < 4) ? ((k % 2 == 0) ? 1 : -1) : ((k % 2 == 0) ? 2 : -2);
-        dr = (k < 4) ? ((k < 2) ? 2 : -2) : ((k < 6) ? 1 : -1);
-        f  = s % 8 + df;
-        rk = s / 8 + dr;
-        if (f >= 0 && f < 8 && rk >= 0 && rk < 8) r[s] = r[s] | src[rk*8+f];
-      end
-    end
-    knight_or = r;
+    logic [63:0] h1, h2;
+    h1 = ((src >> 1) & NotH) | ((src << 1) & NotA);
+    h2 = ((src >> 2) & NotGH) | ((src << 2) & NotAB);
+    knight_or = (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
   endfunction
 
+  // The squares next to a square in src.
   function automatic logic [63:0] king_or(input logic [63:0] src);
-    logic [63:0] r;
-    r = '0;
-    for (int s = 0; s < 64; s++) begin
-      for (int df = -1; df <= 1; df++) begin
-        for (int dr = -1; dr <= 1; dr++) begin
-          int f, rk;
-          f  = s % 8 + df;
-          rk = s / 8 + dr;
-          if ((df != 0 || dr != 0) && f >= 0 && f < 8 && rk >= 0 && rk < 8) r[s] = r[s] | src[rk*8+f];
-        end
-      end
-    end
-    king_or = r;
+    logic [63:0] side;
+    side    = ((src << 1) & NotA) | ((src >> 1) & NotH);
+    king_or = side | ((src | side) << 8) | ((src | side) >> 8);
   endfunction
 
   // up = 1: the squares one rank above, diagonally; up = 0: one rank below.
   function automatic logic [63:0] diag_step_or(input logic [63:0] src, input logic up);
-    logic [63:0] r;
-    r = '0;
-    for (int s = 0; s < 64; s++) begin
-      int rk;
-      rk = s / 8 + (up ? 1 : -1);
-      if (rk >= 0 && rk < 8) begin
-        if (s % 8 > 0) r[s] = r[s] | src[rk*8 + s%8 - 1];
-        if (s % 8 < 7) r[s] = r[s] | src[rk*8 + s%8 + 1];
-      end
-    end
-    diag_step_or = r;
+    diag_step_or = up ? (((src >> 9) & NotH) | ((src >> 7) & NotA))
+                      : (((src << 7) & NotH) | ((src << 9) & NotA));
   endfunction
 
   logic [127:0] knight_hit, king_hit, pawn_hit;  // colour c of square s at [s*2 + c]
@@ -134,19 +129,16 @@ module mg_array (
   // A pawn of the side to move here would capture onto the target: target one rank ahead.
   assign pcap_reach = diag_step_or(tsel_1h, !stm_i);
   always_comb begin
-    push_tgt = '0; dpush_tgt = '0; push_reach = '0; dpush_reach = '0;
-    for (int s = 0; s < 64; s++) begin
-      if (!stm_i) begin
-        if (s >= 8)  push_tgt[s]  = own_pawn[s-8];
-        if (s < 56)  push_reach[s] = tsel_1h[s+8];
-        if (s / 8 == 3) dpush_tgt[s] = own_pawn[s-16] && empty[s-8];
-        if (s / 8 == 1) dpush_reach[s] = tsel_1h[s+16] && empty[s+8];
-      end else begin
-        if (s < 56)  push_tgt[s]  = own_pawn[s+8];
-        if (s >= 8)  push_reach[s] = tsel_1h[s-8];
-        if (s / 8 == 4) dpush_tgt[s] = own_pawn[s+16] && empty[s+8];
-        if (s / 8 == 6) dpush_reach[s] = tsel_1h[s-16] && empty[s-8];
-      end
+    if (!stm_i) begin
+      push_tgt    = own_pawn << 8;
+      push_reach  = tsel_1h >> 8;
+      dpush_tgt   = (own_pawn << 16) & (empty << 8) & Rank4;
+      dpush_reach = (tsel_1h >> 16) & (empty >> 8) & Rank2;
+    end else begin
+      push_tgt    = own_pawn >> 8;
+      push_reach  = tsel_1h << 8;
+      dpush_tgt   = (own_pawn >> 16) & (empty >> 8) & Rank5;
+      dpush_reach = (tsel_1h << 16) & (empty << 8) & Rank7;
     end
   end
 
@@ -328,19 +320,17 @@ module mg_array (
       3'd6:    reach_of_tsel = kg_reach;
       default: reach_of_tsel = '0;
     endcase
-    for (int s = 0; s < 64; s++) begin
-      victims[s] = !empty[s] && board[s*4+3] == stm_i && board[s*4 +: 3] != 3'd6;
-    end
   end
+  // Men (not kings) of each colour.
+  logic [63:0] men_w, men_b;
+  assign men_w   = ~empty & ~black & ~type6;
+  assign men_b   = ~empty & black & ~type6;
+  assign victims = stm_i ? men_b : men_w;
   assign tsel_attacks_o = |(victims & reach_of_tsel);
 
   // Check, legality and hung pieces.
   logic [63:0] opp_king, own_men;
-  always_comb begin
-    for (int s = 0; s < 64; s++) begin
-      own_men[s] = !empty[s] && board[s*4+3] == stm_i && board[s*4 +: 3] != 3'd6;
-    end
-  end
+  assign own_men        = stm_i ? men_b : men_w;
   assign own_king       = stm_i ? is_king[127:64] : is_king[63:0];
   assign opp_king       = stm_i ? is_king[63:0] : is_king[127:64];
   assign in_check_o     = |(own_king & atk_opp);
@@ -350,11 +340,7 @@ module mg_array (
 
   // Quiescence check classes and the "opponent hung" extension.
   logic [63:0] opp_men, king_ring, escapes;
-  always_comb begin
-    for (int s = 0; s < 64; s++) begin
-      opp_men[s] = !empty[s] && board[s*4+3] != stm_i && board[s*4 +: 3] != 3'd6;
-    end
-  end
+  assign opp_men     = stm_i ? men_w : men_b;
   assign opp_hung_o  = |(opp_men & atk_stm & ~atk_opp);
   assign king_ring   = stm_i ? kg_b : kg_w;
   assign escapes     = king_ring & ~own_men & ~own_king & ~atk_opp;

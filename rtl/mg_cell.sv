@@ -145,17 +145,19 @@ module mg_cell #(
   assign sp_ray_i[7] = sp_nw_i;  assign sp_nw_o = sp_ray_o[7];
 
   // Piece register.
-  logic [3:0] piece_d, piece_q;
-  always_comb begin
-    piece_d = piece_q;
-    for (int k = 0; k < 4; k++) begin
-      if (wr_en_i[k] && wr_sq_i[k*6 +: 6] == Sq) piece_d = wr_pc_i[k*4 +: 4];
-    end
-    if (clear_i) piece_d = 4'd0;
-  end
+  // The write decode sits in the register's enabled branch: a simulator decodes the four slots
+  // only in clocks that write (the last slot that names this square wins; CLEAR wins over all).
+  logic [3:0] piece_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) piece_q <= 4'd0;
-    else         piece_q <= piece_d;
+    if (!rst_ni) begin
+      piece_q <= 4'd0;
+    end else if (clear_i) begin
+      piece_q <= 4'd0;
+    end else if (wr_en_i != 4'd0) begin
+      for (int k = 0; k < 4; k++) begin
+        if (wr_en_i[k] && wr_sq_i[k*6 +: 6] == Sq) piece_q <= wr_pc_i[k*4 +: 4];
+      end
+    end
   end
   assign piece_o = piece_q;
 

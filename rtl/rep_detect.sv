@@ -42,29 +42,34 @@ module rep_detect (
   logic [63:0] diff [32];
   always_comb begin
     for (int k = 0; k < 32; k++) begin
-      for (int s = 0; s < 64; s++) diff[k][s] = board_q[k][s*4 +: 4] != board_i[s*4 +: 4];
+      logic [255:0] x;
+      x = board_q[k] ^ board_i;
+      for (int s = 0; s < 64; s++) diff[k][s] = x[s*4 +: 4] != 4'd0;
     end
   end
 
+  // What stands now on each square: empty, a white piece, a black piece.
+  logic [63:0] empty_now, black_now, white_now;
   always_comb begin
-    equal_o = 32'd0;
-    two_o   = 32'd0;
-    white_o = 32'd0;
-    black_o = 32'd0;
-    empty_o = 32'd0;
+    for (int s = 0; s < 64; s++) begin
+      empty_now[s] = board_i[s*4 +: 3] == 3'd0;
+      black_now[s] = board_i[s*4 +: 3] != 3'd0 && board_i[s*4 + 3];
+      white_now[s] = board_i[s*4 +: 3] != 3'd0 && !board_i[s*4 + 3];
+    end
+  end
+
+  // The count of differing squares saturates at 3: none, one (clearing the lowest leaves none),
+  // two (clearing the lowest twice leaves none), more.
+  always_comb begin
     for (int k = 0; k < 32; k++) begin
-      logic [1:0] differ;  // squares that differ, saturating at 3
-      differ = 2'd0;
-      for (int s = 0; s < 64; s++) begin
-        if (diff[k][s]) begin
-          if (differ != 2'd3) differ = differ + 2'd1;
-          if (board_i[s*4 +: 3] == 3'd0) empty_o[k] = 1'b1;
-          else if (board_i[s*4 + 3])     black_o[k] = 1'b1;
-          else                           white_o[k] = 1'b1;
-        end
-      end
-      equal_o[k] = (differ == 2'd0) && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
-      two_o[k]   = (differ == 2'd2);
+      logic [63:0] rest1, rest2;
+      rest1      = diff[k] & (diff[k] - 64'd1);
+      rest2      = rest1 & (rest1 - 64'd1);
+      equal_o[k] = (diff[k] == 64'd0) && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
+      two_o[k]   = (rest1 != 64'd0) && (rest2 == 64'd0);
+      white_o[k] = |(diff[k] & white_now);
+      black_o[k] = |(diff[k] & black_now);
+      empty_o[k] = |(diff[k] & empty_now);
     end
   end
 
