@@ -34,8 +34,8 @@ McaNode::McaNode(sc_core::sc_module_name name, McaNodeOptions options)
         std::make_unique<ChipSocket>(fmt::format("chip{}", i).c_str(), chip::make_backend(options_.chip_backend)));
     cards_[std::size_t(card_of(i))]->chip_port(slot_of(i)).bind(sockets_.back()->socket);
     ChipSocket* socket = sockets_.back().get();
-    cards_[std::size_t(card_of(i))]->connect_idle_pin(slot_of(i),
-                                                      [socket](const sc_core::sc_time& t) { return socket->idle_at(t); });
+    cards_[std::size_t(card_of(i))]->connect_idle_pin(
+        slot_of(i), [socket](const sc_core::sc_time& t) { return socket->idle_at(t); });
   }
 }
 

@@ -9,7 +9,7 @@ McaTimeline::McaTimeline(std::shared_ptr<McaNode> node, Cards cards) : node_(std
 
 McaTimeline::Mark McaTimeline::mark() const {
   const McaHost::Stats& h = node_->host().stats();
-  return Mark{h.accesses,          node_->bus().stats().busy, h.overhead,         h.on_bus,
+  return Mark{h.accesses,          node_->bus().stats().busy, h.overhead,          h.on_bus,
               node_->host().now(), node_->polls().count,      node_->polls().time, software_};
 }
 

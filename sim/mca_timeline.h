@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include <systemc>
 
@@ -35,10 +36,9 @@ class McaTimeline final : public search::ChipTimeline {
     idle = node_->idle_chips(running);
     return true;
   }
-  bool broadcast(const std::vector<chip::WriteBlock>& writes) override {
-    if (!cards_.broadcast) return false;
-    node_->broadcast(writes);
-    return true;
+  bool can_broadcast() const override { return cards_.broadcast; }
+  void broadcast(std::uint32_t addr, const std::uint32_t* words, std::size_t n) override {
+    node_->broadcast({chip::WriteBlock{addr, std::vector<std::uint32_t>(words, words + n)}});
   }
   const Cards& cards() const { return cards_; }
 

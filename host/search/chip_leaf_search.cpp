@@ -75,9 +75,11 @@ void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   generation_ = chip::weights_generation(weights_);
   if (timeline_) timeline_->download_started();
   bool loaded = true;
-  for (std::size_t i = 0; i < chips_.size(); ++i) loaded &= !alive_[i] || chips_[i]->weights_generation() == generation_;
-  if (!loaded && timeline_ && timeline_->broadcast(weights_)) {
+  for (std::size_t i = 0; i < chips_.size(); ++i)
+    loaded &= !alive_[i] || chips_[i]->weights_generation() == generation_;
+  if (!loaded && timeline_ && timeline_->can_broadcast()) {
     // The cards broadcast them (a timeline's chips are all in this process, none lost).
+    for (const chip::WriteBlock& b : weights_) timeline_->broadcast(b.addr, b.data.data(), b.data.size());
     for (auto& c : chips_) c->weights_broadcast(generation_);
   }
   for (std::size_t i = 0; i < chips_.size(); ++i) {

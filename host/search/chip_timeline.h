@@ -3,10 +3,8 @@
 // without including the search's internals.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <vector>
-
-#include "chip/search_chip.h"
 
 namespace db::search {
 
@@ -26,9 +24,11 @@ class ChipTimeline {
   virtual void search_started() {}
   // Between two rounds of status polls while chips search (the host may wait here).
   virtual void between_polls() {}
-  // Writes the same words to every chip at once where the cards can (one broadcast per card) and
-  // returns true; false (the default): each chip downloads its own.
-  virtual bool broadcast(const std::vector<chip::WriteBlock>& /*writes*/) { return false; }
+  // Whether the same words can go to every chip at once (one broadcast per card); if so,
+  // broadcast() writes n words from register addr on (false, the default: each chip downloads its
+  // own).
+  virtual bool can_broadcast() const { return false; }
+  virtual void broadcast(std::uint32_t /*addr*/, const std::uint32_t* /*words*/, std::size_t /*n*/) {}
   // A card-level status register: sets idle to those of the running chips (bit i: the leaf search's
   // chip i) that may have finished, read from their cards, and returns true; false (the default)
   // when the host polls each running chip's STATUS register instead.

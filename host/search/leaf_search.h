@@ -19,14 +19,14 @@ struct LeafStats {
   std::uint64_t nodes = 0;            // their nodes
   std::uint64_t wasted_searches = 0;  // prefetched searches aborted or never asked for
   std::uint64_t wasted_nodes = 0;
-  std::uint64_t busy_clocks = 0;      // chip clocks spent searching, all chips
+  std::uint64_t busy_clocks = 0;  // chip clocks spent searching, all chips
   // Simulated time, the host's clock since the search began: the clocks it waited while chips
   // searched, plus its own software time (host_clocks) under a cost model (set_host_node_ns).
   std::uint64_t parallel_clocks = 0;
-  std::uint64_t host_clocks = 0;  // the host's software time (cost model), in chip clocks
+  std::uint64_t host_clocks = 0;     // the host's software time (cost model), in chip clocks
   std::uint64_t software_nodes = 0;  // software nodes charged to the host (cost model)
-  std::uint64_t chips_lost = 0;       // chips dropped because their link failed
-  std::uint64_t reruns = 0;           // searches started again because their chip was lost
+  std::uint64_t chips_lost = 0;      // chips dropped because their link failed
+  std::uint64_t reruns = 0;          // searches started again because their chip was lost
 };
 
 class LeafSearch {

@@ -103,9 +103,9 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
       throw std::invalid_argument(fmt::format("--backend mca: a node drives at most 16 chips, not {}", chips));
     const std::shared_ptr<sim::McaNode> node = mca_node(chips, mca);
     for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
-    return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params,
-                                                    std::make_shared<sim::McaTimeline>(
-                                                        node, sim::McaTimeline::Cards{mca.card_status, mca.card_broadcast}));
+    return std::make_unique<search::ChipLeafSearch>(
+        std::move(clients), depth, params,
+        std::make_shared<sim::McaTimeline>(node, sim::McaTimeline::Cards{mca.card_status, mca.card_broadcast}));
   }
   if (chip::is_remote_backend(backend)) {
     std::vector<std::unique_ptr<chip::SearchChip>> remote;
@@ -201,19 +201,20 @@ std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::stri
 }
 
 nlohmann::json leaf_stats_json(const search::LeafStats& st) {
-  return nlohmann::json{{"searches", st.searches},
-                        {"nodes", st.nodes},
-                        {"wasted_searches", st.wasted_searches},
-                        {"wasted_nodes", st.wasted_nodes},
-                        {"busy_clocks", st.busy_clocks},
-                        {"parallel_clocks", st.parallel_clocks},
-                        {"simulated_seconds", double(st.parallel_clocks) / search::kChipClockHz},
-                        {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0},
-                        {"host_software_nodes", st.software_nodes},
-                        {"host_software_clocks", st.host_clocks},
-                        {"host_software_share", st.parallel_clocks ? double(st.host_clocks) / double(st.parallel_clocks) : 0.0},
-                        {"chips_lost", st.chips_lost},
-                        {"reruns", st.reruns}};
+  return nlohmann::json{
+      {"searches", st.searches},
+      {"nodes", st.nodes},
+      {"wasted_searches", st.wasted_searches},
+      {"wasted_nodes", st.wasted_nodes},
+      {"busy_clocks", st.busy_clocks},
+      {"parallel_clocks", st.parallel_clocks},
+      {"simulated_seconds", double(st.parallel_clocks) / search::kChipClockHz},
+      {"chips_busy", st.parallel_clocks ? double(st.busy_clocks) / double(st.parallel_clocks) : 0.0},
+      {"host_software_nodes", st.software_nodes},
+      {"host_software_clocks", st.host_clocks},
+      {"host_software_share", st.parallel_clocks ? double(st.host_clocks) / double(st.parallel_clocks) : 0.0},
+      {"chips_lost", st.chips_lost},
+      {"reruns", st.reruns}};
 }
 
 nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {

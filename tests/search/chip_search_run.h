@@ -15,7 +15,8 @@ namespace db::search::chip_test {
 // Clock-level clients of n in-process model chips.
 inline std::vector<std::unique_ptr<chip::ChipClient>> model_clients(int n) {
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
-  for (int i = 0; i < n; ++i) clients.push_back(std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
+  for (int i = 0; i < n; ++i)
+    clients.push_back(std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
   return clients;
 }
 

@@ -12,8 +12,8 @@
 
 #include "chess/notation.h"
 #include "chip/chip_model.h"
-#include "search/chip_leaf_search.h"
 #include "chip_search_run.h"
+#include "search/chip_leaf_search.h"
 #include "search/score.h"
 #include "search/search.h"
 

@@ -213,7 +213,7 @@ TEST(McaNode, BroadcastWriteReachesEveryChipOfTheCard) {
   }
   node->broadcast({chip::WriteBlock{chip::reg::PST_BASE, {7, 8}}});  // every card with chips
   for (int c : {0, 5, 8}) EXPECT_EQ(chip::ChipClient(node->backend(c)).read(chip::reg::PST_BASE + 1), 8u);
-  EXPECT_THROW(h.read(broadcast_address(0, chip::reg::PST_BASE)), McaError);  // write-only
+  EXPECT_THROW(h.read(broadcast_address(0, chip::reg::PST_BASE)), McaError);      // write-only
   EXPECT_THROW(h.write(broadcast_address(3, chip::reg::PST_BASE), 1), McaError);  // no card in slot 3
   // A write every chip flags (a read-only register) is the chips' error.
   EXPECT_THROW(node->broadcast({chip::WriteBlock{chip::reg::STATUS, {1}}}), McaError);

@@ -78,9 +78,9 @@ struct search_step_t {
 // Castling rights lost when a piece leaves or lands on a square.
 inline std::uint8_t castle_mask(int sq) {
   // a1: white O-O-O; e1: both white rights; h1: white O-O; the same on rank 8 for black.
-  static constexpr std::uint8_t MASK[64] = {0x2, 0, 0, 0, 0x3, 0, 0, 0x1, 0, 0, 0, 0, 0, 0, 0, 0,  //
-                                            0,   0, 0, 0, 0,   0, 0, 0,   0, 0, 0, 0, 0, 0, 0, 0,  //
-                                            0,   0, 0, 0, 0,   0, 0, 0,   0, 0, 0, 0, 0, 0, 0, 0,  //
+  static constexpr std::uint8_t MASK[64] = {0x2, 0, 0, 0, 0x3, 0, 0, 0x1, 0,   0, 0, 0, 0,   0, 0, 0,  //
+                                            0,   0, 0, 0, 0,   0, 0, 0,   0,   0, 0, 0, 0,   0, 0, 0,  //
+                                            0,   0, 0, 0, 0,   0, 0, 0,   0,   0, 0, 0, 0,   0, 0, 0,  //
                                             0,   0, 0, 0, 0,   0, 0, 0,   0x8, 0, 0, 0, 0xC, 0, 0, 0x4};
   return MASK[sq & 63];
 }

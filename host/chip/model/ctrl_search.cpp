@@ -170,13 +170,12 @@ void CtrlSearch::test(Regs& d, search_step_t& step, Actions& a) const {
   // Not scored: illegal, filtered out, skipped; a repeating move that does not repeat the position
   // (castling rights or en passant differ) is not scored either. The offset searches skip the
   // fail-high move at the root; the extended search the others.
-  const bool root_skip =
-      ply_i() == base_i() && ((q_.phase_q == ctrl_pkg::PH_OFFSET && mv_i() == q_.main_best_q) ||
-                                  (q_.phase_q == ctrl_pkg::PH_EXTEND && mv_i() != q_.main_best_q));
+  const bool root_skip = ply_i() == base_i() && ((q_.phase_q == ctrl_pkg::PH_OFFSET && mv_i() == q_.main_best_q) ||
+                                                 (q_.phase_q == ctrl_pkg::PH_EXTEND && mv_i() != q_.main_best_q));
   if (array.king_capture() || root_skip) return;
   // The detector (asked only where its answer is used: the model's time).
-  const bool rep_hit = (q_.rtry_q || rep_on()) && rep_i().repetition(board_i(), board_hash_i(),
-                                                                       pos_i().castling, ep_word(), ply_i() + 1);
+  const bool rep_hit = (q_.rtry_q || rep_on()) &&
+                       rep_i().repetition(board_i(), board_hash_i(), pos_i().castling, ep_word(), ply_i() + 1);
   const bool quiet_filtered = q_.qfilter_q && entry_i().cap == 0;
   const bool skip = q_.rtry_q ? !rep_hit : quiet_filtered && !(array.in_check() && check_allowed());
   if (skip) return;

@@ -88,8 +88,7 @@ class CtrlSearch {
   // The node at p is a quiescence node (captures, or captures and checks) and its side may still
   // play quiescence checks.
   bool qnode_o() const {
-    return searching_i() && rel_p() >= sdepth() && !(array_i().in_check() && ev_on()) &&
-           !(q_.extended_q >> pi() & 1);
+    return searching_i() && rel_p() >= sdepth() && !(array_i().in_check() && ev_on()) && !(q_.extended_q >> pi() & 1);
   }
   bool checks_ok_o() const {
     const int own_shift = pos_i().stm ? 2 : 0;
