@@ -36,6 +36,7 @@ module chip_ctrl (
   output logic        ep_valid_o,
   output logic [5:0]  ep_sq_o,
   output logic        tgt_capt_only_o,
+  output logic        chk_only_o,       // GEN bids only for captures and moves that may give check
   output logic        tgt_mask_en_o,
   output logic [5:0]  tgt_last_sq_o,
   input  logic        tgt_found_i,
@@ -117,6 +118,7 @@ module chip_ctrl (
   logic [15:0] move_q, move_d;            // MOVE register
   logic [15:0] mv_q, mv_d;                // move being made
   logic [5:0]  tgt_q, tgt_d;
+  logic        tgt_skip_q, tgt_skip_d;    // GENATT found no attacker of tgt_q: GEN goes on below it
   logic [5:0]  ply_q, ply_d;              // working stack index
   logic [5:0]  base_q, base_d;            // stack index where the command started
   logic [5:0]  host_ply_q, host_ply_d;    // moves made by MAKE
@@ -260,12 +262,16 @@ module chip_ctrl (
   assign castling_o      = pos.castling;
   assign ep_valid_o      = pos.ep_valid;
   assign ep_sq_o         = pos.ep_sq;
-  assign tgt_mask_en_o   = (state_q == chip_pkg::S_GEN) && last_valid;
-  assign tgt_last_sq_o   = last[11:6];
+  assign tgt_mask_en_o   = (state_q == chip_pkg::S_GEN) && (last_valid || tgt_skip_q);
+  assign tgt_last_sq_o   = tgt_skip_q ? tgt_q : last[11:6];
   assign att_mask_en_o   = (state_q == chip_pkg::S_GEN);
   assign att_last_sq_o   = last[5:0];
   assign tgt_capt_only_o = (((mode_q == chip_pkg::MODE_CAPTURES) && (op_q == chip_pkg::OP_GEN)) ||
                             (qnode && !checks_ok)) && (state_q == chip_pkg::S_GEN);
+  // The checks filter: the CHECKS mode of GEN, a quiescence node whose side may still check.
+  assign chk_only_o      = (((mode_q == chip_pkg::MODE_CHECKS) && (op_q == chip_pkg::OP_GEN)) ||
+                            (qnode && checks_ok)) &&
+                           (state_q == chip_pkg::S_GEN || state_q == chip_pkg::S_GENATT);
   always_comb begin
     unique case (state_q)
       chip_pkg::S_CHECK:  tsel_sq_o = move_q[11:6];
@@ -325,6 +331,7 @@ module chip_ctrl (
     move_d         = move_q;
     mv_d           = mv_q;
     tgt_d          = tgt_q;
+    tgt_skip_d     = 1'b0;
     ply_d          = ply_q;
     base_d         = base_q;
     host_ply_d     = host_ply_q;
@@ -390,9 +397,16 @@ module chip_ctrl (
         end
       end
       chip_pkg::S_GENATT: begin
-        mv_d        = gen_tgt_move;
-        state_d     = chip_pkg::S_MAKE;
-        generated_d = generated_q + 32'd1;
+        // Under the checks filter a target may have no attacker that checks from it: GEN goes on
+        // below it.
+        if (att_found_i) begin
+          mv_d        = gen_tgt_move;
+          state_d     = chip_pkg::S_MAKE;
+          generated_d = generated_q + 32'd1;
+        end else begin
+          tgt_skip_d = 1'b1;
+          state_d    = chip_pkg::S_GEN;
+        end
       end
       chip_pkg::S_REPCHK: begin
         // The repeating move is made only if the piece can move there (the checks of a host
@@ -586,6 +600,7 @@ module chip_ctrl (
       move_q       <= 16'd0;
       mv_q         <= 16'd0;
       tgt_q        <= 6'd0;
+      tgt_skip_q   <= 1'b0;
       ply_q        <= 6'd0;
       base_q       <= 6'd0;
       host_ply_q   <= 6'd0;
@@ -601,6 +616,7 @@ module chip_ctrl (
       move_q       <= move_d;
       mv_q         <= mv_d;
       tgt_q        <= tgt_d;
+      tgt_skip_q   <= tgt_skip_d;
       ply_q        <= ply_d;
       base_q       <= base_d;
       host_ply_q   <= host_ply_d;
@@ -626,7 +642,7 @@ module chip_ctrl (
   a_from_check: assert property (@(posedge clk_i) disable iff (!rst_ni)
       state_q == chip_pkg::S_CHECK |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_MAKE, chip_pkg::S_GEN});
   a_from_genatt: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      state_q == chip_pkg::S_GENATT |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_MAKE});
+      state_q == chip_pkg::S_GENATT |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_MAKE, chip_pkg::S_GEN});
   a_from_make: assert property (@(posedge clk_i) disable iff (!rst_ni)
       state_q == chip_pkg::S_MAKE |=> state_q inside {chip_pkg::S_IDLE, chip_pkg::S_TEST});
   a_from_repchk: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -21,7 +21,7 @@ module chip_top (
   output logic [15:0] dbg_leaf_o,
   output logic [7:0]  dbg_flags_o
 );
-  logic        clear, stm, ep_valid, tgt_capt_only, tgt_mask_en, att_mask_en;
+  logic        clear, stm, ep_valid, tgt_capt_only, chk_only, tgt_mask_en, att_mask_en;
   logic [3:0]  wr_en, castling;
   logic [23:0] wr_sq;
   logic [15:0] wr_pc;
@@ -62,6 +62,7 @@ module chip_top (
     .ep_valid_o      (ep_valid),
     .ep_sq_o         (ep_sq),
     .tgt_capt_only_o (tgt_capt_only),
+    .chk_only_o      (chk_only),
     .tgt_mask_en_o   (tgt_mask_en),
     .tgt_last_sq_o   (tgt_last_sq),
     .tgt_found_i     (tgt_found),
@@ -138,6 +139,7 @@ module chip_top (
     .ep_valid_i      (ep_valid),
     .ep_sq_i         (ep_sq),
     .tgt_capt_only_i (tgt_capt_only),
+    .chk_only_i      (chk_only),
     .tgt_mask_en_i   (tgt_mask_en),
     .tgt_last_sq_i   (tgt_last_sq),
     .tgt_found_o     (tgt_found),

@@ -20,6 +20,9 @@ module mg_array (
   input  logic [5:0]  ep_sq_i,
   // Find-victim: mode mask and "strictly after the target of the last move".
   input  logic        tgt_capt_only_i,
+  // The checks filter (GEN's CHECKS mode, a quiescence node's checks): the targets and attackers
+  // of non-captures that may give check, captures as they are.
+  input  logic        chk_only_i,
   input  logic        tgt_mask_en_i,
   input  logic [5:0]  tgt_last_sq_i,
   output logic        tgt_found_o,
@@ -86,10 +89,12 @@ module mg_array (
   localparam logic [63:0] NotH  = ~(FileA << 7);
   localparam logic [63:0] NotAB = ~(FileA | (FileA << 1));
   localparam logic [63:0] NotGH = ~((FileA << 6) | (FileA << 7));
+  localparam logic [63:0] Rank1 = 64'h0000_0000_0000_00FF;
   localparam logic [63:0] Rank2 = 64'h0000_0000_0000_FF00;
   localparam logic [63:0] Rank4 = 64'h0000_0000_FF00_0000;
   localparam logic [63:0] Rank5 = 64'h0000_00FF_0000_0000;
   localparam logic [63:0] Rank7 = 64'h00FF_0000_0000_0000;
+  localparam logic [63:0] Rank8 = 64'hFF00_0000_0000_0000;
 
   // The squares a knight's move away from a square in src.
   function automatic logic [63:0] knight_or(input logic [63:0] src);
@@ -184,10 +189,17 @@ module mg_array (
   // Pin detector: rays from the side to move's king outward through empty squares, direction*64 +
   // square (the king's square is the source, like a slider's in fw_out).
   logic [511:0]  kr_out /*verilator split_var*/;
-  logic [63:0] own_king, pin_line;
+  // Check detector: rays from the other side's king outward through empty squares, the same way.
+  logic [511:0]  okr_out /*verilator split_var*/;
+  logic [63:0] own_king, opp_king, pin_line;
+  // Square s sees the other king along a diagonal / orthogonal line (the first man on it included);
+  // the side to move's man on s would discover check by moving (a discoverer).
+  logic [63:0] chk_diag, chk_orth, disc;
+  logic [63:0] castle_tgt_v, castle_reach_v;
   logic [64*11-1:0] tkey;  // target key of square s at [s*11 +: 11]
   logic [64*9-1:0]  akey;  // attacker key of square s at [s*9 +: 9]
   logic [63:0] diag_reach, orth_reach;
+  logic [63:0] tgt_cand_c, att_cand_c;  // the cells' bids before the checks filter
   logic [10:0] tgt_mask_key;
   logic [8:0]  att_mask_key;
   assign tgt_mask_key = tkey[tgt_last_sq_i*11 +: 11];
@@ -199,6 +211,7 @@ module mg_array (
     logic [15:0] fw_in /*verilator split_var*/;
     logic [7:0]  sp_in /*verilator split_var*/;
     logic [7:0]  kr_in /*verilator split_var*/;
+    logic [7:0]  okr_in /*verilator split_var*/;
     for (genvar d = 0; d < 8; d++) begin : g_dir
       // Signals travelling in direction d arrive from the neighbour one step back.
       localparam int DF = (d == 1 || d == 2 || d == 3) ? 1 : (d == 5 || d == 6 || d == 7) ? -1 : 0;
@@ -210,13 +223,16 @@ module mg_array (
         assign fw_in[8 + d] = fw_out[(8+d)*64 + NR*8+NF];
         assign sp_in[d]     = sp_out[d*64 + NR*8+NF];
         assign kr_in[d]     = kr_out[d*64 + NR*8+NF];
+        assign okr_in[d]    = okr_out[d*64 + NR*8+NF];
       end else begin : g_edge
         assign fw_in[d]     = 1'b0;
         assign fw_in[8 + d] = 1'b0;
         assign sp_in[d]     = 1'b0;
         assign kr_in[d]     = 1'b0;
+        assign okr_in[d]    = 1'b0;
       end
-      assign kr_out[d*64 + s] = own_king[s] || (kr_in[d] && empty[s]);
+      assign kr_out[d*64 + s]  = own_king[s] || (kr_in[d] && empty[s]);
+      assign okr_out[d*64 + s] = opp_king[s] || (okr_in[d] && empty[s]);
     end
     // Square s is on a pin line: an enemy slider's ray arrives travelling in direction d (fw_in,
     // the enemy colour's half) and the own king's ray arrives from the other side, travelling in
@@ -226,6 +242,14 @@ module mg_array (
       assign pin_dir[d] = (stm_i ? fw_in[d] : fw_in[8 + d]) && kr_in[(d + 4) % 8];
     end
     assign pin_line[s] = |pin_dir;
+    // The discoverer's mirror image: a slider of the side to move behind s, the other king in front.
+    logic [7:0] disc_dir;
+    for (genvar d = 0; d < 8; d++) begin : g_disc
+      assign disc_dir[d] = (stm_i ? fw_in[8 + d] : fw_in[d]) && okr_in[(d + 4) % 8];
+    end
+    assign disc[s]     = !empty[s] && (black[s] == stm_i) && |disc_dir;
+    assign chk_diag[s] = okr_in[1] || okr_in[3] || okr_in[5] || okr_in[7];
+    assign chk_orth[s] = okr_in[0] || okr_in[2] || okr_in[4] || okr_in[6];
     assign knight_hit[s*2 +: 2] = {kn_b[s], kn_w[s]};
     assign king_hit[s*2 +: 2]   = {kg_b[s], kg_w[s]};
     assign pawn_hit[s*2 +: 2]   = {pw_hit_b[s], pw_hit_w[s]};
@@ -235,6 +259,8 @@ module mg_array (
                           (s == 62 &&  stm_i && castle_k_ok) || (s == 58 &&  stm_i && castle_q_ok);
     assign castle_reach = (s == 4  && !stm_i && ((tsel_sq_i == 6'd6  && castle_k_ok) || (tsel_sq_i == 6'd2  && castle_q_ok))) ||
                           (s == 60 &&  stm_i && ((tsel_sq_i == 6'd62 && castle_k_ok) || (tsel_sq_i == 6'd58 && castle_q_ok)));
+    assign castle_tgt_v[s]   = castle_tgt;
+    assign castle_reach_v[s] = castle_reach;
 
     mg_cell #(.SQ(s)) u_cell (
       .clk_i, .rst_ni,
@@ -286,14 +312,47 @@ module mg_array (
       .tgt_capt_only_i,
       .tgt_mask_en_i,
       .tgt_mask_key_i (tgt_mask_key),
-      .tgt_cand_o     (tgt_cand_o[s]),
+      .tgt_cand_o     (tgt_cand_c[s]),
       .tgt_key_o      (tkey[s*11 +: 11]),
       .att_mask_en_i,
       .att_mask_key_i (att_mask_key),
-      .att_cand_o     (att_cand_o[s]),
+      .att_cand_o     (att_cand_c[s]),
       .att_key_o      (akey[s*9 +: 9])
     );
   end
+
+  // ---------------------------------------------------------------- the checks filter
+  // A non-capture may give check from a square that sees the other king as the moving piece
+  // attacks (directly), from anywhere when a discoverer exists (superset: the discoverer's reach is
+  // not known here), and always as a promotion (the new piece may check through the square the
+  // pawn left) or castling (the rook through the square the king left). Captures, the en-passant
+  // square included, pass as they are. A target may then have no attacker that checks from it:
+  // GENATT finds none and GEN goes on below it.
+  logic [63:0] piece_b, piece_r, piece_q, own_knight, kn_chk, pw_chk, promo_sq, chk_tgt, chk_att, ep_1h;
+  logic        t_quiet, t_kn, t_diag, t_orth, t_pawn;
+  assign piece_b  = plane[0] & plane[1] & ~plane[2];
+  assign piece_r  = ~plane[0] & ~plane[1] & plane[2];
+  assign piece_q  = plane[0] & ~plane[1] & plane[2];
+  assign own_knight = stm_i ? is_knight[127:64] : is_knight[63:0];
+  assign kn_chk   = knight_or(opp_king);
+  assign pw_chk   = diag_step_or(opp_king, !stm_i);  // a pawn of the side to move here attacks it
+  assign promo_sq = push_tgt & (stm_i ? Rank1 : Rank8);
+  assign chk_tgt  = (disc != 64'd0) ? '1 : (chk_diag | chk_orth | kn_chk | pw_chk | promo_sq | castle_tgt_v);
+  always_comb begin
+    ep_1h = '0;
+    ep_1h[ep_sq_i] = ep_valid_i;
+  end
+  assign tgt_cand_o = tgt_cand_c & ~({64{chk_only_i}} & empty & ~ep_1h & ~chk_tgt);
+  // The attackers of a quiet target that may check from it: by their type, every discoverer,
+  // every pawn onto the last rank, the castling king.
+  assign t_quiet = !t_enemy && !t_ep;
+  assign t_kn    = |(kn_chk & tsel_1h);
+  assign t_diag  = |(chk_diag & tsel_1h);
+  assign t_orth  = |(chk_orth & tsel_1h);
+  assign t_pawn  = |(pw_chk & tsel_1h) || (tsel_sq_i[5:3] ^ {3{stm_i}}) == 3'd7;
+  assign chk_att = disc | ({64{t_kn}} & own_knight) | ({64{t_diag}} & (piece_b | piece_q)) |
+                   ({64{t_orth}} & (piece_r | piece_q)) | ({64{t_pawn}} & own_pawn) | (own_king & castle_reach_v);
+  assign att_cand_o = att_cand_c & ~({64{chk_only_i && t_quiet}} & ~chk_att);
 
   // The arbiters return whole keys; only the square field is needed here.
   /* verilator lint_off UNUSEDSIGNAL */
@@ -329,7 +388,7 @@ module mg_array (
   assign tsel_attacks_o = |(victims & reach_of_tsel);
 
   // Check, legality and hung pieces.
-  logic [63:0] opp_king, own_men;
+  logic [63:0] own_men;
   assign own_men        = stm_i ? men_b : men_w;
   assign own_king       = stm_i ? is_king[127:64] : is_king[63:0];
   assign opp_king       = stm_i ? is_king[63:0] : is_king[127:64];

@@ -143,19 +143,91 @@ bool ArrayModel::target_candidate(int t, bool captures_only) const {
 }
 
 // target_candidate() for every square at once, in bitboards (the model's hot spot: the arbiter
-// runs on every GEN clock).
-Bitboard ArrayModel::target_candidates(bool captures_only) const {
+// runs on every GEN clock), under GEN's filter.
+Bitboard ArrayModel::target_candidates(GenFilter filter) const {
   const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
   const Bitboard empty = ~occupied_;
   const Bitboard captures = color_[!stm_] & ~type_[CHIP_KING] & attacked(stm_);
   const Bitboard ep = ep_valid_ && (pawn_hits(stm_) & square_bb(ep_sq_)) ? square_bb(ep_sq_) & empty : 0;
-  if (captures_only) return captures | ep;
+  if (filter == GenFilter::kCaptures) return captures | ep;
   const Bitboard push = stm_ ? own_pawns >> 8 : own_pawns << 8;
   const Bitboard double_push =
       stm_ ? (own_pawns >> 16) & rank_bb(4) & ~(occupied_ >> 8) : (own_pawns << 16) & rank_bb(3) & ~(occupied_ << 8);
   const int base = stm_ ? 56 : 0;
   const Bitboard castle = (castle_ok(true) ? square_bb(base + 6) : 0) | (castle_ok(false) ? square_bb(base + 2) : 0);
-  return captures | ep | (empty & (attacked_np(stm_) | push | double_push | castle));
+  const Bitboard all = captures | ep | (empty & (attacked_np(stm_) | push | double_push | castle));
+  if (filter == GenFilter::kAll) return all;
+  // The checks filter passes the captures and the en-passant square as they are.
+  const Bitboard ep_square = ep_valid_ ? square_bb(ep_sq_) : 0;
+  return all & (occupied_ | ep_square | check_targets());
+}
+
+void ArrayModel::check_lines(Bitboard (&lines)[2]) const {
+  lines[0] = lines[1] = 0;
+  Bitboard kings = type_[CHIP_KING] & color_[!stm_];
+  while (kings) {
+    const Square k = pop_lsb(kings);
+    lines[0] |= attacks::bishop(k, occupied_);
+    lines[1] |= attacks::rook(k, occupied_);
+  }
+}
+
+Bitboard ArrayModel::discoverers() const {
+  // From each king of the other side: the side to move's men first on its lines, then its own
+  // sliders seen through them (pinned() with the colours swapped).
+  const Bitboard own = color_[stm_];
+  const Bitboard diag = (type_[CHIP_BISHOP] | type_[CHIP_QUEEN]) & own;
+  const Bitboard orth = (type_[CHIP_ROOK] | type_[CHIP_QUEEN]) & own;
+  Bitboard kings = type_[CHIP_KING] & color_[!stm_], result = 0;
+  while (kings) {
+    const Square k = pop_lsb(kings);
+    const Bitboard front = attacks::queen(k, occupied_) & own;
+    Bitboard sliders = (attacks::bishop(k, occupied_ & ~front) & diag) | (attacks::rook(k, occupied_ & ~front) & orth);
+    while (sliders) result |= attacks::between[k][pop_lsb(sliders)] & front;
+  }
+  return result;
+}
+
+Bitboard ArrayModel::check_targets() const {
+  // A man in front of a friendly slider may discover check from any square it moves to.
+  if (discoverers()) return ~occupied_;
+  Bitboard lines[2];
+  check_lines(lines);
+  Bitboard knight = 0, pawn = 0;
+  for (Bitboard kings = type_[CHIP_KING] & color_[!stm_]; kings;) {
+    const Square k = pop_lsb(kings);
+    knight |= attacks::knight[k];
+    pawn |= attacks::pawn[!stm_][k];
+  }
+  // Every promotion (the new piece may check through the square the pawn left) and castling (the
+  // rook may check through the square the king left).
+  const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+  const Bitboard promo = stm_ ? rank_bb(0) & (own_pawns >> 8) : rank_bb(7) & (own_pawns << 8);
+  const int base = stm_ ? 56 : 0;
+  const Bitboard castle = (castle_ok(true) ? square_bb(base + 6) : 0) | (castle_ok(false) ? square_bb(base + 2) : 0);
+  return ~occupied_ & (lines[0] | lines[1] | knight | pawn | promo | castle);
+}
+
+Bitboard ArrayModel::check_attackers(int tsel) const {
+  Bitboard lines[2];
+  check_lines(lines);
+  const Bitboard t = square_bb(tsel);
+  bool knight = false, pawn = (relative(tsel) >> 3) == 7;  // promotions all pass
+  for (Bitboard kings = type_[CHIP_KING] & color_[!stm_]; kings;) {
+    const Square k = pop_lsb(kings);
+    knight |= (attacks::knight[k] & t) != 0;
+    pawn |= (attacks::pawn[!stm_][k] & t) != 0;
+  }
+  Bitboard a = discoverers();
+  if (knight) a |= type_[CHIP_KNIGHT];
+  if (lines[0] & t) a |= type_[CHIP_BISHOP] | type_[CHIP_QUEEN];
+  if (lines[1] & t) a |= type_[CHIP_ROOK] | type_[CHIP_QUEEN];
+  if (pawn) a |= type_[CHIP_PAWN];
+  const int base = stm_ ? 56 : 0;
+  if ((tsel == base + 6 && castle_ok(true)) || (tsel == base + 2 && castle_ok(false))) {
+    a |= square_bb(base + 4) & type_[CHIP_KING];
+  }
+  return a & color_[stm_];
 }
 
 std::uint32_t ArrayModel::target_key(int t) const {
@@ -199,11 +271,11 @@ Bitboard ArrayModel::attackers_of(int tsel) const {
   return a & own;
 }
 
-int ArrayModel::arbitrate_target(bool captures_only, bool masked, int last_sq) const {
+int ArrayModel::arbitrate_target(GenFilter filter, bool masked, int last_sq) const {
   // The key is {class, ring, relative square}: the best candidate is in the highest class that has
   // one below the limit, then the highest ring, then the highest relative square. The candidates
   // by class (target_class(): enemy men by type; empty squares: en passant 2, promotion push 1).
-  const Bitboard cand = target_candidates(captures_only);
+  const Bitboard cand = target_candidates(filter);
   if (!cand) return -1;
   const Bitboard enemy = color_[!stm_];
   const Bitboard empty = cand & ~occupied_;
@@ -238,11 +310,11 @@ int ArrayModel::arbitrate_target(bool captures_only, bool masked, int last_sq) c
   return -1;
 }
 
-int ArrayModel::arbitrate_target_reference(bool captures_only, bool masked, int last_sq) const {
+int ArrayModel::arbitrate_target_reference(GenFilter filter, bool masked, int last_sq) const {
   const std::uint32_t limit = masked ? target_key(last_sq) : 0xFFFFFFFFu;
   int best = -1;
   std::uint32_t best_key = 0;
-  Bitboard squares = target_candidates(captures_only);
+  Bitboard squares = target_candidates(filter);
   while (squares) {
     const int t = pop_lsb(squares);
     const std::uint32_t k = target_key(t);
@@ -252,9 +324,15 @@ int ArrayModel::arbitrate_target_reference(bool captures_only, bool masked, int 
   return best;
 }
 
-int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq) const {
+int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq, GenFilter filter) const {
   const std::uint32_t limit = masked ? attacker_key(last_sq) : 0xFFFFFFFFu;
   Bitboard a = attackers_of(tsel);
+  if (filter == GenFilter::kChecks) {
+    // A capture (en passant included) passes; a non-capture only by a man that may give check.
+    const std::uint8_t tp = board_[tsel];
+    const bool t_enemy = (tp & 7) != CHIP_EMPTY && (tp >> 3) != int(stm_);
+    if (!t_enemy && !(ep_valid_ && ep_sq_ == tsel)) a &= check_attackers(tsel);
+  }
   int best = -1;
   std::uint32_t best_key = 0;
   while (a) {

@@ -71,19 +71,36 @@ struct BoardSets {
   bool square_attacked(int sq, int c) const;
 };
 
+// What GEN's find-victim and find-attacker bid for: every move, captures only (en passant and
+// capture classes), or captures and the non-captures that may give check (the quiescence search's
+// checks and the CHECKS mode: direct checks from the squares that see the other king, discovered
+// checks by the men in front of a friendly slider aimed at it, every promotion and castling).
+enum class GenFilter { kAll, kCaptures, kChecks };
+
 class ArrayModel {
  public:
   ArrayModel(const BoardSets& sets, bool stm, std::uint8_t castling, bool ep_valid, std::uint8_t ep_sq);
 
   // Find-victim: the best target square with key below that of last_sq (if masked); -1 if none.
-  int arbitrate_target(bool captures_only, bool masked, int last_sq) const;
-  int arbitrate_target_reference(bool captures_only, bool masked, int last_sq) const;  // key by key
-  // Find-attacker: the best attacker of target tsel with key below that of last_sq (if masked).
-  int arbitrate_attacker(int tsel, bool masked, int last_sq) const;
+  int arbitrate_target(GenFilter filter, bool masked, int last_sq) const;
+  int arbitrate_target_reference(GenFilter filter, bool masked, int last_sq) const;  // key by key
+  // Find-attacker: the best attacker of target tsel with key below that of last_sq (if masked);
+  // -1 if none (possible only under kChecks: a square that sees the king but no piece that checks
+  // from it).
+  int arbitrate_attacker(int tsel, bool masked, int last_sq, GenFilter filter = GenFilter::kAll) const;
 
   bool target_candidate(int t, bool captures_only) const;
-  Bitboard target_candidates(bool captures_only) const;  // the squares target_candidate() accepts
-  Bitboard attackers_of(int tsel) const;                 // own pieces that can move to tsel (unmasked)
+  Bitboard target_candidates(GenFilter filter) const;  // the targets GEN bids for under filter
+  Bitboard attackers_of(int tsel) const;               // own pieces that can move to tsel (unmasked)
+  // The checks filter. check_lines: the squares a slider ray from the other side's king reaches
+  // through empty squares (the first man on each line included), diagonal [0] and orthogonal [1].
+  // discoverers: the side to move's men (king included) alone between one of its bishops, rooks
+  // or queens and the other king. check_targets: the empty squares where a non-capture may give
+  // check. check_attackers: the side to move's men that may give check moving to the quiet tsel.
+  void check_lines(Bitboard (&lines)[2]) const;
+  Bitboard discoverers() const;
+  Bitboard check_targets() const;
+  Bitboard check_attackers(int tsel) const;
   std::uint32_t target_key(int t) const;
   std::uint32_t attacker_key(int s) const;
 

@@ -115,11 +115,10 @@ TEST(ChipArrayFastPaths, MatchTheirDefinitions) {
         ASSERT_EQ(direct, (sets.attacked[c] >> sq & 1) != 0) << fen << " square " << sq;
       }
     }
-    for (const bool captures : {false, true}) {
-      EXPECT_EQ(array.arbitrate_target(captures, false, 0), array.arbitrate_target_reference(captures, false, 0))
-          << fen;
+    for (const GenFilter filter : {GenFilter::kAll, GenFilter::kCaptures, GenFilter::kChecks}) {
+      EXPECT_EQ(array.arbitrate_target(filter, false, 0), array.arbitrate_target_reference(filter, false, 0)) << fen;
       for (int last = 0; last < 64; ++last) {
-        ASSERT_EQ(array.arbitrate_target(captures, true, last), array.arbitrate_target_reference(captures, true, last))
+        ASSERT_EQ(array.arbitrate_target(filter, true, last), array.arbitrate_target_reference(filter, true, last))
             << fen << " last " << last;
       }
     }

@@ -52,6 +52,7 @@ void ChipCtrl::clock() {
 
   // ---------------------------------------------------------------- next state
   if (busy_) cd_.cycles_q = cq_.cycles_q + 1;
+  cd_.tgt_skip_q = false;
   if (in_.se_finish_i && cq_.state_q == S_IDLE) cd_.done_q = true;  // SLOW_EVAL or LAZY_EVAL
   switch (cq_.state_q) {
     case S_CHECK:
@@ -61,9 +62,15 @@ void ChipCtrl::clock() {
       gen();
       break;
     case S_GENATT: {
-      const int att = in_.array_i.arbitrate_attacker(cq_.tgt_q, false, 0);
-      const int from = att < 0 ? (q_.pos.stm ? 56 : 0) : att;  // the RTL's arbiter reads key 0 when nobody bids
-      cd_.mv_q = gen_move(from, cq_.tgt_q, is_promotion(in_.board_i[from] & 7, cq_.tgt_q >> 3, q_.pos.stm));
+      // Under the checks filter a target may have no attacker that checks from it: GEN goes on
+      // below it.
+      const int att = in_.array_i.arbitrate_attacker(cq_.tgt_q, false, 0, gen_filter());
+      if (att < 0) {
+        cd_.tgt_skip_q = true;
+        cd_.state_q = S_GEN;
+        break;
+      }
+      cd_.mv_q = gen_move(att, cq_.tgt_q, is_promotion(in_.board_i[att] & 7, cq_.tgt_q >> 3, q_.pos.stm));
       cd_.state_q = S_MAKE;
       cd_.generated_q = cq_.generated_q + 1;
       break;
@@ -147,6 +154,15 @@ void ChipCtrl::check() {
   }
 }
 
+// What GEN bids for: the CAPTURES and CHECKS modes of the GEN command; a quiescence node's
+// captures, or its captures and checks while its side may still check.
+GenFilter ChipCtrl::gen_filter() const {
+  if (op_q_ == int(op::GEN) && mode_q_ == int(mode::CAPTURES)) return GenFilter::kCaptures;
+  if (op_q_ == int(op::GEN) && mode_q_ == int(mode::CHECKS)) return GenFilter::kChecks;
+  if (searching_ && search().qnode_o()) return search().checks_ok_o() ? GenFilter::kChecks : GenFilter::kCaptures;
+  return GenFilter::kAll;
+}
+
 // GEN's choices in order: the repeating move, the next promotion piece of the last move, the last
 // target's next attacker, the next target; none left ends the ply.
 void ChipCtrl::gen() {
@@ -155,8 +171,9 @@ void ChipCtrl::gen() {
   const std::uint16_t rm_move = search().rm_move_o();
   rm_try_ = rm_move != 0;
   const bool gen_promo = last_valid && mv_promo(last_) && mv_promo_idx(last_) != 3;
+  const GenFilter filter = gen_filter();
   const int att =
-      last_valid && !rm_try_ && !gen_promo ? array.arbitrate_attacker(mv_to(last_), true, mv_from(last_)) : -1;
+      last_valid && !rm_try_ && !gen_promo ? array.arbitrate_attacker(mv_to(last_), true, mv_from(last_), filter) : -1;
   if (rm_try_) {
     cd_.mv_q = rm_move;  // the node's repeating move first (not counted as generated)
     cd_.state_q = S_REPCHK;
@@ -170,11 +187,9 @@ void ChipCtrl::gen() {
     cd_.state_q = S_MAKE;
     cd_.generated_q = cq_.generated_q + 1;
   } else {
-    // Quiescence nodes generate captures, or every move filtered to captures and checks while the
-    // side may still check.
-    const bool tgt_capt_only = (mode_q_ == int(mode::CAPTURES) && op_q_ == int(op::GEN)) ||
-                               (searching_ && search().qnode_o() && !search().checks_ok_o());
-    const int tgt = array.arbitrate_target(tgt_capt_only, last_valid, mv_to(last_));
+    // The next target below the last move's, or below the target GENATT skipped.
+    const int tgt =
+        array.arbitrate_target(filter, last_valid || cq_.tgt_skip_q, cq_.tgt_skip_q ? cq_.tgt_q : mv_to(last_));
     if (tgt >= 0) {
       cd_.tgt_q = std::uint8_t(tgt);
       cd_.state_q = S_GENATT;

@@ -43,6 +43,7 @@ class ChipCtrl {
     std::uint16_t move_q = 0;  // MOVE register
     std::uint16_t mv_q = 0;    // move being made
     std::uint8_t tgt_q = 0;
+    bool tgt_skip_q = false;      // GENATT found no attacker of tgt_q: GEN's next target is below it
     std::uint8_t ply_q = 0;       // working stack index
     std::uint8_t base_q = 0;      // stack index where the command started
     std::uint8_t host_ply_q = 0;  // moves made by MAKE
@@ -107,6 +108,7 @@ class ChipCtrl {
  private:
   void check();
   void gen();
+  GenFilter gen_filter() const;
   void test();
   void unmake();
   void apply_step(const ctrl_pkg::search_step_t& step);
