@@ -22,29 +22,35 @@ std::uint16_t gen_move(int from, int to, bool promo) {
 
 }  // namespace
 
-ChipCtrl::ChipCtrl(const State& q, State& d, const Ports& in, Out& out)
-    : q_(q),
+ChipCtrl::ChipCtrl(const ChipModel& top, const State& q, State& d, const ArrayModel& array, bool req_i, bool we_i,
+                   std::uint32_t addr_i, std::uint32_t wdata_i, Out& out)
+    : top_(top),
+      q_(q),
       d_(d),
-      in_(in),
+      array_i_(array),
+      req_i_(req_i),
+      we_i_(we_i),
+      addr_i_(addr_i),
+      wdata_i_(wdata_i),
       out_(out),
       cq_(q.ctrl),
       cd_(d.ctrl),
       op_q_(int(field::cmd::OP.get(q.ctrl.cmd_q))),
       mode_q_(int(field::cmd::MODE.get(q.ctrl.cmd_q))),
       depth_q_(int(field::cmd::DEPTH.get(q.ctrl.cmd_q))),
-      busy_(q.ctrl.state_q != S_IDLE || in.se_busy_i),
+      busy_(q.ctrl.state_q != S_IDLE || se_busy_i()),
       searching_(op_q_ == int(op::SEARCH)),
       pi_(q.ctrl.ply_q & 31),
-      last_(in.stack.move_o(pi_)),
+      last_(stack().move_o(pi_)),
       eval_(q.eval, *this),
-      make_(q.pos, in.board_i),
+      make_(q.pos, board_i()),
       search_(q.search, *this) {}
 
 void ChipCtrl::clock() {
   // Host register block: decode and write strobes.
-  if (in_.req_i) {
-    dec_ = CtrlRegs::decode(in_.addr_i);
-    st_ = CtrlRegs::write(d_.regs, dec_, true, in_.we_i, in_.addr_i, in_.wdata_i, busy_);
+  if (req_i()) {
+    dec_ = CtrlRegs::decode(addr_i());
+    st_ = CtrlRegs::write(d_.regs, dec_, true, we_i(), addr_i(), wdata_i(), busy_);
   }
   out_.se_we_o = st_.se_we_o;
   out_.pst_we_o = st_.pst_we_o;
@@ -52,7 +58,7 @@ void ChipCtrl::clock() {
 
   // ---------------------------------------------------------------- next state
   if (busy_) cd_.cycles_q = cq_.cycles_q + 1;
-  if (in_.se_finish_i && cq_.state_q == S_IDLE) cd_.done_q = true;  // SLOW_EVAL or LAZY_EVAL
+  if (se_finish_i() && cq_.state_q == S_IDLE) cd_.done_q = true;  // SLOW_EVAL or LAZY_EVAL
   switch (cq_.state_q) {
     case S_CHECK:
       check();
@@ -61,9 +67,9 @@ void ChipCtrl::clock() {
       gen();
       break;
     case S_GENATT: {
-      const int att = in_.array_i.arbitrate_attacker(cq_.tgt_q, false, 0);
+      const int att = array_i().arbitrate_attacker(cq_.tgt_q, false, 0);
       const int from = att < 0 ? (q_.pos.stm ? 56 : 0) : att;  // the RTL's arbiter reads key 0 when nobody bids
-      cd_.mv_q = gen_move(from, cq_.tgt_q, is_promotion(in_.board_i[from] & 7, cq_.tgt_q >> 3, q_.pos.stm));
+      cd_.mv_q = gen_move(from, cq_.tgt_q, is_promotion(board_i()[from] & 7, cq_.tgt_q >> 3, q_.pos.stm));
       cd_.state_q = S_MAKE;
       cd_.generated_q = cq_.generated_q + 1;
       break;
@@ -72,8 +78,8 @@ void ChipCtrl::clock() {
       // The repeating move is made only if the piece can move there (the checks of a host move);
       // otherwise the node generates its moves as usual.
       const int from = mv_from(cq_.mv_q), to = mv_to(cq_.mv_q);
-      rc_ok_ = (in_.array_i.attackers_of(to) >> from & 1) && in_.array_i.target_candidate(to, false) &&
-               !is_promotion(in_.board_i[from] & 7, to >> 3, q_.pos.stm);
+      rc_ok_ = (array_i().attackers_of(to) >> from & 1) && array_i().target_candidate(to, false) &&
+               !is_promotion(board_i()[from] & 7, to >> 3, q_.pos.stm);
       cd_.state_q = rc_ok_ ? S_MAKE : S_GEN;
       break;
     }
@@ -99,13 +105,13 @@ void ChipCtrl::clock() {
 
   // The search's decision (none in the other states).
   CtrlSearch::StepIn s;
-  s.start_i = st_.cmd_we_o && field::cmd::OP.get(in_.wdata_i) == op::SEARCH;
+  s.start_i = st_.cmd_we_o && field::cmd::OP.get(wdata_i()) == op::SEARCH;
   const std::uint8_t state = cq_.state_q;
   if (s.start_i || state == S_GEN || state == S_REPCHK || state == S_TEST || state == S_UNMAKE || state == S_SEVAL) {
     s.exhausted_i = gen_exhausted_;
     s.repchk_ok_i = state == S_REPCHK && rc_ok_;
-    s.se_finish_i = in_.se_finish_i;
-    s.se_white_i = in_.se_white_i;
+    s.se_finish_i = se_finish_i();
+    s.se_white_i = se_white_i();
     s.rm_try_i = rm_try_;
     apply_step(search().step(d_.search, s));
   }
@@ -115,14 +121,14 @@ void ChipCtrl::clock() {
 
   // The read multiplexer and ERROR (the bus's response).
   bool err = false;
-  if (in_.req_i || cmd_err_) err = CtrlRegs::error(q_.regs, d_.regs, st_, cmd_err_, cmd_err_code_, in_.addr_i);
-  if (in_.req_i) {
+  if (req_i() || cmd_err_) err = CtrlRegs::error(q_.regs, d_.regs, st_, cmd_err_, cmd_err_code_, addr_i());
+  if (req_i()) {
     const CtrlRegs::ReadPorts rp{cq_.cmd_q,        busy_,          cq_.done_q,     cq_.move_valid_q, cq_.aborted_q,
                                  q_.pos,           cq_.move_q,     cq_.host_ply_q, cq_.count_q,      cq_.cycles_q,
-                                 cq_.generated_q,  in_.board_i,    in_.ph_i,       in_.pst_ram,      in_.ph_ram,
-                                 in_.se_weights,   in_.se_group_i, in_.se_value_i, in_.se_draw_i,    q_.search.result_q,
-                                 q_.search.best_q, in_.array_i,    eval_,          search()};
-    out_.resp.data = CtrlRegs::read(q_.regs, dec_, in_.addr_i, rp);
+                                 cq_.generated_q,  board_i(),    ph_i(),       pst_ram(),      ph_ram(),
+                                 se_weights(),   se_group_i(), se_value_i(), se_draw_i(),    q_.search.result_q,
+                                 q_.search.best_q, array_i(),    eval_,          search()};
+    out_.resp.data = CtrlRegs::read(q_.regs, dec_, addr_i(), rp);
     out_.resp.error = err;
   }
 }
@@ -131,9 +137,9 @@ void ChipCtrl::clock() {
 void ChipCtrl::check() {
   const std::uint16_t move = cq_.move_q;
   const int from = mv_from(move), to = mv_to(move);
-  const bool chk_ok = mv_valid(move) && (in_.array_i.attackers_of(to) >> from & 1) &&
-                      in_.array_i.target_candidate(to, false) &&
-                      mv_promo(move) == is_promotion(in_.board_i[from] & 7, to >> 3, q_.pos.stm) &&
+  const bool chk_ok = mv_valid(move) && (array_i().attackers_of(to) >> from & 1) &&
+                      array_i().target_candidate(to, false) &&
+                      mv_promo(move) == is_promotion(board_i()[from] & 7, to >> 3, q_.pos.stm) &&
                       (mv_promo(move) || mv_promo_idx(move) == 0);
   if (!chk_ok) {
     finish();
@@ -150,7 +156,7 @@ void ChipCtrl::check() {
 // GEN's choices in order: the repeating move, the next promotion piece of the last move, the last
 // target's next attacker, the next target; none left ends the ply.
 void ChipCtrl::gen() {
-  const ArrayModel& array = in_.array_i;
+  const ArrayModel& array = array_i();
   const bool last_valid = mv_valid(last_);
   const std::uint16_t rm_move = search().rm_move_o();
   rm_try_ = rm_move != 0;
@@ -166,7 +172,7 @@ void ChipCtrl::gen() {
     cd_.generated_q = cq_.generated_q + 1;
   } else if (last_valid && att >= 0) {
     const int to = mv_to(last_);
-    cd_.mv_q = gen_move(att, to, is_promotion(in_.board_i[att] & 7, to >> 3, q_.pos.stm));
+    cd_.mv_q = gen_move(att, to, is_promotion(board_i()[att] & 7, to >> 3, q_.pos.stm));
     cd_.state_q = S_MAKE;
     cd_.generated_q = cq_.generated_q + 1;
   } else {
@@ -193,7 +199,7 @@ void ChipCtrl::gen() {
 }
 
 void ChipCtrl::test() {
-  const ArrayModel& array = in_.array_i;
+  const ArrayModel& array = array_i();
   undo_ = true;
   if (op_q_ == int(op::SEARCH)) return;  // the search decides
   if (op_q_ == int(op::PERFT)) {
@@ -221,7 +227,7 @@ void ChipCtrl::test() {
       finish();
     }
   } else {  // GEN, with its mode's filter on the move made
-    const ctrl_pkg::stk_entry_t& entry = in_.stack.entry_o(pi_);
+    const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi_);
     bool test_accept = true;
     if (mode_q_ == int(mode::CAPTURES))
       test_accept = entry.cap != 0;
@@ -287,8 +293,8 @@ void ChipCtrl::apply_step(const ctrl_pkg::search_step_t& step) {
 // the quiescence check counters).
 void ChipCtrl::make_and_eval() {
   const bool make = cq_.state_q == S_MAKE;
-  if (!make && !undo_ && !in_.req_i && cq_.state_q != S_EINIT && !in_.se_finish_i) return;  // nothing changes
-  const std::uint32_t op_w = field::cmd::OP.get(in_.wdata_i);
+  if (!make && !undo_ && !req_i() && cq_.state_q != S_EINIT && !se_finish_i()) return;  // nothing changes
+  const std::uint32_t op_w = field::cmd::OP.get(wdata_i());
   ctrl_pkg::mk_view_t mk;
   if (make) {
     mk = make_.mk_o(cq_.mv_q);
@@ -297,9 +303,9 @@ void ChipCtrl::make_and_eval() {
     out_.push_full.qc = q_.search.qc_q;
     out_.rep_we = true;
   }
-  const ctrl_pkg::stk_entry_t& entry = in_.stack.entry_o(pi_);
+  const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi_);
   CtrlMake::HostWrites host;
-  if (in_.req_i) {
+  if (req_i()) {
     host.clear_i = st_.cmd_we_o && op_w == op::CLEAR;
     host.stm_we_i = st_.stm_we_o;
     host.castling_we_i = st_.castling_we_o;
@@ -307,8 +313,8 @@ void ChipCtrl::make_and_eval() {
     host.half_we_i = st_.half_we_o;
     host.full_we_i = st_.full_we_o;
     host.board_we_i = st_.board_we_o;
-    host.board_sq_i = std::uint8_t(in_.addr_i & 63);
-    host.wdata_i = std::uint16_t(in_.wdata_i);
+    host.board_sq_i = std::uint8_t(addr_i() & 63);
+    host.wdata_i = std::uint16_t(wdata_i());
   }
   make_.next(d_.pos, make, cq_.mv_q, mk, undo_, last_, entry, host, out_.wr, out_.ph_ev);
   out_.clear_o = host.clear_i;
@@ -324,16 +330,16 @@ void ChipCtrl::make_and_eval() {
   e.lazy_start_i = st_.cmd_we_o && op_w == op::LAZY_EVAL;
   e.abort_i = st_.abort_we_o && busy_;
   e.est_we_i = st_.est_we_o;
-  e.wdata_i = std::uint16_t(in_.wdata_i);
-  e.se_finish_i = in_.se_finish_i;
-  e.se_white_i = in_.se_white_i;
+  e.wdata_i = std::uint16_t(wdata_i());
+  e.se_finish_i = se_finish_i();
+  e.se_white_i = se_white_i();
   eval_.next(d_.eval, e, eval_out_);
   if (eval_out_.ph_ev_o.valid) out_.ph_ev = eval_out_.ph_ev_o;  // MAKE/unmake and EVAL_INIT never share a clock
 }
 
 // Host writes.
 void ChipCtrl::host_writes() {
-  if (!in_.req_i) return;
+  if (!req_i()) return;
   if (st_.abort_we_o && busy_) {
     cd_.state_q = S_IDLE;
     out_.se_abort_o = true;
@@ -344,15 +350,15 @@ void ChipCtrl::host_writes() {
   if (st_.stm_we_o || st_.castling_we_o || st_.ep_we_o || st_.half_we_o || st_.full_we_o || st_.board_we_o) {
     cd_.host_ply_q = 0;
   }
-  if (st_.move_we_o) cd_.move_q = std::uint16_t(in_.wdata_i);
+  if (st_.move_we_o) cd_.move_q = std::uint16_t(wdata_i());
   if (st_.cmd_we_o) command();
 }
 
 void ChipCtrl::command() {
-  const std::uint32_t op_w = field::cmd::OP.get(in_.wdata_i), mode_w = field::cmd::MODE.get(in_.wdata_i);
-  const std::uint32_t depth_w = field::cmd::DEPTH.get(in_.wdata_i);
+  const std::uint32_t op_w = field::cmd::OP.get(wdata_i()), mode_w = field::cmd::MODE.get(wdata_i());
+  const std::uint32_t depth_w = field::cmd::DEPTH.get(wdata_i());
   const std::uint32_t host_ply = cq_.host_ply_q;
-  cd_.cmd_q = in_.wdata_i;
+  cd_.cmd_q = wdata_i();
   cd_.cycles_q = 0;
   cd_.generated_q = 0;
   cd_.done_q = false;
@@ -370,7 +376,7 @@ void ChipCtrl::command() {
         cmd_error(std::uint8_t(err::BAD_ARGUMENT));
       } else if (host_ply >= STACK_DEPTH) {
         cmd_error(std::uint8_t(err::STACK));
-      } else if (mode_w == mode::EVASIONS && !in_.array_i.in_check()) {
+      } else if (mode_w == mode::EVASIONS && !array_i().in_check()) {
         cd_.done_q = true;  // nothing to evade
       } else {
         out_.stk_move_we = true;

@@ -24,13 +24,13 @@ int CtrlSearch::depth_i() const { return ctrl_.depth_q_; }
 std::uint64_t CtrlSearch::count_i() const { return ctrl_.q_.ctrl.count_q; }
 std::uint16_t CtrlSearch::mv_i() const { return ctrl_.q_.ctrl.mv_q; }
 std::uint16_t CtrlSearch::last_i() const { return ctrl_.last_; }
-const ctrl_pkg::stk_entry_t& CtrlSearch::entry_i() const { return ctrl_.in_.stack.entry_o(ctrl_.pi_); }
+const ctrl_pkg::stk_entry_t& CtrlSearch::entry_i() const { return ctrl_.stack().entry_o(ctrl_.pi_); }
 const ctrl_pkg::pos_t& CtrlSearch::pos_i() const { return ctrl_.q_.pos; }
-const std::array<std::uint8_t, 64>& CtrlSearch::board_i() const { return ctrl_.in_.board_i; }
-std::uint64_t CtrlSearch::board_hash_i() const { return ctrl_.in_.board_hash_i; }
-const ArrayModel& CtrlSearch::array_i() const { return ctrl_.in_.array_i; }
+const std::array<std::uint8_t, 64>& CtrlSearch::board_i() const { return ctrl_.board_i(); }
+std::uint64_t CtrlSearch::board_hash_i() const { return ctrl_.board_hash_i(); }
+const ArrayModel& CtrlSearch::array_i() const { return ctrl_.array_i(); }
 const CtrlEval& CtrlSearch::eval_i() const { return ctrl_.eval_; }
-const RepDetect& CtrlSearch::rep_i() const { return ctrl_.in_.rep; }
+const RepDetect& CtrlSearch::rep_i() const { return ctrl_.rep(); }
 
 // Mate (in check, no legal move) or stalemate; a stalemate one ply above quiescence fails with the
 // flag set.
