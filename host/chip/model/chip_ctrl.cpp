@@ -35,11 +35,7 @@ ChipCtrl::ChipCtrl(const ChipModel& top, const State& q, State& d, const ArrayMo
       out_(out),
       cq_(q.ctrl),
       cd_(d.ctrl),
-      op_q_(int(field::cmd::OP.get(q.ctrl.cmd_q))),
-      mode_q_(int(field::cmd::MODE.get(q.ctrl.cmd_q))),
-      depth_q_(int(field::cmd::DEPTH.get(q.ctrl.cmd_q))),
       busy_(q.ctrl.state_q != S_IDLE || se_busy_i()),
-      searching_(op_q_ == int(op::SEARCH)),
       pi_(q.ctrl.ply_q & 31),
       last_(stack().move_o(pi_)),
       eval_(q.eval, *this),
@@ -145,7 +141,7 @@ void ChipCtrl::check() {
     finish();
     cmd_err_ = true;
     cmd_err_code_ = std::uint8_t(err::BAD_MOVE);
-  } else if (op_q_ == int(op::MAKE)) {
+  } else if (op_q() == int(op::MAKE)) {
     cd_.mv_q = move;
     cd_.state_q = S_MAKE;
   } else {
@@ -178,16 +174,16 @@ void ChipCtrl::gen() {
   } else {
     // Quiescence nodes generate captures, or every move filtered to captures and checks while the
     // side may still check.
-    const bool tgt_capt_only = (mode_q_ == int(mode::CAPTURES) && op_q_ == int(op::GEN)) ||
-                               (searching_ && search().qnode_o() && !search().checks_ok_o());
+    const bool tgt_capt_only = (mode_q() == int(mode::CAPTURES) && op_q() == int(op::GEN)) ||
+                               (searching() && search().qnode_o() && !search().checks_ok_o());
     const int tgt = array.arbitrate_target(tgt_capt_only, last_valid, mv_to(last_));
     if (tgt >= 0) {
       cd_.tgt_q = std::uint8_t(tgt);
       cd_.state_q = S_GENATT;
-    } else if (op_q_ == int(op::PERFT) && cq_.ply_q != cq_.base_q) {
+    } else if (op_q() == int(op::PERFT) && cq_.ply_q != cq_.base_q) {
       cd_.ply_q = std::uint8_t(cq_.ply_q - 1);
       cd_.state_q = S_UNMAKE;
-    } else if (!searching_) {
+    } else if (!searching()) {
       // Exhausted: PERFT at its root ply is finished; GEN found nothing. (A search's exhausted
       // node: the search decides.)
       finish();
@@ -201,11 +197,11 @@ void ChipCtrl::gen() {
 void ChipCtrl::test() {
   const ArrayModel& array = array_i();
   undo_ = true;
-  if (op_q_ == int(op::SEARCH)) return;  // the search decides
-  if (op_q_ == int(op::PERFT)) {
+  if (op_q() == int(op::SEARCH)) return;  // the search decides
+  if (op_q() == int(op::PERFT)) {
     if (array.king_capture()) {
       cd_.state_q = S_GEN;
-    } else if (cq_.ply_q + 1 == cq_.base_q + depth_q_) {
+    } else if (cq_.ply_q + 1 == cq_.base_q + depth_q()) {
       cd_.count_q = cq_.count_q + 1;
       cd_.state_q = S_GEN;
     } else {
@@ -216,7 +212,7 @@ void ChipCtrl::test() {
       out_.stk_move_wdata = 0;
       cd_.state_q = S_GEN;
     }
-  } else if (op_q_ == int(op::MAKE)) {
+  } else if (op_q() == int(op::MAKE)) {
     if (array.king_capture()) {
       finish();
       cmd_err_ = true;
@@ -229,11 +225,11 @@ void ChipCtrl::test() {
   } else {  // GEN, with its mode's filter on the move made
     const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi_);
     bool test_accept = true;
-    if (mode_q_ == int(mode::CAPTURES))
+    if (mode_q() == int(mode::CAPTURES))
       test_accept = entry.cap != 0;
-    else if (mode_q_ == int(mode::CHECKS))
+    else if (mode_q() == int(mode::CHECKS))
       test_accept = array.in_check();
-    else if (mode_q_ == int(mode::ATTACKS))
+    else if (mode_q() == int(mode::ATTACKS))
       test_accept = entry.cap == 0 && array.tsel_attacks(mv_to(cq_.mv_q));
     if (!array.king_capture() && test_accept) {
       cd_.move_q = cq_.mv_q;
@@ -249,7 +245,7 @@ void ChipCtrl::test() {
 // the search decides).
 void ChipCtrl::unmake() {
   undo_ = true;
-  if (op_q_ == int(op::UNMAKE)) {
+  if (op_q() == int(op::UNMAKE)) {
     cd_.host_ply_q = cq_.ply_q;
     finish();
   } else {

@@ -23,6 +23,7 @@
 
 #include "chip/array_model.h"
 #include "chip/bus.h"
+#include "chip/chip_regs.h"
 #include "chip/model/ctrl_eval.h"
 #include "chip/model/ctrl_make.h"
 #include "chip/model/ctrl_pkg.h"
@@ -144,9 +145,12 @@ class ChipCtrl {
   Out& out_;
   const Regs& cq_;  // q_.ctrl
   Regs& cd_;        // d_.ctrl
-  // Command fields of the running command.
-  int op_q_, mode_q_, depth_q_;
-  bool busy_, searching_;
+  // Command fields of the running command (read where used: the model's time).
+  int op_q() const { return int(field::cmd::OP.get(cq_.cmd_q)); }
+  int mode_q() const { return int(field::cmd::MODE.get(cq_.cmd_q)); }
+  int depth_q() const { return int(field::cmd::DEPTH.get(cq_.cmd_q)); }
+  bool searching() const { return op_q() == int(op::SEARCH); }
+  bool busy_;
   int pi_;                // current ply index into the stack
   std::uint16_t last_;    // the stack's move at pi
   CtrlRegs::Decode dec_;  // the host register block's decode and strobes

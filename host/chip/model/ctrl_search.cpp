@@ -16,11 +16,11 @@ std::uint16_t CtrlSearch::test_value_i() const { return ctrl_.q_.regs.test_value
 std::uint16_t CtrlSearch::test_tie_i() const { return ctrl_.q_.regs.test_tie_q; }
 std::uint32_t CtrlSearch::node_limit_i() const { return ctrl_.q_.regs.node_limit_q; }
 std::uint8_t CtrlSearch::state_i() const { return ctrl_.q_.ctrl.state_q; }
-bool CtrlSearch::searching_i() const { return ctrl_.searching_; }
+bool CtrlSearch::searching_i() const { return ctrl_.searching(); }
 int CtrlSearch::ply_i() const { return ctrl_.q_.ctrl.ply_q; }
 int CtrlSearch::base_i() const { return ctrl_.q_.ctrl.base_q; }
 int CtrlSearch::host_ply_i() const { return ctrl_.q_.ctrl.host_ply_q; }
-int CtrlSearch::depth_i() const { return ctrl_.depth_q_; }
+int CtrlSearch::depth_i() const { return ctrl_.depth_q(); }
 std::uint64_t CtrlSearch::count_i() const { return ctrl_.q_.ctrl.count_q; }
 std::uint16_t CtrlSearch::mv_i() const { return ctrl_.q_.ctrl.mv_q; }
 std::uint16_t CtrlSearch::last_i() const { return ctrl_.last_; }
