@@ -36,8 +36,6 @@ ChipCtrl::ChipCtrl(const ChipModel& top, const State& q, State& d, const ArrayMo
       cq_(q.ctrl),
       cd_(d.ctrl),
       busy_(q.ctrl.state_q != S_IDLE || se_busy_i()),
-      pi_(q.ctrl.ply_q & 31),
-      last_(stack().move_o(pi_)),
       eval_(q.eval, *this),
       make_(q.pos, board_i()),
       search_(q.search, *this) {}
@@ -82,7 +80,7 @@ void ChipCtrl::clock() {
     case S_MAKE:
       out_.stk_we = true;
       out_.stk_move_we = true;
-      out_.stk_move_waddr = std::uint8_t(pi_);
+      out_.stk_move_waddr = std::uint8_t(pi());
       out_.stk_move_wdata = cq_.mv_q;
       cd_.state_q = S_TEST;
       break;
@@ -153,21 +151,21 @@ void ChipCtrl::check() {
 // target's next attacker, the next target; none left ends the ply.
 void ChipCtrl::gen() {
   const ArrayModel& array = array_i();
-  const bool last_valid = mv_valid(last_);
+  const bool last_valid = mv_valid(last());
   const std::uint16_t rm_move = search().rm_move_o();
   rm_try_ = rm_move != 0;
-  const bool gen_promo = last_valid && mv_promo(last_) && mv_promo_idx(last_) != 3;
+  const bool gen_promo = last_valid && mv_promo(last()) && mv_promo_idx(last()) != 3;
   const int att =
-      last_valid && !rm_try_ && !gen_promo ? array.arbitrate_attacker(mv_to(last_), true, mv_from(last_)) : -1;
+      last_valid && !rm_try_ && !gen_promo ? array.arbitrate_attacker(mv_to(last()), true, mv_from(last())) : -1;
   if (rm_try_) {
     cd_.mv_q = rm_move;  // the node's repeating move first (not counted as generated)
     cd_.state_q = S_REPCHK;
   } else if (gen_promo) {
-    cd_.mv_q = std::uint16_t((last_ & 0xC000) | (((mv_promo_idx(last_) + 1) & 3) << 12) | (last_ & 0x0FFF));
+    cd_.mv_q = std::uint16_t((last() & 0xC000) | (((mv_promo_idx(last()) + 1) & 3) << 12) | (last() & 0x0FFF));
     cd_.state_q = S_MAKE;
     cd_.generated_q = cq_.generated_q + 1;
   } else if (last_valid && att >= 0) {
-    const int to = mv_to(last_);
+    const int to = mv_to(last());
     cd_.mv_q = gen_move(att, to, is_promotion(board_i()[att] & 7, to >> 3, q_.pos.stm));
     cd_.state_q = S_MAKE;
     cd_.generated_q = cq_.generated_q + 1;
@@ -176,7 +174,7 @@ void ChipCtrl::gen() {
     // side may still check.
     const bool tgt_capt_only = (mode_q() == int(mode::CAPTURES) && op_q() == int(op::GEN)) ||
                                (searching() && search().qnode_o() && !search().checks_ok_o());
-    const int tgt = array.arbitrate_target(tgt_capt_only, last_valid, mv_to(last_));
+    const int tgt = array.arbitrate_target(tgt_capt_only, last_valid, mv_to(last()));
     if (tgt >= 0) {
       cd_.tgt_q = std::uint8_t(tgt);
       cd_.state_q = S_GENATT;
@@ -208,7 +206,7 @@ void ChipCtrl::test() {
       undo_ = false;
       cd_.ply_q = std::uint8_t(cq_.ply_q + 1);
       out_.stk_move_we = true;
-      out_.stk_move_waddr = std::uint8_t((pi_ + 1) & 31);
+      out_.stk_move_waddr = std::uint8_t((pi() + 1) & 31);
       out_.stk_move_wdata = 0;
       cd_.state_q = S_GEN;
     }
@@ -223,7 +221,7 @@ void ChipCtrl::test() {
       finish();
     }
   } else {  // GEN, with its mode's filter on the move made
-    const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi_);
+    const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi());
     bool test_accept = true;
     if (mode_q() == int(mode::CAPTURES))
       test_accept = entry.cap != 0;
@@ -299,7 +297,7 @@ void ChipCtrl::make_and_eval() {
     out_.push_full.qc = q_.search.qc_q;
     out_.rep_we = true;
   }
-  const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi_);
+  const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi());
   CtrlMake::HostWrites host;
   if (req_i()) {
     host.clear_i = st_.cmd_we_o && op_w == op::CLEAR;
@@ -312,7 +310,7 @@ void ChipCtrl::make_and_eval() {
     host.board_sq_i = std::uint8_t(addr_i() & 63);
     host.wdata_i = std::uint16_t(wdata_i());
   }
-  make_.next(d_.pos, make, cq_.mv_q, mk, undo_, last_, entry, host, out_.wr, out_.ph_ev);
+  make_.next(d_.pos, make, cq_.mv_q, mk, undo_, last(), entry, host, out_.wr, out_.ph_ev);
   out_.clear_o = host.clear_i;
   out_.undo = undo_;
 

@@ -151,8 +151,8 @@ class ChipCtrl {
   int depth_q() const { return int(field::cmd::DEPTH.get(cq_.cmd_q)); }
   bool searching() const { return op_q() == int(op::SEARCH); }
   bool busy_;
-  int pi_;                // current ply index into the stack
-  std::uint16_t last_;    // the stack's move at pi
+  int pi() const { return cq_.ply_q & 31; }                  // current ply index into the stack
+  std::uint16_t last() const { return stack().move_o(pi()); }  // the stack's move at pi
   CtrlRegs::Decode dec_;  // the host register block's decode and strobes
   CtrlRegs::Strobes st_;
   CtrlEval eval_;

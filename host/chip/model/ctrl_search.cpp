@@ -23,8 +23,8 @@ int CtrlSearch::host_ply_i() const { return ctrl_.q_.ctrl.host_ply_q; }
 int CtrlSearch::depth_i() const { return ctrl_.depth_q(); }
 std::uint64_t CtrlSearch::count_i() const { return ctrl_.q_.ctrl.count_q; }
 std::uint16_t CtrlSearch::mv_i() const { return ctrl_.q_.ctrl.mv_q; }
-std::uint16_t CtrlSearch::last_i() const { return ctrl_.last_; }
-const ctrl_pkg::stk_entry_t& CtrlSearch::entry_i() const { return ctrl_.stack().entry_o(ctrl_.pi_); }
+std::uint16_t CtrlSearch::last_i() const { return ctrl_.last(); }
+const ctrl_pkg::stk_entry_t& CtrlSearch::entry_i() const { return ctrl_.stack().entry_o(ctrl_.pi()); }
 const ctrl_pkg::pos_t& CtrlSearch::pos_i() const { return ctrl_.q_.pos; }
 const std::array<std::uint8_t, 64>& CtrlSearch::board_i() const { return ctrl_.board_i(); }
 std::uint64_t CtrlSearch::board_hash_i() const { return ctrl_.board_hash_i(); }
