@@ -35,7 +35,6 @@ ChipCtrl::ChipCtrl(const ChipModel& top, const State& q, State& d, const ArrayMo
       out_(out),
       cq_(q.ctrl),
       cd_(d.ctrl),
-      busy_(q.ctrl.state_q != S_IDLE || se_busy_i()),
       eval_(q.eval, *this),
       make_(q.pos, board_i()),
       search_(q.search, *this) {}
@@ -44,14 +43,14 @@ void ChipCtrl::clock() {
   // Host register block: decode and write strobes.
   if (req_i()) {
     dec_ = CtrlRegs::decode(addr_i());
-    st_ = CtrlRegs::write(d_.regs, dec_, true, we_i(), addr_i(), wdata_i(), busy_);
+    st_ = CtrlRegs::write(d_.regs, dec_, true, we_i(), addr_i(), wdata_i(), busy());
   }
   out_.se_we_o = st_.se_we_o;
   out_.pst_we_o = st_.pst_we_o;
   out_.ph_ram_we_o = st_.ph_ram_we_o;
 
   // ---------------------------------------------------------------- next state
-  if (busy_) cd_.cycles_q = cq_.cycles_q + 1;
+  if (busy()) cd_.cycles_q = cq_.cycles_q + 1;
   if (se_finish_i() && cq_.state_q == S_IDLE) cd_.done_q = true;  // SLOW_EVAL or LAZY_EVAL
   switch (cq_.state_q) {
     case S_CHECK:
@@ -117,7 +116,7 @@ void ChipCtrl::clock() {
   bool err = false;
   if (req_i() || cmd_err_) err = CtrlRegs::error(q_.regs, d_.regs, st_, cmd_err_, cmd_err_code_, addr_i());
   if (req_i()) {
-    const CtrlRegs::ReadPorts rp{cq_.cmd_q,        busy_,          cq_.done_q,     cq_.move_valid_q, cq_.aborted_q,
+    const CtrlRegs::ReadPorts rp{cq_.cmd_q,        busy(),          cq_.done_q,     cq_.move_valid_q, cq_.aborted_q,
                                  q_.pos,           cq_.move_q,     cq_.host_ply_q, cq_.count_q,      cq_.cycles_q,
                                  cq_.generated_q,  board_i(),    ph_i(),       pst_ram(),      ph_ram(),
                                  se_weights(),   se_group_i(), se_value_i(), se_draw_i(),    q_.search.result_q,
@@ -322,7 +321,7 @@ void ChipCtrl::make_and_eval() {
   e.undo_pst_i = entry.pst;
   e.einit_start_i = st_.cmd_we_o && op_w == op::EVAL_INIT && cq_.host_ply_q == 0;
   e.lazy_start_i = st_.cmd_we_o && op_w == op::LAZY_EVAL;
-  e.abort_i = st_.abort_we_o && busy_;
+  e.abort_i = st_.abort_we_o && busy();
   e.est_we_i = st_.est_we_o;
   e.wdata_i = std::uint16_t(wdata_i());
   e.se_finish_i = se_finish_i();
@@ -334,7 +333,7 @@ void ChipCtrl::make_and_eval() {
 // Host writes.
 void ChipCtrl::host_writes() {
   if (!req_i()) return;
-  if (st_.abort_we_o && busy_) {
+  if (st_.abort_we_o && busy()) {
     cd_.state_q = S_IDLE;
     out_.se_abort_o = true;
     cd_.aborted_q = true;

@@ -145,13 +145,14 @@ class ChipCtrl {
   Out& out_;
   const Regs& cq_;  // q_.ctrl
   Regs& cd_;        // d_.ctrl
-  // Command fields of the running command (read where used: the model's time).
+  // The RTL's assigns, computed where they are read (the model's time: not stored every clock).
+  // Command fields of the running command.
   int op_q() const { return int(field::cmd::OP.get(cq_.cmd_q)); }
   int mode_q() const { return int(field::cmd::MODE.get(cq_.cmd_q)); }
   int depth_q() const { return int(field::cmd::DEPTH.get(cq_.cmd_q)); }
+  bool busy() const { return cq_.state_q != S_IDLE || se_busy_i(); }
   bool searching() const { return op_q() == int(op::SEARCH); }
-  bool busy_;
-  int pi() const { return cq_.ply_q & 31; }                  // current ply index into the stack
+  int pi() const { return cq_.ply_q & 31; }                    // current ply index into the stack
   std::uint16_t last() const { return stack().move_o(pi()); }  // the stack's move at pi
   CtrlRegs::Decode dec_;  // the host register block's decode and strobes
   CtrlRegs::Strobes st_;
