@@ -268,7 +268,9 @@ bool ArrayModel::king_capture() const {
 
 Bitboard ArrayModel::hung() const { return colors()[stm_] & ~types()[CHIP_KING] & attacked(!stm_) & ~attacked(stm_); }
 
-Bitboard ArrayModel::opp_hung() const { return colors()[!stm_] & ~types()[CHIP_KING] & attacked(stm_) & ~attacked(!stm_); }
+Bitboard ArrayModel::opp_hung() const {
+  return colors()[!stm_] & ~types()[CHIP_KING] & attacked(stm_) & ~attacked(!stm_);
+}
 
 Bitboard ArrayModel::pinned() const {
   // From each own king (the array has no one-king rule): the own men first on its lines, then the

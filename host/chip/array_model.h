@@ -75,11 +75,7 @@ class ArrayModel {
  public:
   // Inline: the model builds one every clock.
   ArrayModel(const BoardSets& sets, bool stm, std::uint8_t castling, bool ep_valid, std::uint8_t ep_sq)
-      : sets_(sets),
-        stm_(stm),
-        castling_(castling),
-        ep_valid_(ep_valid),
-        ep_sq_(ep_sq) {}
+      : sets_(sets), stm_(stm), castling_(castling), ep_valid_(ep_valid), ep_sq_(ep_sq) {}
 
   // Find-victim: the best target square with key below that of last_sq (if masked); -1 if none.
   int arbitrate_target(bool captures_only, bool masked, int last_sq) const;

@@ -116,10 +116,10 @@ void ChipCtrl::clock() {
   bool err = false;
   if (req_i() || cmd_err_) err = CtrlRegs::error(q_.regs, d_.regs, st_, cmd_err_, cmd_err_code_, addr_i());
   if (req_i()) {
-    const CtrlRegs::ReadPorts rp{cq_.cmd_q,        busy(),          cq_.done_q,     cq_.move_valid_q, cq_.aborted_q,
-                                 q_.pos,           cq_.move_q,     cq_.host_ply_q, cq_.count_q,      cq_.cycles_q,
-                                 cq_.generated_q,  board_i(),    ph_i(),       pst_ram(),      ph_ram(),
-                                 se_weights(),   se_group_i(), se_value_i(), se_draw_i(),    q_.search.result_q,
+    const CtrlRegs::ReadPorts rp{cq_.cmd_q,        busy(),       cq_.done_q,     cq_.move_valid_q, cq_.aborted_q,
+                                 q_.pos,           cq_.move_q,   cq_.host_ply_q, cq_.count_q,      cq_.cycles_q,
+                                 cq_.generated_q,  board_i(),    ph_i(),         pst_ram(),        ph_ram(),
+                                 se_weights(),     se_group_i(), se_value_i(),   se_draw_i(),      q_.search.result_q,
                                  q_.search.best_q, array_i(),    eval_,          search()};
     out_.resp.data = CtrlRegs::read(q_.regs, dec_, addr_i(), rp);
     out_.resp.error = err;

@@ -154,7 +154,8 @@ class ChipCtrl {
   bool searching() const { return op_q() == int(op::SEARCH); }
   int pi() const { return cq_.ply_q & 31; }                    // current ply index into the stack
   std::uint16_t last() const { return stack().move_o(pi()); }  // the stack's move at pi
-  CtrlRegs::Decode dec_;  // the host register block's decode and strobes
+  // The host register block's decode and strobes.
+  CtrlRegs::Decode dec_;
   CtrlRegs::Strobes st_;
   CtrlEval eval_;
   CtrlMake make_;
