@@ -75,19 +75,8 @@ bool BoardSets::square_attacked(int sq, int c) const {
          (orth && (attacks::rook(sq, occupied) & orth));
 }
 
-ArrayModel::ArrayModel(const BoardSets& sets, bool stm, std::uint8_t castling, bool ep_valid, std::uint8_t ep_sq)
-    : sets_(sets),
-      board_(sets.board),
-      stm_(stm),
-      castling_(castling),
-      ep_valid_(ep_valid),
-      ep_sq_(ep_sq),
-      occupied_(sets.occupied),
-      color_(sets.color),
-      type_(sets.type) {}
-
 Bitboard ArrayModel::pawn_hits(int c) const {
-  const Bitboard pawns = type_[CHIP_PAWN] & color_[c];
+  const Bitboard pawns = types()[CHIP_PAWN] & colors()[c];
   return c == 0 ? shift<7>(pawns) | shift<9>(pawns) : shift<-7>(pawns) | shift<-9>(pawns);
 }
 
@@ -97,22 +86,22 @@ bool ArrayModel::castle_ok(bool king_side) const {
   const std::uint8_t king = std::uint8_t((stm_ ? CHIP_BLACK : 0) | CHIP_KING);
   const std::uint8_t rook = std::uint8_t((stm_ ? CHIP_BLACK : 0) | CHIP_ROOK);
   const Bitboard opp = attacked(!stm_);
-  if (!(castling_ & right) || board_[base + 4] != king) return false;
+  if (!(castling_ & right) || board()[base + 4] != king) return false;
   if (king_side) {
-    return board_[base + 7] == rook && !(occupied_ & (square_bb(base + 5) | square_bb(base + 6))) &&
+    return board()[base + 7] == rook && !(occupied() & (square_bb(base + 5) | square_bb(base + 6))) &&
            !(opp & (square_bb(base + 4) | square_bb(base + 5)));
   }
-  return board_[base] == rook && !(occupied_ & (square_bb(base + 1) | square_bb(base + 2) | square_bb(base + 3))) &&
+  return board()[base] == rook && !(occupied() & (square_bb(base + 1) | square_bb(base + 2) | square_bb(base + 3))) &&
          !(opp & (square_bb(base + 4) | square_bb(base + 3)));
 }
 
 int ArrayModel::target_class(int t) const {
-  const std::uint8_t p = board_[t];
+  const std::uint8_t p = board()[t];
   const int type = p & 7;
   if (type != CHIP_EMPTY) return ((p >> 3) != int(stm_) && type != CHIP_KING) ? type + 1 : 0;
   const bool ep_here = ep_valid_ && ep_sq_ == t;
   if (ep_here && (pawn_hits(stm_) & square_bb(t))) return 2;
-  const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+  const Bitboard own_pawns = types()[CHIP_PAWN] & colors()[stm_];
   const int behind = stm_ ? t + 8 : t - 8;
   const bool push = behind >= 0 && behind < 64 && (own_pawns & square_bb(behind));
   if ((relative(t) >> 3) == 7 && push) return 1;
@@ -120,19 +109,19 @@ int ArrayModel::target_class(int t) const {
 }
 
 bool ArrayModel::target_candidate(int t, bool captures_only) const {
-  const std::uint8_t p = board_[t];
+  const std::uint8_t p = board()[t];
   const int type = p & 7;
   bool cand = false;
   if (type != CHIP_EMPTY) {
     if ((p >> 3) != int(stm_) && type != CHIP_KING) cand = (attacked(stm_) & square_bb(t)) != 0;
   } else {
-    const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+    const Bitboard own_pawns = types()[CHIP_PAWN] & colors()[stm_];
     const int dir = stm_ ? -8 : 8;
     const int behind = t - dir;
     const bool push = behind >= 0 && behind < 64 && (own_pawns & square_bb(behind));
     const int rank = t >> 3;
     const bool dpush =
-        (stm_ ? rank == 4 : rank == 3) && (own_pawns & square_bb(t - 2 * dir)) && !(occupied_ & square_bb(t - dir));
+        (stm_ ? rank == 4 : rank == 3) && (own_pawns & square_bb(t - 2 * dir)) && !(occupied() & square_bb(t - dir));
     const int base = stm_ ? 56 : 0;
     const bool castle = (t == base + 6 && castle_ok(true)) || (t == base + 2 && castle_ok(false));
     const bool ep = ep_valid_ && ep_sq_ == t && (pawn_hits(stm_) & square_bb(t));
@@ -145,44 +134,44 @@ bool ArrayModel::target_candidate(int t, bool captures_only) const {
 // target_candidate() for every square at once, in bitboards (the model's hot spot: the arbiter
 // runs on every GEN clock), under GEN's filter.
 Bitboard ArrayModel::target_candidates(GenFilter filter) const {
-  const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
-  const Bitboard empty = ~occupied_;
-  const Bitboard captures = color_[!stm_] & ~type_[CHIP_KING] & attacked(stm_);
+  const Bitboard own_pawns = types()[CHIP_PAWN] & colors()[stm_];
+  const Bitboard empty = ~occupied();
+  const Bitboard captures = colors()[!stm_] & ~types()[CHIP_KING] & attacked(stm_);
   const Bitboard ep = ep_valid_ && (pawn_hits(stm_) & square_bb(ep_sq_)) ? square_bb(ep_sq_) & empty : 0;
   if (filter == GenFilter::kCaptures) return captures | ep;
   const Bitboard push = stm_ ? own_pawns >> 8 : own_pawns << 8;
   const Bitboard double_push =
-      stm_ ? (own_pawns >> 16) & rank_bb(4) & ~(occupied_ >> 8) : (own_pawns << 16) & rank_bb(3) & ~(occupied_ << 8);
+      stm_ ? (own_pawns >> 16) & rank_bb(4) & ~(occupied() >> 8) : (own_pawns << 16) & rank_bb(3) & ~(occupied() << 8);
   const int base = stm_ ? 56 : 0;
   const Bitboard castle = (castle_ok(true) ? square_bb(base + 6) : 0) | (castle_ok(false) ? square_bb(base + 2) : 0);
   const Bitboard all = captures | ep | (empty & (attacked_np(stm_) | push | double_push | castle));
   if (filter == GenFilter::kAll) return all;
   // The checks filter passes the captures and the en-passant square as they are.
   const Bitboard ep_square = ep_valid_ ? square_bb(ep_sq_) : 0;
-  return all & (occupied_ | ep_square | check_targets());
+  return all & (occupied() | ep_square | check_targets());
 }
 
 void ArrayModel::check_lines(Bitboard (&lines)[2]) const {
   lines[0] = lines[1] = 0;
-  Bitboard kings = type_[CHIP_KING] & color_[!stm_];
+  Bitboard kings = types()[CHIP_KING] & colors()[!stm_];
   while (kings) {
     const Square k = pop_lsb(kings);
-    lines[0] |= attacks::bishop(k, occupied_);
-    lines[1] |= attacks::rook(k, occupied_);
+    lines[0] |= attacks::bishop(k, occupied());
+    lines[1] |= attacks::rook(k, occupied());
   }
 }
 
 Bitboard ArrayModel::discoverers() const {
   // From each king of the other side: the side to move's men first on its lines, then its own
   // sliders seen through them (pinned() with the colours swapped).
-  const Bitboard own = color_[stm_];
-  const Bitboard diag = (type_[CHIP_BISHOP] | type_[CHIP_QUEEN]) & own;
-  const Bitboard orth = (type_[CHIP_ROOK] | type_[CHIP_QUEEN]) & own;
-  Bitboard kings = type_[CHIP_KING] & color_[!stm_], result = 0;
+  const Bitboard own = colors()[stm_];
+  const Bitboard diag = (types()[CHIP_BISHOP] | types()[CHIP_QUEEN]) & own;
+  const Bitboard orth = (types()[CHIP_ROOK] | types()[CHIP_QUEEN]) & own;
+  Bitboard kings = types()[CHIP_KING] & colors()[!stm_], result = 0;
   while (kings) {
     const Square k = pop_lsb(kings);
-    const Bitboard front = attacks::queen(k, occupied_) & own;
-    Bitboard sliders = (attacks::bishop(k, occupied_ & ~front) & diag) | (attacks::rook(k, occupied_ & ~front) & orth);
+    const Bitboard front = attacks::queen(k, occupied()) & own;
+    Bitboard sliders = (attacks::bishop(k, occupied() & ~front) & diag) | (attacks::rook(k, occupied() & ~front) & orth);
     while (sliders) result |= attacks::between[k][pop_lsb(sliders)] & front;
   }
   return result;
@@ -190,22 +179,22 @@ Bitboard ArrayModel::discoverers() const {
 
 Bitboard ArrayModel::check_targets() const {
   // A man in front of a friendly slider may discover check from any square it moves to.
-  if (discoverers()) return ~occupied_;
+  if (discoverers()) return ~occupied();
   Bitboard lines[2];
   check_lines(lines);
   Bitboard knight = 0, pawn = 0;
-  for (Bitboard kings = type_[CHIP_KING] & color_[!stm_]; kings;) {
+  for (Bitboard kings = types()[CHIP_KING] & colors()[!stm_]; kings;) {
     const Square k = pop_lsb(kings);
     knight |= attacks::knight[k];
     pawn |= attacks::pawn[!stm_][k];
   }
   // Every promotion (the new piece may check through the square the pawn left) and castling (the
   // rook may check through the square the king left).
-  const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+  const Bitboard own_pawns = types()[CHIP_PAWN] & colors()[stm_];
   const Bitboard promo = stm_ ? rank_bb(0) & (own_pawns >> 8) : rank_bb(7) & (own_pawns << 8);
   const int base = stm_ ? 56 : 0;
   const Bitboard castle = (castle_ok(true) ? square_bb(base + 6) : 0) | (castle_ok(false) ? square_bb(base + 2) : 0);
-  return ~occupied_ & (lines[0] | lines[1] | knight | pawn | promo | castle);
+  return ~occupied() & (lines[0] | lines[1] | knight | pawn | promo | castle);
 }
 
 Bitboard ArrayModel::check_attackers(int tsel) const {
@@ -213,21 +202,21 @@ Bitboard ArrayModel::check_attackers(int tsel) const {
   check_lines(lines);
   const Bitboard t = square_bb(tsel);
   bool knight = false, pawn = (relative(tsel) >> 3) == 7;  // promotions all pass
-  for (Bitboard kings = type_[CHIP_KING] & color_[!stm_]; kings;) {
+  for (Bitboard kings = types()[CHIP_KING] & colors()[!stm_]; kings;) {
     const Square k = pop_lsb(kings);
     knight |= (attacks::knight[k] & t) != 0;
     pawn |= (attacks::pawn[!stm_][k] & t) != 0;
   }
   Bitboard a = discoverers();
-  if (knight) a |= type_[CHIP_KNIGHT];
-  if (lines[0] & t) a |= type_[CHIP_BISHOP] | type_[CHIP_QUEEN];
-  if (lines[1] & t) a |= type_[CHIP_ROOK] | type_[CHIP_QUEEN];
-  if (pawn) a |= type_[CHIP_PAWN];
+  if (knight) a |= types()[CHIP_KNIGHT];
+  if (lines[0] & t) a |= types()[CHIP_BISHOP] | types()[CHIP_QUEEN];
+  if (lines[1] & t) a |= types()[CHIP_ROOK] | types()[CHIP_QUEEN];
+  if (pawn) a |= types()[CHIP_PAWN];
   const int base = stm_ ? 56 : 0;
   if ((tsel == base + 6 && castle_ok(true)) || (tsel == base + 2 && castle_ok(false))) {
-    a |= square_bb(base + 4) & type_[CHIP_KING];
+    a |= square_bb(base + 4) & types()[CHIP_KING];
   }
-  return a & color_[stm_];
+  return a & colors()[stm_];
 }
 
 std::uint32_t ArrayModel::target_key(int t) const {
@@ -235,28 +224,28 @@ std::uint32_t ArrayModel::target_key(int t) const {
 }
 
 std::uint32_t ArrayModel::attacker_key(int s) const {
-  const std::uint8_t p = board_[s];
+  const std::uint8_t p = board()[s];
   const bool own = (p & 7) != CHIP_EMPTY && (p >> 3) == int(stm_);
   return std::uint32_t((own ? ATTACKER_ORDER[p & 7] : 0) << 6 | relative(s));
 }
 
 Bitboard ArrayModel::attackers_of(int tsel) const {
-  const Bitboard own = color_[stm_];
-  const std::uint8_t tp = board_[tsel];
+  const Bitboard own = colors()[stm_];
+  const std::uint8_t tp = board()[tsel];
   const bool t_enemy = (tp & 7) != CHIP_EMPTY && (tp >> 3) != int(stm_);
   const bool t_ep = ep_valid_ && ep_sq_ == tsel;
   Bitboard a = 0;
-  a |= attacks::knight[tsel] & type_[CHIP_KNIGHT];
-  const Bitboard diag = attacks::bishop(tsel, occupied_);
-  const Bitboard orth = attacks::rook(tsel, occupied_);
-  a |= diag & (type_[CHIP_BISHOP] | type_[CHIP_QUEEN]);
-  a |= orth & (type_[CHIP_ROOK] | type_[CHIP_QUEEN]);
-  a |= attacks::king[tsel] & type_[CHIP_KING];
+  a |= attacks::knight[tsel] & types()[CHIP_KNIGHT];
+  const Bitboard diag = attacks::bishop(tsel, occupied());
+  const Bitboard orth = attacks::rook(tsel, occupied());
+  a |= diag & (types()[CHIP_BISHOP] | types()[CHIP_QUEEN]);
+  a |= orth & (types()[CHIP_ROOK] | types()[CHIP_QUEEN]);
+  a |= attacks::king[tsel] & types()[CHIP_KING];
   const int base = stm_ ? 56 : 0;
   if ((tsel == base + 6 && castle_ok(true)) || (tsel == base + 2 && castle_ok(false))) {
-    a |= square_bb(base + 4) & type_[CHIP_KING];
+    a |= square_bb(base + 4) & types()[CHIP_KING];
   }
-  const Bitboard pawns = type_[CHIP_PAWN] & own;
+  const Bitboard pawns = types()[CHIP_PAWN] & own;
   if (t_enemy || t_ep) {
     a |= attacks::pawn[!stm_][tsel] & pawns;
   } else {
@@ -264,7 +253,7 @@ Bitboard ArrayModel::attackers_of(int tsel) const {
     const int from1 = tsel - dir, from2 = tsel - 2 * dir;
     if (from1 >= 0 && from1 < 64) a |= square_bb(from1) & pawns;
     const int rank2 = stm_ ? 6 : 1;
-    if (from2 >= 0 && from2 < 64 && (from2 >> 3) == rank2 && !(occupied_ & square_bb(from1))) {
+    if (from2 >= 0 && from2 < 64 && (from2 >> 3) == rank2 && !(occupied() & square_bb(from1))) {
       a |= square_bb(from2) & pawns;
     }
   }
@@ -277,18 +266,18 @@ int ArrayModel::arbitrate_target(GenFilter filter, bool masked, int last_sq) con
   // by class (target_class(): enemy men by type; empty squares: en passant 2, promotion push 1).
   const Bitboard cand = target_candidates(filter);
   if (!cand) return -1;
-  const Bitboard enemy = color_[!stm_];
-  const Bitboard empty = cand & ~occupied_;
-  const Bitboard own_pawns = type_[CHIP_PAWN] & color_[stm_];
+  const Bitboard enemy = colors()[!stm_];
+  const Bitboard empty = cand & ~occupied();
+  const Bitboard own_pawns = types()[CHIP_PAWN] & colors()[stm_];
   const Bitboard ep = ep_valid_ && (pawn_hits(stm_) & square_bb(ep_sq_)) ? empty & square_bb(ep_sq_) : 0;
   const Bitboard promo = empty & ~ep & (stm_ ? rank_bb(0) & (own_pawns >> 8) : rank_bb(7) & (own_pawns << 8));
   const Bitboard by_class[7] = {empty & ~ep & ~promo,
                                 promo,
-                                (cand & enemy & type_[CHIP_PAWN]) | ep,
-                                cand & enemy & type_[CHIP_KNIGHT],
-                                cand & enemy & type_[CHIP_BISHOP],
-                                cand & enemy & type_[CHIP_ROOK],
-                                cand & enemy & type_[CHIP_QUEEN]};
+                                (cand & enemy & types()[CHIP_PAWN]) | ep,
+                                cand & enemy & types()[CHIP_KNIGHT],
+                                cand & enemy & types()[CHIP_BISHOP],
+                                cand & enemy & types()[CHIP_ROOK],
+                                cand & enemy & types()[CHIP_QUEEN]};
   const std::uint32_t limit = masked ? target_key(last_sq) : 0x7FFu;  // 0x7FF: above every key
   const int limit_class = int(limit >> 8), limit_ring = int(limit >> 6 & 3), limit_rel = int(limit & 63);
   for (int cls = limit_class < 6 ? limit_class : 6; cls >= 0; --cls) {
@@ -329,7 +318,7 @@ int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq, GenFilter
   Bitboard a = attackers_of(tsel);
   if (filter == GenFilter::kChecks) {
     // A capture (en passant included) passes; a non-capture only by a man that may give check.
-    const std::uint8_t tp = board_[tsel];
+    const std::uint8_t tp = board()[tsel];
     const bool t_enemy = (tp & 7) != CHIP_EMPTY && (tp >> 3) != int(stm_);
     if (!t_enemy && !(ep_valid_ && ep_sq_ == tsel)) a &= check_attackers(tsel);
   }
@@ -344,50 +333,52 @@ int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq, GenFilter
   return best;
 }
 
-bool ArrayModel::in_check() const { return (type_[CHIP_KING] & color_[stm_] & attacked(!stm_)) != 0; }
+bool ArrayModel::in_check() const { return (types()[CHIP_KING] & colors()[stm_] & attacked(!stm_)) != 0; }
 
 bool ArrayModel::king_capture() const {
   // Before the maps are needed (a move just made, often illegal), look from the king's square.
-  Bitboard kings = type_[CHIP_KING] & color_[!stm_];
+  Bitboard kings = types()[CHIP_KING] & colors()[!stm_];
   while (kings) {
     if (sets_.square_attacked(pop_lsb(kings), stm_)) return true;
   }
   return false;
 }
 
-Bitboard ArrayModel::hung() const { return color_[stm_] & ~type_[CHIP_KING] & attacked(!stm_) & ~attacked(stm_); }
+Bitboard ArrayModel::hung() const { return colors()[stm_] & ~types()[CHIP_KING] & attacked(!stm_) & ~attacked(stm_); }
 
-Bitboard ArrayModel::opp_hung() const { return color_[!stm_] & ~type_[CHIP_KING] & attacked(stm_) & ~attacked(!stm_); }
+Bitboard ArrayModel::opp_hung() const {
+  return colors()[!stm_] & ~types()[CHIP_KING] & attacked(stm_) & ~attacked(!stm_);
+}
 
 Bitboard ArrayModel::pinned() const {
   // From each own king (the array has no one-king rule): the own men first on its lines, then the
   // enemy sliders seen through them; a pinner's line to the king holds exactly that man.
-  const Bitboard men = color_[stm_] & ~type_[CHIP_KING];
-  const Bitboard enemy = color_[!stm_];
-  const Bitboard diag = (type_[CHIP_BISHOP] | type_[CHIP_QUEEN]) & enemy;
-  const Bitboard orth = (type_[CHIP_ROOK] | type_[CHIP_QUEEN]) & enemy;
-  Bitboard kings = type_[CHIP_KING] & color_[stm_], result = 0;
+  const Bitboard men = colors()[stm_] & ~types()[CHIP_KING];
+  const Bitboard enemy = colors()[!stm_];
+  const Bitboard diag = (types()[CHIP_BISHOP] | types()[CHIP_QUEEN]) & enemy;
+  const Bitboard orth = (types()[CHIP_ROOK] | types()[CHIP_QUEEN]) & enemy;
+  Bitboard kings = types()[CHIP_KING] & colors()[stm_], result = 0;
   while (kings) {
     const Square k = pop_lsb(kings);
-    const Bitboard blockers = attacks::queen(k, occupied_) & men;
+    const Bitboard blockers = attacks::queen(k, occupied()) & men;
     Bitboard pinners =
-        (attacks::bishop(k, occupied_ & ~blockers) & diag) | (attacks::rook(k, occupied_ & ~blockers) & orth);
+        (attacks::bishop(k, occupied() & ~blockers) & diag) | (attacks::rook(k, occupied() & ~blockers) & orth);
     while (pinners) result |= attacks::between[k][pop_lsb(pinners)] & blockers;
   }
   return result;
 }
 
 Bitboard ArrayModel::king_ring() const {
-  Bitboard kings = type_[CHIP_KING] & color_[stm_], ring = 0;
+  Bitboard kings = types()[CHIP_KING] & colors()[stm_], ring = 0;
   while (kings) ring |= attacks::king[pop_lsb(kings)];
   return ring;
 }
 
-Bitboard ArrayModel::king_escapes() const { return king_ring() & ~color_[stm_] & ~attacked(!stm_); }
+Bitboard ArrayModel::king_escapes() const { return king_ring() & ~colors()[stm_] & ~attacked(!stm_); }
 
 ArrayModel::CheckClass ArrayModel::check_class(int to) const {
   const Bitboard escapes = king_escapes();
-  const int type = board_[to] & 7;
+  const int type = board()[to] & 7;
   const bool contact = king_ring() >> to & 1;
   if (escapes == 0 || (contact && type == CHIP_QUEEN)) return CheckClass::kMating;
   const bool one_escape = (escapes & (escapes - 1)) == 0;
@@ -397,7 +388,7 @@ ArrayModel::CheckClass ArrayModel::check_class(int to) const {
 
 bool ArrayModel::tsel_attacks(int tsel) const {
   Bitboard reach = 0;
-  switch (board_[tsel] & 7) {
+  switch (board()[tsel] & 7) {
     case CHIP_PAWN:
       reach = attacks::pawn[!stm_][tsel];
       break;
@@ -405,13 +396,13 @@ bool ArrayModel::tsel_attacks(int tsel) const {
       reach = attacks::knight[tsel];
       break;
     case CHIP_BISHOP:
-      reach = attacks::bishop(tsel, occupied_);
+      reach = attacks::bishop(tsel, occupied());
       break;
     case CHIP_ROOK:
-      reach = attacks::rook(tsel, occupied_);
+      reach = attacks::rook(tsel, occupied());
       break;
     case CHIP_QUEEN:
-      reach = attacks::queen(tsel, occupied_);
+      reach = attacks::queen(tsel, occupied());
       break;
     case CHIP_KING:
       reach = attacks::king[tsel];
@@ -419,7 +410,7 @@ bool ArrayModel::tsel_attacks(int tsel) const {
     default:
       break;
   }
-  return (reach & color_[stm_] & ~type_[CHIP_KING]) != 0;
+  return (reach & colors()[stm_] & ~types()[CHIP_KING]) != 0;
 }
 
 }  // namespace db::chip

@@ -79,7 +79,9 @@ enum class GenFilter { kAll, kCaptures, kChecks };
 
 class ArrayModel {
  public:
-  ArrayModel(const BoardSets& sets, bool stm, std::uint8_t castling, bool ep_valid, std::uint8_t ep_sq);
+  // Inline: the model builds one every clock.
+  ArrayModel(const BoardSets& sets, bool stm, std::uint8_t castling, bool ep_valid, std::uint8_t ep_sq)
+      : sets_(sets), stm_(stm), castling_(castling), ep_valid_(ep_valid), ep_sq_(ep_sq) {}
 
   // Find-victim: the best target square with key below that of last_sq (if masked); -1 if none.
   int arbitrate_target(GenFilter filter, bool masked, int last_sq) const;
@@ -131,14 +133,16 @@ class ArrayModel {
   int relative(int sq) const { return stm_ ? sq ^ 56 : sq; }
 
   const BoardSets& sets_;
-  const std::array<std::uint8_t, 64>& board_;
   bool stm_;
   std::uint8_t castling_;
   bool ep_valid_;
   int ep_sq_;
-  const Bitboard& occupied_;
-  const Bitboard (&color_)[2];
-  const Bitboard (&type_)[7];
+  // The board and its piece sets, read through sets_ (not references of their own: the model
+  // builds an ArrayModel every clock).
+  const std::array<std::uint8_t, 64>& board() const { return sets_.board; }
+  Bitboard occupied() const { return sets_.occupied; }
+  const Bitboard (&colors() const)[2] { return sets_.color; }
+  const Bitboard (&types() const)[7] { return sets_.type; }
   Bitboard attacked(int c) const {
     if (!sets_.attacks_ready) sets_.compute_attacks();
     return sets_.attacked[c];

@@ -124,6 +124,28 @@ std::size_t ChipModel::slow_memo_key(const std::array<std::uint8_t, 64>& board, 
   return std::size_t((h ^ (h >> 29)) >> (64 - SLOW_MEMO_BITS));
 }
 
+// ---------------------------------------------------------------- chip_ctrl's input ports
+// The wiring of rtl/chip_top.sv: the controller reads the rest of the chip through its one
+// reference to it. The controller's registers before the clock (q_) are part of chip_top's.
+namespace {
+const ChipModel::Registers& top_q(const ChipCtrl::State& q) { return static_cast<const ChipModel::Registers&>(q); }
+}  // namespace
+
+const std::array<std::uint8_t, 64>& ChipCtrl::board_i() const { return top_q(q_).board; }
+std::uint64_t ChipCtrl::board_hash_i() const { return top_.sets_.hash; }
+const std::array<std::uint16_t, 512>& ChipCtrl::pst_ram() const { return top_.tables_.pst_ram; }
+const PhaseRegs& ChipCtrl::ph_i() const { return top_q(q_).phase; }
+const std::array<std::uint16_t, 1024>& ChipCtrl::ph_ram() const { return top_.tables_.phase_ram; }
+const SlowEvalWeights& ChipCtrl::se_weights() const { return top_.tables_.slow; }
+bool ChipCtrl::se_busy_i() const { return top_q(q_).se.busy_q; }
+bool ChipCtrl::se_finish_i() const { return top_q(q_).se.busy_q && top_q(q_).se.clock_q == SLOW_EVAL_CLOCKS - 1; }
+std::uint16_t ChipCtrl::se_white_i() const { return top_.se_white_; }  // valid with se_finish_i
+std::uint16_t ChipCtrl::se_value_i() const { return top_q(q_).se.value_q; }
+std::uint16_t ChipCtrl::se_draw_i() const { return top_q(q_).se.draw_q; }
+const std::array<std::uint16_t, SLOW_GROUPS>& ChipCtrl::se_group_i() const { return top_q(q_).se.group_q; }
+const CtrlStack& ChipCtrl::stack() const { return top_.stack_; }
+const RepDetect& ChipCtrl::rep() const { return top_.rep_; }
+
 // flatten: the controller's blocks are inlined here (their sources are one unit with this one:
 // host/chip/CMakeLists.txt), the model's hottest code.
 __attribute__((flatten)) BusResponse ChipModel::clock_edge(bool req, bool write, std::uint32_t addr,
@@ -148,14 +170,13 @@ __attribute__((flatten)) BusResponse ChipModel::clock_edge(bool req, bool write,
   // The slow evaluation (rtl/eval_slow.sv): 8 file steps and 3 clocks of latency; the last clock
   // writes the result.
   const bool se_finish = q.se.busy_q && q.se.clock_q == SLOW_EVAL_CLOCKS - 1;
-  std::uint16_t se_white = 0;
   if (q.se.busy_q) {
     d.se.clock_q = std::uint8_t(q.se.clock_q + 1);
     if (se_finish) {
       const SlowEvalResult res =
           slow_eval_cached(q.board, q.pos.stm, q.pos.castling, phase_word(q.phase, tables_.phase_ram),
                            phase_word_swapped(q.phase, tables_.phase_ram));
-      se_white = res.white;
+      se_white_ = res.white;
       d.se.draw_q = res.draw_score;
       d.se.group_q = res.group;
       d.se.value_q = q.pos.stm ? std::uint16_t(0 - res.white) : res.white;
@@ -164,18 +185,8 @@ __attribute__((flatten)) BusResponse ChipModel::clock_edge(bool req, bool write,
   }
 
   // The controller.
-  const ChipCtrl::Ports in{req,          write,
-                           addr,         data,
-                           array,        q.board,
-                           sets_.hash,   tables_.pst_ram,
-                           q.phase,      tables_.phase_ram,
-                           tables_.slow, q.se.busy_q,
-                           se_finish,    se_white,
-                           q.se.value_q, q.se.draw_q,
-                           q.se.group_q, stack_,
-                           rep_};
   ChipCtrl::Out out;
-  ChipCtrl(q, d, in, out).clock();
+  ChipCtrl(*this, q, d, array, req, write, addr, data, out).clock();
 
   // The rest of the chip at the clock edge.
   if (out.se_start_o) {

@@ -61,6 +61,7 @@ class ChipModel final : public ChipBackend {
   std::string fen() const;
 
  private:
+  friend class ChipCtrl;  // its input ports read the chip (chip_model.cpp wires them)
   // One clock: the request (if any) and the controller step, from the registers before the clock.
   BusResponse clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data);
   // slow_evaluate() through a memo (not chip state: the evaluation is a function of its inputs,
@@ -104,6 +105,9 @@ class ChipModel final : public ChipBackend {
   std::array<SavedAttacks, 32> saved_attacks_{};
   std::uint64_t clock_ = 0;
   std::array<std::uint64_t, CTRL_STATES> state_clocks_{};
+  // The finishing slow evaluation's value, white's view (eval_slow's output, valid in its last
+  // clock: written then).
+  std::uint16_t se_white_ = 0;
   std::unique_ptr<SlowMemoEntry[], FreeMemo> slow_memo_;  // allocated on the first slow evaluation
   std::uint32_t slow_memo_generation_ = 1;
 };

@@ -22,38 +22,37 @@ std::uint16_t gen_move(int from, int to, bool promo) {
 
 }  // namespace
 
-ChipCtrl::ChipCtrl(const State& q, State& d, const Ports& in, Out& out)
-    : q_(q),
+ChipCtrl::ChipCtrl(const ChipModel& top, const State& q, State& d, const ArrayModel& array, bool req_i, bool we_i,
+                   std::uint32_t addr_i, std::uint32_t wdata_i, Out& out)
+    : top_(top),
+      q_(q),
       d_(d),
-      in_(in),
+      array_i_(array),
+      req_i_(req_i),
+      we_i_(we_i),
+      addr_i_(addr_i),
+      wdata_i_(wdata_i),
       out_(out),
       cq_(q.ctrl),
       cd_(d.ctrl),
-      op_q_(int(field::cmd::OP.get(q.ctrl.cmd_q))),
-      mode_q_(int(field::cmd::MODE.get(q.ctrl.cmd_q))),
-      depth_q_(int(field::cmd::DEPTH.get(q.ctrl.cmd_q))),
-      busy_(q.ctrl.state_q != S_IDLE || in.se_busy_i),
-      searching_(op_q_ == int(op::SEARCH)),
-      pi_(q.ctrl.ply_q & 31),
-      last_(in.stack.move_o(pi_)),
       eval_(q.eval, *this),
-      make_(q.pos, in.board_i),
+      make_(q.pos, board_i()),
       search_(q.search, *this) {}
 
 void ChipCtrl::clock() {
   // Host register block: decode and write strobes.
-  if (in_.req_i) {
-    dec_ = CtrlRegs::decode(in_.addr_i);
-    st_ = CtrlRegs::write(d_.regs, dec_, true, in_.we_i, in_.addr_i, in_.wdata_i, busy_);
+  if (req_i()) {
+    dec_ = CtrlRegs::decode(addr_i());
+    st_ = CtrlRegs::write(d_.regs, dec_, true, we_i(), addr_i(), wdata_i(), busy());
   }
   out_.se_we_o = st_.se_we_o;
   out_.pst_we_o = st_.pst_we_o;
   out_.ph_ram_we_o = st_.ph_ram_we_o;
 
   // ---------------------------------------------------------------- next state
-  if (busy_) cd_.cycles_q = cq_.cycles_q + 1;
+  if (busy()) cd_.cycles_q = cq_.cycles_q + 1;
   cd_.tgt_skip_q = false;
-  if (in_.se_finish_i && cq_.state_q == S_IDLE) cd_.done_q = true;  // SLOW_EVAL or LAZY_EVAL
+  if (se_finish_i() && cq_.state_q == S_IDLE) cd_.done_q = true;  // SLOW_EVAL or LAZY_EVAL
   switch (cq_.state_q) {
     case S_CHECK:
       check();
@@ -64,13 +63,13 @@ void ChipCtrl::clock() {
     case S_GENATT: {
       // Under the checks filter a target may have no attacker that checks from it: GEN goes on
       // below it.
-      const int att = in_.array_i.arbitrate_attacker(cq_.tgt_q, false, 0, gen_filter());
+      const int att = array_i().arbitrate_attacker(cq_.tgt_q, false, 0, gen_filter());
       if (att < 0) {
         cd_.tgt_skip_q = true;
         cd_.state_q = S_GEN;
         break;
       }
-      cd_.mv_q = gen_move(att, cq_.tgt_q, is_promotion(in_.board_i[att] & 7, cq_.tgt_q >> 3, q_.pos.stm));
+      cd_.mv_q = gen_move(att, cq_.tgt_q, is_promotion(board_i()[att] & 7, cq_.tgt_q >> 3, q_.pos.stm));
       cd_.state_q = S_MAKE;
       cd_.generated_q = cq_.generated_q + 1;
       break;
@@ -79,15 +78,15 @@ void ChipCtrl::clock() {
       // The repeating move is made only if the piece can move there (the checks of a host move);
       // otherwise the node generates its moves as usual.
       const int from = mv_from(cq_.mv_q), to = mv_to(cq_.mv_q);
-      rc_ok_ = (in_.array_i.attackers_of(to) >> from & 1) && in_.array_i.target_candidate(to, false) &&
-               !is_promotion(in_.board_i[from] & 7, to >> 3, q_.pos.stm);
+      rc_ok_ = (array_i().attackers_of(to) >> from & 1) && array_i().target_candidate(to, false) &&
+               !is_promotion(board_i()[from] & 7, to >> 3, q_.pos.stm);
       cd_.state_q = rc_ok_ ? S_MAKE : S_GEN;
       break;
     }
     case S_MAKE:
       out_.stk_we = true;
       out_.stk_move_we = true;
-      out_.stk_move_waddr = std::uint8_t(pi_);
+      out_.stk_move_waddr = std::uint8_t(pi());
       out_.stk_move_wdata = cq_.mv_q;
       cd_.state_q = S_TEST;
       break;
@@ -106,13 +105,13 @@ void ChipCtrl::clock() {
 
   // The search's decision (none in the other states).
   CtrlSearch::StepIn s;
-  s.start_i = st_.cmd_we_o && field::cmd::OP.get(in_.wdata_i) == op::SEARCH;
+  s.start_i = st_.cmd_we_o && field::cmd::OP.get(wdata_i()) == op::SEARCH;
   const std::uint8_t state = cq_.state_q;
   if (s.start_i || state == S_GEN || state == S_REPCHK || state == S_TEST || state == S_UNMAKE || state == S_SEVAL) {
     s.exhausted_i = gen_exhausted_;
     s.repchk_ok_i = state == S_REPCHK && rc_ok_;
-    s.se_finish_i = in_.se_finish_i;
-    s.se_white_i = in_.se_white_i;
+    s.se_finish_i = se_finish_i();
+    s.se_white_i = se_white_i();
     s.rm_try_i = rm_try_;
     apply_step(search().step(d_.search, s));
   }
@@ -122,14 +121,14 @@ void ChipCtrl::clock() {
 
   // The read multiplexer and ERROR (the bus's response).
   bool err = false;
-  if (in_.req_i || cmd_err_) err = CtrlRegs::error(q_.regs, d_.regs, st_, cmd_err_, cmd_err_code_, in_.addr_i);
-  if (in_.req_i) {
-    const CtrlRegs::ReadPorts rp{cq_.cmd_q,        busy_,          cq_.done_q,     cq_.move_valid_q, cq_.aborted_q,
-                                 q_.pos,           cq_.move_q,     cq_.host_ply_q, cq_.count_q,      cq_.cycles_q,
-                                 cq_.generated_q,  in_.board_i,    in_.ph_i,       in_.pst_ram,      in_.ph_ram,
-                                 in_.se_weights,   in_.se_group_i, in_.se_value_i, in_.se_draw_i,    q_.search.result_q,
-                                 q_.search.best_q, in_.array_i,    eval_,          search()};
-    out_.resp.data = CtrlRegs::read(q_.regs, dec_, in_.addr_i, rp);
+  if (req_i() || cmd_err_) err = CtrlRegs::error(q_.regs, d_.regs, st_, cmd_err_, cmd_err_code_, addr_i());
+  if (req_i()) {
+    const CtrlRegs::ReadPorts rp{cq_.cmd_q,        busy(),       cq_.done_q,     cq_.move_valid_q, cq_.aborted_q,
+                                 q_.pos,           cq_.move_q,   cq_.host_ply_q, cq_.count_q,      cq_.cycles_q,
+                                 cq_.generated_q,  board_i(),    ph_i(),         pst_ram(),        ph_ram(),
+                                 se_weights(),     se_group_i(), se_value_i(),   se_draw_i(),      q_.search.result_q,
+                                 q_.search.best_q, array_i(),    eval_,          search()};
+    out_.resp.data = CtrlRegs::read(q_.regs, dec_, addr_i(), rp);
     out_.resp.error = err;
   }
 }
@@ -138,15 +137,15 @@ void ChipCtrl::clock() {
 void ChipCtrl::check() {
   const std::uint16_t move = cq_.move_q;
   const int from = mv_from(move), to = mv_to(move);
-  const bool chk_ok = mv_valid(move) && (in_.array_i.attackers_of(to) >> from & 1) &&
-                      in_.array_i.target_candidate(to, false) &&
-                      mv_promo(move) == is_promotion(in_.board_i[from] & 7, to >> 3, q_.pos.stm) &&
+  const bool chk_ok = mv_valid(move) && (array_i().attackers_of(to) >> from & 1) &&
+                      array_i().target_candidate(to, false) &&
+                      mv_promo(move) == is_promotion(board_i()[from] & 7, to >> 3, q_.pos.stm) &&
                       (mv_promo(move) || mv_promo_idx(move) == 0);
   if (!chk_ok) {
     finish();
     cmd_err_ = true;
     cmd_err_code_ = std::uint8_t(err::BAD_MOVE);
-  } else if (op_q_ == int(op::MAKE)) {
+  } else if (op_q() == int(op::MAKE)) {
     cd_.mv_q = move;
     cd_.state_q = S_MAKE;
   } else {
@@ -157,46 +156,46 @@ void ChipCtrl::check() {
 // What GEN bids for: the CAPTURES and CHECKS modes of the GEN command; a quiescence node's
 // captures, or its captures and checks while its side may still check.
 GenFilter ChipCtrl::gen_filter() const {
-  if (op_q_ == int(op::GEN) && mode_q_ == int(mode::CAPTURES)) return GenFilter::kCaptures;
-  if (op_q_ == int(op::GEN) && mode_q_ == int(mode::CHECKS)) return GenFilter::kChecks;
-  if (searching_ && search().qnode_o()) return search().checks_ok_o() ? GenFilter::kChecks : GenFilter::kCaptures;
+  if (op_q() == int(op::GEN) && mode_q() == int(mode::CAPTURES)) return GenFilter::kCaptures;
+  if (op_q() == int(op::GEN) && mode_q() == int(mode::CHECKS)) return GenFilter::kChecks;
+  if (searching() && search().qnode_o()) return search().checks_ok_o() ? GenFilter::kChecks : GenFilter::kCaptures;
   return GenFilter::kAll;
 }
 
 // GEN's choices in order: the repeating move, the next promotion piece of the last move, the last
 // target's next attacker, the next target; none left ends the ply.
 void ChipCtrl::gen() {
-  const ArrayModel& array = in_.array_i;
-  const bool last_valid = mv_valid(last_);
+  const ArrayModel& array = array_i();
+  const bool last_valid = mv_valid(last());
   const std::uint16_t rm_move = search().rm_move_o();
   rm_try_ = rm_move != 0;
-  const bool gen_promo = last_valid && mv_promo(last_) && mv_promo_idx(last_) != 3;
+  const bool gen_promo = last_valid && mv_promo(last()) && mv_promo_idx(last()) != 3;
   const GenFilter filter = gen_filter();
   const int att =
-      last_valid && !rm_try_ && !gen_promo ? array.arbitrate_attacker(mv_to(last_), true, mv_from(last_), filter) : -1;
+      last_valid && !rm_try_ && !gen_promo ? array.arbitrate_attacker(mv_to(last()), true, mv_from(last()), filter) : -1;
   if (rm_try_) {
     cd_.mv_q = rm_move;  // the node's repeating move first (not counted as generated)
     cd_.state_q = S_REPCHK;
   } else if (gen_promo) {
-    cd_.mv_q = std::uint16_t((last_ & 0xC000) | (((mv_promo_idx(last_) + 1) & 3) << 12) | (last_ & 0x0FFF));
+    cd_.mv_q = std::uint16_t((last() & 0xC000) | (((mv_promo_idx(last()) + 1) & 3) << 12) | (last() & 0x0FFF));
     cd_.state_q = S_MAKE;
     cd_.generated_q = cq_.generated_q + 1;
   } else if (last_valid && att >= 0) {
-    const int to = mv_to(last_);
-    cd_.mv_q = gen_move(att, to, is_promotion(in_.board_i[att] & 7, to >> 3, q_.pos.stm));
+    const int to = mv_to(last());
+    cd_.mv_q = gen_move(att, to, is_promotion(board_i()[att] & 7, to >> 3, q_.pos.stm));
     cd_.state_q = S_MAKE;
     cd_.generated_q = cq_.generated_q + 1;
   } else {
     // The next target below the last move's, or below the target GENATT skipped.
     const int tgt =
-        array.arbitrate_target(filter, last_valid || cq_.tgt_skip_q, cq_.tgt_skip_q ? cq_.tgt_q : mv_to(last_));
+        array.arbitrate_target(filter, last_valid || cq_.tgt_skip_q, cq_.tgt_skip_q ? cq_.tgt_q : mv_to(last()));
     if (tgt >= 0) {
       cd_.tgt_q = std::uint8_t(tgt);
       cd_.state_q = S_GENATT;
-    } else if (op_q_ == int(op::PERFT) && cq_.ply_q != cq_.base_q) {
+    } else if (op_q() == int(op::PERFT) && cq_.ply_q != cq_.base_q) {
       cd_.ply_q = std::uint8_t(cq_.ply_q - 1);
       cd_.state_q = S_UNMAKE;
-    } else if (!searching_) {
+    } else if (!searching()) {
       // Exhausted: PERFT at its root ply is finished; GEN found nothing. (A search's exhausted
       // node: the search decides.)
       finish();
@@ -208,24 +207,24 @@ void ChipCtrl::gen() {
 }
 
 void ChipCtrl::test() {
-  const ArrayModel& array = in_.array_i;
+  const ArrayModel& array = array_i();
   undo_ = true;
-  if (op_q_ == int(op::SEARCH)) return;  // the search decides
-  if (op_q_ == int(op::PERFT)) {
+  if (op_q() == int(op::SEARCH)) return;  // the search decides
+  if (op_q() == int(op::PERFT)) {
     if (array.king_capture()) {
       cd_.state_q = S_GEN;
-    } else if (cq_.ply_q + 1 == cq_.base_q + depth_q_) {
+    } else if (cq_.ply_q + 1 == cq_.base_q + depth_q()) {
       cd_.count_q = cq_.count_q + 1;
       cd_.state_q = S_GEN;
     } else {
       undo_ = false;
       cd_.ply_q = std::uint8_t(cq_.ply_q + 1);
       out_.stk_move_we = true;
-      out_.stk_move_waddr = std::uint8_t((pi_ + 1) & 31);
+      out_.stk_move_waddr = std::uint8_t((pi() + 1) & 31);
       out_.stk_move_wdata = 0;
       cd_.state_q = S_GEN;
     }
-  } else if (op_q_ == int(op::MAKE)) {
+  } else if (op_q() == int(op::MAKE)) {
     if (array.king_capture()) {
       finish();
       cmd_err_ = true;
@@ -236,13 +235,13 @@ void ChipCtrl::test() {
       finish();
     }
   } else {  // GEN, with its mode's filter on the move made
-    const ctrl_pkg::stk_entry_t& entry = in_.stack.entry_o(pi_);
+    const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi());
     bool test_accept = true;
-    if (mode_q_ == int(mode::CAPTURES))
+    if (mode_q() == int(mode::CAPTURES))
       test_accept = entry.cap != 0;
-    else if (mode_q_ == int(mode::CHECKS))
+    else if (mode_q() == int(mode::CHECKS))
       test_accept = array.in_check();
-    else if (mode_q_ == int(mode::ATTACKS))
+    else if (mode_q() == int(mode::ATTACKS))
       test_accept = entry.cap == 0 && array.tsel_attacks(mv_to(cq_.mv_q));
     if (!array.king_capture() && test_accept) {
       cd_.move_q = cq_.mv_q;
@@ -258,7 +257,7 @@ void ChipCtrl::test() {
 // the search decides).
 void ChipCtrl::unmake() {
   undo_ = true;
-  if (op_q_ == int(op::UNMAKE)) {
+  if (op_q() == int(op::UNMAKE)) {
     cd_.host_ply_q = cq_.ply_q;
     finish();
   } else {
@@ -302,8 +301,8 @@ void ChipCtrl::apply_step(const ctrl_pkg::search_step_t& step) {
 // the quiescence check counters).
 void ChipCtrl::make_and_eval() {
   const bool make = cq_.state_q == S_MAKE;
-  if (!make && !undo_ && !in_.req_i && cq_.state_q != S_EINIT && !in_.se_finish_i) return;  // nothing changes
-  const std::uint32_t op_w = field::cmd::OP.get(in_.wdata_i);
+  if (!make && !undo_ && !req_i() && cq_.state_q != S_EINIT && !se_finish_i()) return;  // nothing changes
+  const std::uint32_t op_w = field::cmd::OP.get(wdata_i());
   ctrl_pkg::mk_view_t mk;
   if (make) {
     mk = make_.mk_o(cq_.mv_q);
@@ -312,9 +311,9 @@ void ChipCtrl::make_and_eval() {
     out_.push_full.qc = q_.search.qc_q;
     out_.rep_we = true;
   }
-  const ctrl_pkg::stk_entry_t& entry = in_.stack.entry_o(pi_);
+  const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi());
   CtrlMake::HostWrites host;
-  if (in_.req_i) {
+  if (req_i()) {
     host.clear_i = st_.cmd_we_o && op_w == op::CLEAR;
     host.stm_we_i = st_.stm_we_o;
     host.castling_we_i = st_.castling_we_o;
@@ -322,10 +321,10 @@ void ChipCtrl::make_and_eval() {
     host.half_we_i = st_.half_we_o;
     host.full_we_i = st_.full_we_o;
     host.board_we_i = st_.board_we_o;
-    host.board_sq_i = std::uint8_t(in_.addr_i & 63);
-    host.wdata_i = std::uint16_t(in_.wdata_i);
+    host.board_sq_i = std::uint8_t(addr_i() & 63);
+    host.wdata_i = std::uint16_t(wdata_i());
   }
-  make_.next(d_.pos, make, cq_.mv_q, mk, undo_, last_, entry, host, out_.wr, out_.ph_ev);
+  make_.next(d_.pos, make, cq_.mv_q, mk, undo_, last(), entry, host, out_.wr, out_.ph_ev);
   out_.clear_o = host.clear_i;
   out_.undo = undo_;
 
@@ -337,19 +336,19 @@ void ChipCtrl::make_and_eval() {
   e.undo_pst_i = entry.pst;
   e.einit_start_i = st_.cmd_we_o && op_w == op::EVAL_INIT && cq_.host_ply_q == 0;
   e.lazy_start_i = st_.cmd_we_o && op_w == op::LAZY_EVAL;
-  e.abort_i = st_.abort_we_o && busy_;
+  e.abort_i = st_.abort_we_o && busy();
   e.est_we_i = st_.est_we_o;
-  e.wdata_i = std::uint16_t(in_.wdata_i);
-  e.se_finish_i = in_.se_finish_i;
-  e.se_white_i = in_.se_white_i;
+  e.wdata_i = std::uint16_t(wdata_i());
+  e.se_finish_i = se_finish_i();
+  e.se_white_i = se_white_i();
   eval_.next(d_.eval, e, eval_out_);
   if (eval_out_.ph_ev_o.valid) out_.ph_ev = eval_out_.ph_ev_o;  // MAKE/unmake and EVAL_INIT never share a clock
 }
 
 // Host writes.
 void ChipCtrl::host_writes() {
-  if (!in_.req_i) return;
-  if (st_.abort_we_o && busy_) {
+  if (!req_i()) return;
+  if (st_.abort_we_o && busy()) {
     cd_.state_q = S_IDLE;
     out_.se_abort_o = true;
     cd_.aborted_q = true;
@@ -359,15 +358,15 @@ void ChipCtrl::host_writes() {
   if (st_.stm_we_o || st_.castling_we_o || st_.ep_we_o || st_.half_we_o || st_.full_we_o || st_.board_we_o) {
     cd_.host_ply_q = 0;
   }
-  if (st_.move_we_o) cd_.move_q = std::uint16_t(in_.wdata_i);
+  if (st_.move_we_o) cd_.move_q = std::uint16_t(wdata_i());
   if (st_.cmd_we_o) command();
 }
 
 void ChipCtrl::command() {
-  const std::uint32_t op_w = field::cmd::OP.get(in_.wdata_i), mode_w = field::cmd::MODE.get(in_.wdata_i);
-  const std::uint32_t depth_w = field::cmd::DEPTH.get(in_.wdata_i);
+  const std::uint32_t op_w = field::cmd::OP.get(wdata_i()), mode_w = field::cmd::MODE.get(wdata_i());
+  const std::uint32_t depth_w = field::cmd::DEPTH.get(wdata_i());
   const std::uint32_t host_ply = cq_.host_ply_q;
-  cd_.cmd_q = in_.wdata_i;
+  cd_.cmd_q = wdata_i();
   cd_.cycles_q = 0;
   cd_.generated_q = 0;
   cd_.done_q = false;
@@ -385,7 +384,7 @@ void ChipCtrl::command() {
         cmd_error(std::uint8_t(err::BAD_ARGUMENT));
       } else if (host_ply >= STACK_DEPTH) {
         cmd_error(std::uint8_t(err::STACK));
-      } else if (mode_w == mode::EVASIONS && !in_.array_i.in_check()) {
+      } else if (mode_w == mode::EVASIONS && !array_i().in_check()) {
         cd_.done_q = true;  // nothing to evade
       } else {
         out_.stk_move_we = true;

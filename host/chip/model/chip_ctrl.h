@@ -10,11 +10,12 @@
 // Types shared by the blocks are in ctrl_pkg.h. Every state takes exactly one clock.
 //
 // The model's clock: ChipCtrl is the controller during one clock. It reads the registers before
-// the clock (q) and the rest of the chip's outputs (Ports), writes the registers after it (d, a
-// copy of q on entry) and returns what the rest of the chip does at the clock edge (Out): the array
-// writes, the game phase events, the slow evaluation's start and abort, the table writes, the
-// stack's and the repetition detector's writes. chip/chip_model.cpp (the chip_top of the model)
-// applies them.
+// the clock (q) and the rest of the chip's outputs (its input ports, read from chip_top through
+// one reference to it), writes the registers after it (d, a copy of q on entry) and returns what
+// the rest of the chip does at the clock edge (Out): the array writes, the game phase events, the
+// slow evaluation's start and abort, the table writes, the stack's and the repetition detector's
+// writes. chip/chip_model.cpp (the chip_top of the model) wires the input ports and applies the
+// outputs.
 #pragma once
 
 #include <array>
@@ -22,6 +23,7 @@
 
 #include "chip/array_model.h"
 #include "chip/bus.h"
+#include "chip/chip_regs.h"
 #include "chip/model/ctrl_eval.h"
 #include "chip/model/ctrl_make.h"
 #include "chip/model/ctrl_pkg.h"
@@ -33,6 +35,8 @@
 #include "chip/slow_eval.h"
 
 namespace db::chip {
+
+class ChipModel;
 
 class ChipCtrl {
  public:
@@ -59,30 +63,6 @@ class ChipCtrl {
     CtrlEval::Regs eval;
     CtrlSearch::Regs search;
   };
-  // The controller's inputs from the rest of the chip.
-  struct Ports {
-    // Host bus.
-    bool req_i, we_i;
-    std::uint32_t addr_i, wdata_i;
-    // Move-generator array (its combinational view of the board) and its board.
-    const ArrayModel& array_i;
-    const std::array<std::uint8_t, 64>& board_i;
-    std::uint64_t board_hash_i;  // the model's hash of board_i (the repetition detector's shortcut)
-    // Piece placement table, game phase control (its registers and RAM).
-    const std::array<std::uint16_t, 512>& pst_ram;
-    const PhaseRegs& ph_i;
-    const std::array<std::uint16_t, 1024>& ph_ram;
-    // Slow evaluation: its registers and tables (EVAL_CONTROL word 1 is se_lazy_ctrl), its state
-    // and results.
-    const SlowEvalWeights& se_weights;
-    bool se_busy_i, se_finish_i;
-    std::uint16_t se_white_i;  // the finishing slow evaluation's value, white's view
-    std::uint16_t se_value_i, se_draw_i;
-    const std::array<std::uint16_t, SLOW_GROUPS>& se_group_i;
-    // The move stack and the repetition detector (their storage: written at the clock's end).
-    const CtrlStack& stack;
-    const RepDetect& rep;
-  };
   // What the rest of the chip does at the clock edge.
   struct Out {
     BusResponse resp;
@@ -101,11 +81,44 @@ class ChipCtrl {
     bool undo = false;    // the move at the current ply is unmade
   };
 
-  ChipCtrl(const State& q, State& d, const Ports& in, Out& out);
+  // One clock of the controller: chip_top (its registers before the clock are q, the controller's
+  // part of them), the move-generator array on the current board, the host bus.
+  ChipCtrl(const ChipModel& top, const State& q, State& d, const ArrayModel& array, bool req_i, bool we_i,
+           std::uint32_t addr_i, std::uint32_t wdata_i, Out& out);
   // The clock (the RTL's always_comb blocks, in order).
   void clock();
 
  private:
+  // ---------------------------------------------------------------- input ports
+  // Read from chip_top where they are used (chip/chip_model.cpp wires them to its registers,
+  // tables and signals): one view of the chip, not a copy of its signals made every clock (the
+  // model's time).
+  // Host bus.
+  bool req_i() const { return req_i_; }
+  bool we_i() const { return we_i_; }
+  std::uint32_t addr_i() const { return addr_i_; }
+  std::uint32_t wdata_i() const { return wdata_i_; }
+  // Move-generator array (its combinational view of the board) and its board.
+  const ArrayModel& array_i() const { return array_i_; }
+  const std::array<std::uint8_t, 64>& board_i() const;
+  std::uint64_t board_hash_i() const;  // the model's hash of board_i (the repetition detector's shortcut)
+  // Piece placement table, game phase control (its registers and RAM).
+  const std::array<std::uint16_t, 512>& pst_ram() const;
+  const PhaseRegs& ph_i() const;
+  const std::array<std::uint16_t, 1024>& ph_ram() const;
+  // Slow evaluation: its registers and tables (EVAL_CONTROL word 1 is se_lazy_ctrl), its state
+  // and results.
+  const SlowEvalWeights& se_weights() const;
+  bool se_busy_i() const;
+  bool se_finish_i() const;
+  std::uint16_t se_white_i() const;  // the finishing slow evaluation's value, white's view
+  std::uint16_t se_value_i() const;
+  std::uint16_t se_draw_i() const;
+  const std::array<std::uint16_t, SLOW_GROUPS>& se_group_i() const;
+  // The move stack and the repetition detector (their storage: written at the clock's end).
+  const CtrlStack& stack() const;
+  const RepDetect& rep() const;
+
   void check();
   void gen();
   GenFilter gen_filter() const;
@@ -125,18 +138,26 @@ class ChipCtrl {
     d_.ctrl.done_q = true;
   }
 
+  const ChipModel& top_;  // chip_top: the input ports
   const State& q_;
   State& d_;
-  const Ports& in_;
+  const ArrayModel& array_i_;
+  bool req_i_, we_i_;
+  std::uint32_t addr_i_, wdata_i_;
   Out& out_;
   const Regs& cq_;  // q_.ctrl
   Regs& cd_;        // d_.ctrl
+  // The RTL's assigns, computed where they are read (the model's time: not stored every clock).
   // Command fields of the running command.
-  int op_q_, mode_q_, depth_q_;
-  bool busy_, searching_;
-  int pi_;                // current ply index into the stack
-  std::uint16_t last_;    // the stack's move at pi
-  CtrlRegs::Decode dec_;  // the host register block's decode and strobes
+  int op_q() const { return int(field::cmd::OP.get(cq_.cmd_q)); }
+  int mode_q() const { return int(field::cmd::MODE.get(cq_.cmd_q)); }
+  int depth_q() const { return int(field::cmd::DEPTH.get(cq_.cmd_q)); }
+  bool busy() const { return cq_.state_q != S_IDLE || se_busy_i(); }
+  bool searching() const { return op_q() == int(op::SEARCH); }
+  int pi() const { return cq_.ply_q & 31; }                    // current ply index into the stack
+  std::uint16_t last() const { return stack().move_o(pi()); }  // the stack's move at pi
+  // The host register block's decode and strobes.
+  CtrlRegs::Decode dec_;
   CtrlRegs::Strobes st_;
   CtrlEval eval_;
   CtrlMake make_;

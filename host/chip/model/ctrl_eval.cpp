@@ -7,17 +7,17 @@ namespace db::chip {
 
 // ---------------------------------------------------------------- input ports
 // chip_ctrl's registers (before the clock) and the chip's signals it passes on.
-const std::array<std::uint16_t, 512>& CtrlEval::pst_ram_i() const { return ctrl_.in_.pst_ram; }
-const std::array<std::uint16_t, 1024>& CtrlEval::phase_ram_i() const { return ctrl_.in_.ph_ram; }
-const std::array<std::uint8_t, 64>& CtrlEval::board_i() const { return ctrl_.in_.board_i; }
+const std::array<std::uint16_t, 512>& CtrlEval::pst_ram_i() const { return ctrl_.pst_ram(); }
+const std::array<std::uint16_t, 1024>& CtrlEval::phase_ram_i() const { return ctrl_.ph_ram(); }
+const std::array<std::uint8_t, 64>& CtrlEval::board_i() const { return ctrl_.board_i(); }
 bool CtrlEval::stm_i() const { return ctrl_.q_.pos.stm; }
-const PhaseRegs& CtrlEval::ph_i() const { return ctrl_.in_.ph_i; }
+const PhaseRegs& CtrlEval::ph_i() const { return ctrl_.ph_i(); }
 bool CtrlEval::kpk_en_i() const { return ctrl_.q_.regs.kpk_en_o(); }
 bool CtrlEval::rules_en_i() const { return ctrl_.q_.regs.rules_en_o(); }
 std::uint16_t CtrlEval::runner_bonus_i() const { return ctrl_.q_.regs.runner_bonus_q; }
 std::uint16_t CtrlEval::sep_bonus_i() const { return ctrl_.q_.regs.sep_bonus_q; }
 std::uint16_t CtrlEval::test_value_i() const { return ctrl_.q_.regs.test_value_q; }
-std::uint32_t CtrlEval::se_lazy_ctrl_i() const { return ctrl_.in_.se_weights.regs[ER_EVAL_CONTROL + 1]; }
+std::uint32_t CtrlEval::se_lazy_ctrl_i() const { return ctrl_.se_weights().regs[ER_EVAL_CONTROL + 1]; }
 
 bool CtrlEval::white_race_o() const {
   const int runner_w = runner_i(0), runner_b = runner_i(1);

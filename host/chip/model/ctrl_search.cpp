@@ -16,21 +16,21 @@ std::uint16_t CtrlSearch::test_value_i() const { return ctrl_.q_.regs.test_value
 std::uint16_t CtrlSearch::test_tie_i() const { return ctrl_.q_.regs.test_tie_q; }
 std::uint32_t CtrlSearch::node_limit_i() const { return ctrl_.q_.regs.node_limit_q; }
 std::uint8_t CtrlSearch::state_i() const { return ctrl_.q_.ctrl.state_q; }
-bool CtrlSearch::searching_i() const { return ctrl_.searching_; }
+bool CtrlSearch::searching_i() const { return ctrl_.searching(); }
 int CtrlSearch::ply_i() const { return ctrl_.q_.ctrl.ply_q; }
 int CtrlSearch::base_i() const { return ctrl_.q_.ctrl.base_q; }
 int CtrlSearch::host_ply_i() const { return ctrl_.q_.ctrl.host_ply_q; }
-int CtrlSearch::depth_i() const { return ctrl_.depth_q_; }
+int CtrlSearch::depth_i() const { return ctrl_.depth_q(); }
 std::uint64_t CtrlSearch::count_i() const { return ctrl_.q_.ctrl.count_q; }
 std::uint16_t CtrlSearch::mv_i() const { return ctrl_.q_.ctrl.mv_q; }
-std::uint16_t CtrlSearch::last_i() const { return ctrl_.last_; }
-const ctrl_pkg::stk_entry_t& CtrlSearch::entry_i() const { return ctrl_.in_.stack.entry_o(ctrl_.pi_); }
+std::uint16_t CtrlSearch::last_i() const { return ctrl_.last(); }
+const ctrl_pkg::stk_entry_t& CtrlSearch::entry_i() const { return ctrl_.stack().entry_o(ctrl_.pi()); }
 const ctrl_pkg::pos_t& CtrlSearch::pos_i() const { return ctrl_.q_.pos; }
-const std::array<std::uint8_t, 64>& CtrlSearch::board_i() const { return ctrl_.in_.board_i; }
-std::uint64_t CtrlSearch::board_hash_i() const { return ctrl_.in_.board_hash_i; }
-const ArrayModel& CtrlSearch::array_i() const { return ctrl_.in_.array_i; }
+const std::array<std::uint8_t, 64>& CtrlSearch::board_i() const { return ctrl_.board_i(); }
+std::uint64_t CtrlSearch::board_hash_i() const { return ctrl_.board_hash_i(); }
+const ArrayModel& CtrlSearch::array_i() const { return ctrl_.array_i(); }
 const CtrlEval& CtrlSearch::eval_i() const { return ctrl_.eval_; }
-const RepDetect& CtrlSearch::rep_i() const { return ctrl_.in_.rep; }
+const RepDetect& CtrlSearch::rep_i() const { return ctrl_.rep(); }
 
 // Mate (in check, no legal move) or stalemate; a stalemate one ply above quiescence fails with the
 // flag set.
