@@ -171,7 +171,8 @@ Bitboard ArrayModel::discoverers() const {
   while (kings) {
     const Square k = pop_lsb(kings);
     const Bitboard front = attacks::queen(k, occupied()) & own;
-    Bitboard sliders = (attacks::bishop(k, occupied() & ~front) & diag) | (attacks::rook(k, occupied() & ~front) & orth);
+    Bitboard sliders =
+        (attacks::bishop(k, occupied() & ~front) & diag) | (attacks::rook(k, occupied() & ~front) & orth);
     while (sliders) result |= attacks::between[k][pop_lsb(sliders)] & front;
   }
   return result;
@@ -313,15 +314,9 @@ int ArrayModel::arbitrate_target_reference(GenFilter filter, bool masked, int la
   return best;
 }
 
-int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq, GenFilter filter) const {
+// Both find-attackers' arbitration.
+int ArrayModel::best_attacker(Bitboard a, bool masked, int last_sq) const {
   const std::uint32_t limit = masked ? attacker_key(last_sq) : 0xFFFFFFFFu;
-  Bitboard a = attackers_of(tsel);
-  if (filter == GenFilter::kChecks) {
-    // A capture (en passant included) passes; a non-capture only by a man that may give check.
-    const std::uint8_t tp = board()[tsel];
-    const bool t_enemy = (tp & 7) != CHIP_EMPTY && (tp >> 3) != int(stm_);
-    if (!t_enemy && !(ep_valid_ && ep_sq_ == tsel)) a &= check_attackers(tsel);
-  }
   int best = -1;
   std::uint32_t best_key = 0;
   while (a) {
@@ -331,6 +326,19 @@ int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq, GenFilter
     if (best < 0 || k > best_key) best = s, best_key = k;
   }
   return best;
+}
+
+int ArrayModel::arbitrate_attacker(int tsel, bool masked, int last_sq) const {
+  return best_attacker(attackers_of(tsel), masked, last_sq);
+}
+
+int ArrayModel::arbitrate_checking_attacker(int tsel, bool masked, int last_sq) const {
+  // A capture (en passant included) passes; a non-capture only by a man that may give check.
+  Bitboard a = attackers_of(tsel);
+  const std::uint8_t tp = board()[tsel];
+  const bool t_enemy = (tp & 7) != CHIP_EMPTY && (tp >> 3) != int(stm_);
+  if (!t_enemy && !(ep_valid_ && ep_sq_ == tsel)) a &= check_attackers(tsel);
+  return best_attacker(a, masked, last_sq);
 }
 
 bool ArrayModel::in_check() const { return (types()[CHIP_KING] & colors()[stm_] & attacked(!stm_)) != 0; }

@@ -86,10 +86,12 @@ class ArrayModel {
   // Find-victim: the best target square with key below that of last_sq (if masked); -1 if none.
   int arbitrate_target(GenFilter filter, bool masked, int last_sq) const;
   int arbitrate_target_reference(GenFilter filter, bool masked, int last_sq) const;  // key by key
-  // Find-attacker: the best attacker of target tsel with key below that of last_sq (if masked);
-  // -1 if none (possible only under kChecks: a square that sees the king but no piece that checks
-  // from it).
-  int arbitrate_attacker(int tsel, bool masked, int last_sq, GenFilter filter = GenFilter::kAll) const;
+  // Find-attacker: the best attacker of target tsel with key below that of last_sq (if masked); -1
+  // if none. Under the checks filter (arbitrate_checking_attacker) a quiet target's attackers are
+  // those that may give check from it, and there may be none (a square that sees the king but no
+  // piece that checks from it).
+  int arbitrate_attacker(int tsel, bool masked, int last_sq) const;
+  int arbitrate_checking_attacker(int tsel, bool masked, int last_sq) const;
 
   bool target_candidate(int t, bool captures_only) const;
   Bitboard target_candidates(GenFilter filter) const;  // the targets GEN bids for under filter
@@ -128,6 +130,7 @@ class ArrayModel {
 
  private:
   int target_class(int t) const;
+  int best_attacker(Bitboard candidates, bool masked, int last_sq) const;
   bool castle_ok(bool king_side) const;
   Bitboard pawn_hits(int c) const;  // squares attacked by pawns of colour c
   int relative(int sq) const { return stm_ ? sq ^ 56 : sq; }

@@ -63,7 +63,8 @@ void ChipCtrl::clock() {
     case S_GENATT: {
       // Under the checks filter a target may have no attacker that checks from it: GEN goes on
       // below it.
-      const int att = array_i().arbitrate_attacker(cq_.tgt_q, false, 0, gen_filter());
+      const int att = checks_attackers(cq_.tgt_q) ? array_i().arbitrate_checking_attacker(cq_.tgt_q, false, 0)
+                                                  : array_i().arbitrate_attacker(cq_.tgt_q, false, 0);
       if (att < 0) {
         cd_.tgt_skip_q = true;
         cd_.state_q = S_GEN;
@@ -156,10 +157,31 @@ void ChipCtrl::check() {
 // What GEN bids for: the CAPTURES and CHECKS modes of the GEN command; a quiescence node's
 // captures, or its captures and checks while its side may still check.
 GenFilter ChipCtrl::gen_filter() const {
-  if (op_q() == int(op::GEN) && mode_q() == int(mode::CAPTURES)) return GenFilter::kCaptures;
-  if (op_q() == int(op::GEN) && mode_q() == int(mode::CHECKS)) return GenFilter::kChecks;
-  if (searching() && search().qnode_o()) return search().checks_ok_o() ? GenFilter::kChecks : GenFilter::kCaptures;
-  return GenFilter::kAll;
+  if (op_q() == int(op::GEN)) {
+    return mode_q() == int(mode::CAPTURES) ? GenFilter::kCaptures
+           : mode_q() == int(mode::CHECKS) ? GenFilter::kChecks
+                                           : GenFilter::kAll;
+  }
+  if (!searching() || !search().qnode_o()) return GenFilter::kAll;
+  return search().checks_ok_o() ? GenFilter::kChecks : GenFilter::kCaptures;
+}
+
+// The checks filter alone (rtl/chip_ctrl.sv's chk_only_o), the cheap tests first: the attacker
+// arbiter needs no more.
+bool ChipCtrl::gen_checks() const {
+  if (op_q() == int(op::GEN)) return mode_q() == int(mode::CHECKS);
+  return searching() && search().checks_ok_o() && search().qnode_o();
+}
+
+// The find-attacker under the checks filter? It sorts only the attackers of an empty square
+// (captures pass as they are), so the model asks only there, and a search without quiescence
+// checks never filters: the model asks on every GEN clock after a quiet move, the cheap tests first.
+bool ChipCtrl::checks_attackers(int tsel) const {
+  const std::uint32_t sc = q_.regs.search_ctrl_q;
+  const bool no_checks =
+      field::search_ctrl::MATING_CHECKS.get(sc) == 0 && field::search_ctrl::SINGULAR_CHECKS.get(sc) == 0;
+  if (no_checks && op_q() != int(op::GEN)) return false;
+  return (board_i()[tsel] & 7) == 0 && gen_checks();
 }
 
 // GEN's choices in order: the repeating move, the next promotion piece of the last move, the last
@@ -170,9 +192,11 @@ void ChipCtrl::gen() {
   const std::uint16_t rm_move = search().rm_move_o();
   rm_try_ = rm_move != 0;
   const bool gen_promo = last_valid && mv_promo(last()) && mv_promo_idx(last()) != 3;
-  const GenFilter filter = gen_filter();
   const int att =
-      last_valid && !rm_try_ && !gen_promo ? array.arbitrate_attacker(mv_to(last()), true, mv_from(last()), filter) : -1;
+      last_valid && !rm_try_ && !gen_promo
+          ? (checks_attackers(mv_to(last())) ? array.arbitrate_checking_attacker(mv_to(last()), true, mv_from(last()))
+                                             : array.arbitrate_attacker(mv_to(last()), true, mv_from(last())))
+          : -1;
   if (rm_try_) {
     cd_.mv_q = rm_move;  // the node's repeating move first (not counted as generated)
     cd_.state_q = S_REPCHK;
@@ -188,7 +212,7 @@ void ChipCtrl::gen() {
   } else {
     // The next target below the last move's, or below the target GENATT skipped.
     const int tgt =
-        array.arbitrate_target(filter, last_valid || cq_.tgt_skip_q, cq_.tgt_skip_q ? cq_.tgt_q : mv_to(last()));
+        array.arbitrate_target(gen_filter(), last_valid || cq_.tgt_skip_q, cq_.tgt_skip_q ? cq_.tgt_q : mv_to(last()));
     if (tgt >= 0) {
       cd_.tgt_q = std::uint8_t(tgt);
       cd_.state_q = S_GENATT;

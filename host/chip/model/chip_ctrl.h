@@ -122,6 +122,10 @@ class ChipCtrl {
   void check();
   void gen();
   GenFilter gen_filter() const;
+  // Out of line: clock_edge is flattened, and this runs only for a quiet target's attackers in a
+  // search with quiescence checks.
+  [[gnu::noinline]] bool gen_checks() const;
+  bool checks_attackers(int tsel) const;
   void test();
   void unmake();
   void apply_step(const ctrl_pkg::search_step_t& step);
