@@ -291,11 +291,11 @@ void ChipLeafSearch::run_others(std::uint64_t quanta) {
 }
 
 void ChipLeafSearch::software_nodes(std::uint64_t nodes) {
+  stats_.software_nodes += nodes;  // counted with or without a cost model
   if (host_node_ns_ == 0 || nodes == 0) return;
   // A chip clock is 125/3 ns (24 MHz): the time is kept in thirds of a nanosecond, so that no
   // fraction of a clock is lost between calls.
   constexpr std::uint64_t kThirdsPerClock = 125;
-  stats_.software_nodes += nodes;
   host_owed_ += nodes * host_node_ns_ * 3;
   if (timeline_) {
     const std::uint64_t clocks = host_owed_ / kThirdsPerClock;
