@@ -60,6 +60,13 @@ ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::SearchChip>> ch
     for (auto& c : chips_) {
       if (!c->client()) throw std::invalid_argument("a chip timeline needs chips in this process");
     }
+    // Its status masks (ChipTimeline::idle_chips) have a bit per chip; the chips of a timeline are
+    // never lost, so none is added later (add_fallback_chip).
+    if (chips_.size() > ChipTimeline::kMaxChips) {
+      throw std::invalid_argument(
+          fmt::format("a chip timeline drives at most {} chips (a bit each in its status word), not {}",
+                      ChipTimeline::kMaxChips, chips_.size()));
+    }
   }
 }
 
@@ -161,6 +168,8 @@ void ChipLeafSearch::drop_chip(std::size_t chip, const std::string& why) {
 }
 
 std::size_t ChipLeafSearch::add_fallback_chip() {
+  // A timeline's chips are in this process and never lost; a fallback would not be on its cards.
+  if (timeline_) throw std::logic_error("a chip leaf search on a timeline lost a chip");
   chips_.push_back(fallback_());
   running_.push_back(false);
   alive_.push_back(true);
@@ -244,7 +253,8 @@ bool ChipLeafSearch::advance() {
     // On a timeline the chips run while the host polls them (chips in this process: none is lost).
     timeline_->between_polls();
     std::uint64_t running = 0, idle = 0;
-    for (std::size_t c = 0; c < chips_.size() && c < 64; ++c) running |= std::uint64_t(running_[c]) << c;
+    // At most ChipTimeline::kMaxChips chips (the constructor): every chip has its bit.
+    for (std::size_t c = 0; c < chips_.size(); ++c) running |= std::uint64_t(running_[c]) << c;
     const bool from_cards = timeline_->idle_chips(running, idle);
     for (Job& j : jobs_) {
       if (j.chip < 0 || j.dropped) continue;
@@ -281,11 +291,11 @@ void ChipLeafSearch::run_others(std::uint64_t quanta) {
 }
 
 void ChipLeafSearch::software_nodes(std::uint64_t nodes) {
+  stats_.software_nodes += nodes;  // counted with or without a cost model
   if (host_node_ns_ == 0 || nodes == 0) return;
   // A chip clock is 125/3 ns (24 MHz): the time is kept in thirds of a nanosecond, so that no
   // fraction of a clock is lost between calls.
   constexpr std::uint64_t kThirdsPerClock = 125;
-  stats_.software_nodes += nodes;
   host_owed_ += nodes * host_node_ns_ * 3;
   if (timeline_) {
     const std::uint64_t clocks = host_owed_ / kThirdsPerClock;

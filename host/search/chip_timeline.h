@@ -31,7 +31,9 @@ class ChipTimeline {
   virtual void broadcast(std::uint32_t /*addr*/, const std::uint32_t* /*words*/, std::size_t /*n*/) {}
   // A card-level status register: sets idle to those of the running chips (bit i: the leaf search's
   // chip i) that may have finished, read from their cards, and returns true; false (the default)
-  // when the host polls each running chip's STATUS register instead.
+  // when the host polls each running chip's STATUS register instead. The masks have a bit per chip:
+  // a timeline drives at most kMaxChips chips (a Micro Channel node: 8 cards of 8).
+  static constexpr std::size_t kMaxChips = 64;
   virtual bool idle_chips(std::uint64_t /*running*/, std::uint64_t& /*idle*/) { return false; }
   // The host computes (its software search) for this many chip clocks without the bus; the chips
   // run on meanwhile.

@@ -24,7 +24,7 @@ struct LeafStats {
   // searched, plus its own software time (host_clocks) under a cost model (set_host_node_ns).
   std::uint64_t parallel_clocks = 0;
   std::uint64_t host_clocks = 0;     // the host's software time (cost model), in chip clocks
-  std::uint64_t software_nodes = 0;  // software nodes charged to the host (cost model)
+  std::uint64_t software_nodes = 0;  // software nodes the search reported (charged under a cost model)
   std::uint64_t chips_lost = 0;      // chips dropped because their link failed
   std::uint64_t reruns = 0;          // searches started again because their chip was lost
 };

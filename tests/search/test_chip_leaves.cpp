@@ -3,6 +3,8 @@
 // chips must find mates at the boundary with scores counted from the software's root.
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -231,6 +233,20 @@ TEST(ChipLeaves, BadConfigurationsAreRejected) {
   EXPECT_THROW(make_chips("model", 1, 0), std::invalid_argument);
   EXPECT_THROW(make_chips("model", 1, 9), std::invalid_argument);
   EXPECT_THROW(make_chips("fpga", 1, 2), std::invalid_argument);
+  // A timeline's status masks have a bit per chip: at most ChipTimeline::kMaxChips chips.
+  struct Clockless final : ChipTimeline {
+    std::uint64_t now_clocks() const override { return 0; }
+    void host_computes(std::uint64_t /*clocks*/) override {}
+  };
+  auto clients = [](std::size_t n) {
+    std::vector<std::unique_ptr<chip::ChipClient>> c;
+    for (std::size_t i = 0; i < n; ++i) c.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
+    return c;
+  };
+  const auto timeline = std::make_shared<Clockless>();
+  EXPECT_NO_THROW(ChipLeafSearch(clients(ChipTimeline::kMaxChips), 2, chip::SearchParams{}, timeline));
+  EXPECT_THROW(ChipLeafSearch(clients(ChipTimeline::kMaxChips + 1), 2, chip::SearchParams{}, timeline),
+               std::invalid_argument);
 }
 
 }  // namespace
