@@ -162,20 +162,9 @@ void ArrayModel::check_lines(Bitboard (&lines)[2]) const {
 }
 
 Bitboard ArrayModel::discoverers() const {
-  // From each king of the other side: the side to move's men first on its lines, then its own
-  // sliders seen through them (pinned() with the colours swapped).
-  const Bitboard own = colors()[stm_];
-  const Bitboard diag = (types()[CHIP_BISHOP] | types()[CHIP_QUEEN]) & own;
-  const Bitboard orth = (types()[CHIP_ROOK] | types()[CHIP_QUEEN]) & own;
-  Bitboard kings = types()[CHIP_KING] & colors()[!stm_], result = 0;
-  while (kings) {
-    const Square k = pop_lsb(kings);
-    const Bitboard front = attacks::queen(k, occupied()) & own;
-    Bitboard sliders =
-        (attacks::bishop(k, occupied() & ~front) & diag) | (attacks::rook(k, occupied() & ~front) & orth);
-    while (sliders) result |= attacks::between[k][pop_lsb(sliders)] & front;
-  }
-  return result;
+  // pinned() with the colours swapped: the side to move's men (its king too) alone between the
+  // other king and one of the side to move's own sliders.
+  return alone_on_lines(types()[CHIP_KING] & colors()[!stm_], colors()[stm_], colors()[stm_]);
 }
 
 Bitboard ArrayModel::check_targets() const {
@@ -361,17 +350,20 @@ Bitboard ArrayModel::opp_hung() const {
 Bitboard ArrayModel::pinned() const {
   // From each own king (the array has no one-king rule): the own men first on its lines, then the
   // enemy sliders seen through them; a pinner's line to the king holds exactly that man.
-  const Bitboard men = colors()[stm_] & ~types()[CHIP_KING];
-  const Bitboard enemy = colors()[!stm_];
-  const Bitboard diag = (types()[CHIP_BISHOP] | types()[CHIP_QUEEN]) & enemy;
-  const Bitboard orth = (types()[CHIP_ROOK] | types()[CHIP_QUEEN]) & enemy;
-  Bitboard kings = types()[CHIP_KING] & colors()[stm_], result = 0;
+  return alone_on_lines(types()[CHIP_KING] & colors()[stm_], colors()[stm_] & ~types()[CHIP_KING], colors()[!stm_]);
+}
+
+Bitboard ArrayModel::alone_on_lines(Bitboard kings, Bitboard men, Bitboard slider_side) const {
+  // From each king: the men first on its lines, then the sliders of slider_side seen through them.
+  const Bitboard diag = (types()[CHIP_BISHOP] | types()[CHIP_QUEEN]) & slider_side;
+  const Bitboard orth = (types()[CHIP_ROOK] | types()[CHIP_QUEEN]) & slider_side;
+  Bitboard result = 0;
   while (kings) {
     const Square k = pop_lsb(kings);
-    const Bitboard blockers = attacks::queen(k, occupied()) & men;
-    Bitboard pinners =
-        (attacks::bishop(k, occupied() & ~blockers) & diag) | (attacks::rook(k, occupied() & ~blockers) & orth);
-    while (pinners) result |= attacks::between[k][pop_lsb(pinners)] & blockers;
+    const Bitboard front = attacks::queen(k, occupied()) & men;
+    Bitboard sliders =
+        (attacks::bishop(k, occupied() & ~front) & diag) | (attacks::rook(k, occupied() & ~front) & orth);
+    while (sliders) result |= attacks::between[k][pop_lsb(sliders)] & front;
   }
   return result;
 }

@@ -131,6 +131,8 @@ class ArrayModel {
  private:
   int target_class(int t) const;
   int best_attacker(Bitboard candidates, bool masked, int last_sq) const;
+  // The men alone between a king of `kings` and a bishop, rook or queen of slider_side on its line.
+  Bitboard alone_on_lines(Bitboard kings, Bitboard men, Bitboard slider_side) const;
   bool castle_ok(bool king_side) const;
   Bitboard pawn_hits(int c) const;  // squares attacked by pawns of colour c
   int relative(int sq) const { return stm_ ? sq ^ 56 : sq; }

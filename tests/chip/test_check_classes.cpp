@@ -3,6 +3,7 @@
 // of the shared data files, and the class of hand-made checks.
 #include <gtest/gtest.h>
 
+#include "board_sets_of.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "chip/array_model.h"
@@ -11,14 +12,6 @@
 
 namespace db::chip {
 namespace {
-
-BoardSets sets_of(const Position& pos) {
-  std::array<std::uint8_t, 64> board{};
-  for (int s = 0; s < 64; ++s) board[std::size_t(s)] = to_chip_piece(pos.piece_on(Square(s)));
-  BoardSets sets;
-  sets.update(board);
-  return sets;
-}
 
 // Where the core lets the side to move's king go (castling aside).
 Bitboard core_king_moves(Position& pos) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "board_sets_of.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "chip/array_model.h"
@@ -17,14 +18,6 @@
 
 namespace db::chip {
 namespace {
-
-BoardSets sets_of(const Position& pos) {
-  std::array<std::uint8_t, 64> board{};
-  for (int s = 0; s < 64; ++s) board[std::size_t(s)] = to_chip_piece(pos.piece_on(Square(s)));
-  BoardSets sets;
-  sets.update(board);
-  return sets;
-}
 
 // The filter passes the non-capture m: its target is a candidate under it and its mover bids.
 bool filter_passes(const ArrayModel& array, Move m) {
