@@ -203,6 +203,8 @@ ChipLeafSearch::Job& ChipLeafSearch::add_job(Position& pos, const Move* path, co
   chip::SearchParams& params = job.params;
   params = params_;
   params.depth = q.depth;
+  // A one-ply search split in software would ask one-ply questions again: no limit there.
+  params.node_limit = q.depth >= 2 ? node_limit_ : 0;
   // Offset searches at the chip's root (when asked for) one ply shallower than the question.
   if (params.offset_tests()) params.offset_depth = std::max(1, q.depth - 1);
   // The question is a two-part score (score.h); a tie-breaker at the bottom of the software's
@@ -236,6 +238,14 @@ void ChipLeafSearch::place(Job& job) {
 }
 
 void ChipLeafSearch::collect(Job& job, const chip::SearchResult& r) {
+  if (!r.finished && r.node_limit && !r.aborted) {
+    running_[std::size_t(job.chip)] = false;
+    job.chip = -1;
+    job.overflow = true;
+    job.nodes = r.nodes;
+    stats_.busy_clocks += r.cycles;
+    return;
+  }
   if (!r.finished) {
     throw std::runtime_error(
         fmt::format("chip {} stopped without a bound (node limit {}, aborted {})", job.chip, r.node_limit, r.aborted));
@@ -499,7 +509,9 @@ bool ChipLeafSearch::test(Position& pos, const Move* path, int ply, int depth, i
   ask(pos, path, ply, depth, test);
   Job* job = find(Question{pos.key(), ply, depth, test, worker_});
   if (job->chip >= 0) run_until_answered(*job);
-  return answer(pos.key(), ply, depth, test).fail_high;
+  const Answer a = answer(pos.key(), ply, depth, test);
+  overflowed_ = a.overflow;
+  return a.fail_high;
 }
 
 void ChipLeafSearch::ask(Position& pos, const Move* path, int ply, int depth, int test) {
@@ -526,6 +538,12 @@ LeafSearch::Answer ChipLeafSearch::answer(Key key, int ply, int depth, int test)
   const std::size_t index = std::size_t(found - jobs_.data());
   const Job job = jobs_[index];
   jobs_.erase(jobs_.begin() + std::ptrdiff_t(index));
+  if (job.overflow) {  // its nodes bought nothing: the software searches the node instead
+    ++stats_.overflows;
+    ++stats_.wasted_searches;
+    stats_.wasted_nodes += job.nodes;
+    return {false, 0, true};
+  }
   ++stats_.searches;
   stats_.nodes += job.nodes;
   return {job.fail_high, job.nodes};

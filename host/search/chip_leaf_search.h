@@ -42,6 +42,13 @@ class ChipLeafSearch final : public LeafSearch {
   int chips() const override;  // the chips not lost
   void new_search(const Position& root, bool strive_for_draw) override;
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
+  bool overflowed() const override { return overflowed_; }
+  // AIJ 6.1's abort and re-split: a hardware search of at least two plies stops after this many
+  // nodes (0: no limit, the default) and its question is answered "overflow" (overflowed()), so
+  // that the software searches that node one ply deeper, its children on the chips in parallel.
+  // Deep Blue's limit was 8000 nodes.
+  void set_node_limit(std::uint32_t nodes) { node_limit_ = nodes; }
+  std::uint32_t node_limit() const { return node_limit_; }
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override;
   int idle_chips() const override;
   void cancel(int owner) override;
@@ -100,7 +107,8 @@ class ChipLeafSearch final : public LeafSearch {
     bool asked = false;  // a worker waits for it: never aborted to free a chip
     int chip = -1;       // running on this chip; -1 once answered
     bool fail_high = false;
-    bool dropped = false;  // aborted or lost, and not to be asked again: removed by purge()
+    bool overflow = false;  // stopped at the node limit
+    bool dropped = false;   // aborted or lost, and not to be asked again: removed by purge()
     std::uint64_t nodes = 0;
     std::uint64_t sequence = 0;  // order of starting
     chip::SearchJob work;        // what the chip is asked (kept to ask another chip)
@@ -159,6 +167,8 @@ class ChipLeafSearch final : public LeafSearch {
   std::shared_ptr<ChipTimeline> timeline_;
   std::uint64_t search_start_ = 0;  // the timeline's clock when the search started (new_search)
   std::uint32_t host_node_ns_ = 0;
+  std::uint32_t node_limit_ = 0;
+  bool overflowed_ = false;      // the last test()'s answer
   std::uint64_t host_owed_ = 0;  // host time not yet passed, in thirds of a nanosecond (a clock is 125)
 };
 

@@ -27,6 +27,8 @@ struct LeafStats {
   std::uint64_t software_nodes = 0;  // software nodes the search reported (charged under a cost model)
   std::uint64_t chips_lost = 0;      // chips dropped because their link failed
   std::uint64_t reruns = 0;          // searches started again because their chip was lost
+  // Hardware searches stopped at the node limit (set_node_limit) and searched in software instead.
+  std::uint64_t overflows = 0;
 };
 
 class LeafSearch {
@@ -44,6 +46,10 @@ class LeafSearch {
   // score.h: the value with mates counted from the root, and the tie-breaker)? Waits for the answer. pos is unchanged
   // on return.
   virtual bool test(Position& pos, const Move* path, int ply, int depth, int test) = 0;
+  // Whether the last test() (of this worker) got no answer because its hardware search passed the
+  // node limit (AIJ 6.1: such a job is aborted and split in software); its result is then
+  // meaningless and the search must search the node itself.
+  virtual bool overflowed() const { return false; }
   // Starts the same question on a free chip, if there is one, to be answered by a later test()
   // with the same arguments; owner is the software ply whose move loop asked (see cancel()).
   virtual void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) = 0;
@@ -71,6 +77,7 @@ class LeafSearch {
   struct Answer {
     bool fail_high = false;
     std::uint64_t nodes = 0;
+    bool overflow = false;  // the search passed the node limit: no answer
   };
   virtual bool supports_workers() const { return false; }
   virtual void set_worker(int /*worker*/) {}

@@ -13,6 +13,8 @@ bool WorkerLeaf::test(Position& pos, const Move* path, int ply, int depth, int t
   });
   chips_.set_worker(worker_);
   const Answer a = chips_.answer(key, ply, depth, test);
+  overflowed_ = a.overflow;
+  if (a.overflow) return false;
   ++searches_;
   nodes_ += a.nodes;
   return a.fail_high;

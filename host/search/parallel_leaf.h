@@ -19,6 +19,7 @@ class WorkerLeaf final : public LeafSearch {
   int chips() const override { return chips_.chips(); }
   void new_search(const Position&, bool) override {}  // the master's run() did it on the shared chips
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
+  bool overflowed() const override { return overflowed_; }
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override {
     chips_.set_worker(worker_);
     chips_.prefetch(pos, path, ply, depth, test, owner);
@@ -41,6 +42,7 @@ class WorkerLeaf final : public LeafSearch {
   int worker_;
   std::uint64_t searches_ = 0;  // answers this worker used
   std::uint64_t nodes_ = 0;
+  bool overflowed_ = false;
 };
 
 }  // namespace db::search

@@ -9,6 +9,7 @@
 // helpers abandon theirs. The workers share the transposition table; each has
 // its own killers, history, path and move lists (a Searcher each). They run one at a time
 // (parallel_scheduler.h), so no lock guards the search's state and a run is reproducible.
+#include <algorithm>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -37,21 +38,31 @@ struct RootSplit {
   int busy = 0;      // workers searching a move of this split
 };
 
-// A PV node of the master's whose moves after the first are being shared out.
+// A node whose moves after the first are being shared out (AIJ 6.1: a PV node after its first move,
+// a bad type-2 or a type-3 node once its first move has not cut off).
 struct NodeSplit {
   std::vector<Move> path;              // from the root to the node
-  std::vector<const MoveList*> lists;  // the master's move lists of those plies (influence credit)
+  std::vector<const MoveList*> lists;  // the owner's move lists of those plies (influence credit)
   const MoveList* moves;
   int depth, my_credit, his_credit, ply, threat;
   int alpha, beta, best;
   Move best_move;
   int searched;
   std::size_t next;
+  // The split whose move the owner was searching when it split this node (nullptr: a root move or
+  // the master's first move): its cutoff makes this node's work useless too.
+  const NodeSplit* parent = nullptr;
+  std::uint64_t serial = 0;  // creation order (ties between equally shallow splits)
   int busy = 0;
   bool cutoff = false;
 };
 
-bool node_split_cut_off(const NodeSplit& split) { return split.cutoff; }
+bool node_split_cut_off(const NodeSplit& split) {
+  for (const NodeSplit* s = &split; s; s = s->parent) {
+    if (s->cutoff) return true;
+  }
+  return false;
+}
 
 struct ParallelWorkers {
   ParallelWorkers(LeafSearch& c, int workers) : chips(c), scheduler(workers, c) {}
@@ -62,8 +73,26 @@ struct ParallelWorkers {
   std::vector<Position> roots;                      // the helpers' copies of the root
   std::vector<std::thread> threads;
   std::vector<bool> exited;
+  // The node splits open now, any worker's (the job engine's queue); helpers waiting for work.
+  std::vector<NodeSplit*> splits;
+  std::uint64_t splits_made = 0;
+  std::uint64_t helper_splits = 0;
+  int idle = 0;
   bool quit = false;
 };
+
+namespace {
+// The split a free helper joins: the shallowest one with a move left (its moves are the largest
+// jobs), the oldest among equals.
+NodeSplit* open_split(const ParallelWorkers& p) {
+  NodeSplit* best = nullptr;
+  for (NodeSplit* s : p.splits) {
+    if (s->next >= s->moves->size() || node_split_cut_off(*s)) continue;
+    if (!best || s->ply < best->ply || (s->ply == best->ply && s->serial < best->serial)) best = s;
+  }
+  return best;
+}
+}  // namespace
 
 void Searcher::start_workers(const Position& root) {
   // A worker waiting for an answer holds a chip, so more workers than chips could all wait with
@@ -78,6 +107,8 @@ void Searcher::start_workers(const Position& root) {
     h->leaf_ = p->leaves[std::size_t(w)].get();
     h->strive_for_draw_ = strive_for_draw_;
     h->clear_history();
+    h->parallel_ = p;
+    h->worker_ = w;
     p->helpers.push_back(std::move(h));
     p->roots.push_back(root);
   }
@@ -97,6 +128,8 @@ void Searcher::finish_workers() {
     return true;
   });
   for (std::thread& t : p->threads) t.join();
+  splits_ = p->splits_made;
+  helper_splits_ = p->helper_splits;
   leaf_ = &p->chips;
   leaf_->set_worker(0);
   parallel_ = nullptr;
@@ -113,14 +146,15 @@ void Searcher::helper_main(int me) {
       const RootSplit* s = master_->split_;
       return s && s->next < s->moves->size() && !master_->stop_;
     };
-    auto node_work = [this] {
-      const NodeSplit* s = master_->node_split_;
-      return s && s->next < s->moves->size() && !s->cutoff && !master_->stop_;
-    };
+    auto node_work = [this, p] { return !master_->stop_ && open_split(*p) != nullptr; };
+    ++p->idle;
     scheduler.block(me, [&] { return p->quit || root_work() || node_work(); });
+    --p->idle;
     if (p->quit) break;
-    if (node_work()) {
-      NodeSplit& s = *master_->node_split_;
+    if (root_work()) {
+      work_on_split(root, *master_->split_);
+    } else {
+      NodeSplit& s = *open_split(*p);
       Position pos = root;
       for (std::size_t k = 0; k < s.path.size(); ++k) {
         pos.make_move(s.path[k]);
@@ -130,8 +164,6 @@ void Searcher::helper_main(int me) {
       node_task_ = &s;
       work_on_node_split(pos, s);
       node_task_ = nullptr;
-    } else {
-      work_on_split(root, *master_->split_);
     }
   }
   p->exited[std::size_t(me)] = true;
@@ -216,15 +248,19 @@ int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
 }
 
 bool Searcher::splits_here(bool pv_node, int searched, int depth) const {
-  // Only the master's PV nodes, one at a time, and only where the children are software nodes
-  // (a chip leaf's siblings are already asked ahead on idle chips by the prefetch).
-  if (!pv_node || searched == 0 || node_split_ || depth - 1 <= leaf_->depth()) return false;
-  return true;
+  // Young brothers wait: a node splits once its first move has not cut off, and only where the
+  // children are software nodes (a chip leaf's siblings are already asked ahead on idle chips by
+  // the prefetch). The master's PV nodes split whenever they can (the other workers have nothing
+  // else to do while the master searches a first move); every other node splits only when a
+  // worker is free to join it.
+  (void)pv_node;
+  return searched > 0 && depth - 1 > leaf_->depth() && parallel_->idle > 0;
 }
 
 void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
                                  int his_credit, int ply, int threat, int& alpha, int beta, int& best, Move& best_move,
                                  int& searched) {
+  ParallelWorkers& p = *parallel_;
   NodeSplit split{{path_, path_ + ply},
                   {lists_, lists_ + ply},
                   &moves,
@@ -238,11 +274,15 @@ void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size
                   best,
                   best_move,
                   searched,
-                  i};
-  node_split_ = &split;
+                  i,
+                  current_split_,
+                  p.splits_made++};
+  if (worker_ != 0) ++p.helper_splits;
+  p.splits.push_back(&split);
   work_on_node_split(pos, split);
-  parallel_->scheduler.block(0, [&split] { return split.busy == 0; });
-  node_split_ = nullptr;
+  // The owner has taken the last move (or the node cut off): wait for the helpers still searching.
+  p.scheduler.block(worker_, [&split] { return split.busy == 0; });
+  p.splits.erase(std::find(p.splits.begin(), p.splits.end(), &split));
   alpha = split.alpha;
   best = split.best;
   best_move = split.best_move;
@@ -257,7 +297,10 @@ void Searcher::work_on_node_split(Position& pos, NodeSplit& split) {
   while (split.next < split.moves->size() && !split.cutoff && !master.stop_) {
     const std::size_t i = split.next++;
     ++split.busy;
+    const NodeSplit* outer = current_split_;
+    current_split_ = &split;
     const int score = search_for_split([&] { return search_split_child(pos, split, i); });
+    current_split_ = outer;
     --split.busy;
     // An interrupted search has no score, and after a cutoff the node's result is settled.
     if (stop_ || master.stop_ || split.cutoff) break;

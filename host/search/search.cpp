@@ -16,6 +16,8 @@ namespace {
 constexpr int S(int v) { return v * kTieScale; }
 constexpr int kInf = S(kInfinite);
 constexpr int kMateBoundS = S(kMateBound);
+// chip_leaf()'s "no answer": a hardware search passed the node limit (outside every score).
+constexpr int kChipOverflow = kInf + S(1);
 
 int score_to_tt(int s, int ply) { return s >= kMateBoundS ? s + S(ply) : s <= -kMateBoundS ? s - S(ply) : s; }
 int score_from_tt(int s, int ply) { return s >= kMateBoundS ? s - S(ply) : s <= -kMateBoundS ? s + S(ply) : s; }
@@ -182,7 +184,12 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks
 int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) {
   tell_software_nodes();
   const std::uint64_t chip_nodes = leaf_->stats().nodes;
-  auto at_least = [&](int t) { return leaf_->test(pos, path_, ply, depth, t); };
+  bool overflow = false;
+  auto at_least = [&](int t) {
+    const bool high = leaf_->test(pos, path_, ply, depth, t);
+    overflow |= leaf_->overflowed();
+    return high;
+  };
   // With idle chips, a bisection asks ahead the questions it may ask next (both midpoints, as many
   // levels as there are chips); it uses the same answers as alone, so the result and the node
   // counts do not depend on the number of chips. Each value asked ahead is its own owner.
@@ -217,10 +224,19 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
     ask_ahead(alpha + 1);
     speculate(alpha + 1, beta);
   }
+  auto give_up = [&] {  // a question passed the node limit: the software searches this node
+    drop_ahead_outside(kInf, -kInf);
+    nodes_ += leaf_->stats().nodes - chip_nodes;
+    return kChipOverflow;
+  };
   int score;
-  if (at_least(beta)) {
+  const bool high = at_least(beta);
+  if (overflow) return give_up();
+  const bool above_alpha = !high && beta - alpha > 1 && at_least(alpha + 1);
+  if (overflow) return give_up();
+  if (high) {
     score = beta;
-  } else if (beta - alpha == 1 || !at_least(alpha + 1)) {
+  } else if (!above_alpha) {
     score = alpha;
   } else {
     int lo = alpha + 1;  // value >= lo
@@ -235,7 +251,9 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
         lo = S(value_of(lo));
         break;
       }
-      (at_least(mid) ? lo : hi) = mid;
+      const bool at_mid = at_least(mid);
+      if (overflow) return give_up();
+      (at_mid ? lo : hi) = mid;
     }
     score = lo;
   }
@@ -385,7 +403,12 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
     tt_move = entry->move;
     if (!pv_node && tt_settles(*entry, depth, alpha, beta, ply)) return score_from_tt(entry->score, ply);
   }
-  if (leaf_ && depth <= leaf_->depth()) return chip_leaf(pos, alpha, beta, std::max(depth, 1), ply);
+  if (leaf_ && depth <= leaf_->depth()) {
+    const int score = chip_leaf(pos, alpha, beta, std::max(depth, 1), ply);
+    if (score != kChipOverflow) return score;
+    // The hardware search passed the node limit (AIJ 6.1): this node is searched in software, its
+    // children's questions asked of the chips in parallel.
+  }
 
   MoveList moves;
   generate_legal(pos, moves);
@@ -587,6 +610,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   order_moves(root, root_moves, Move::none(), 0);
   result.best = root_moves[0];
 
+  splits_ = helper_splits_ = 0;
   if (options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
@@ -643,6 +667,8 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   stop_ = false;  // a time or node limit ends only this run
   result.nodes = nodes_;
+  result.splits = splits_;
+  result.helper_splits = helper_splits_;
   if (leaf_) {
     tell_software_nodes();  // the software's time after its last question counts too
     result.leaf = leaf_->stats();

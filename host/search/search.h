@@ -93,6 +93,10 @@ struct SearchResult {
   std::vector<Move> pv;
   std::vector<PvLine> lines;  // the last reported iteration's MultiPV lines (IterationInfo::lines)
   LeafStats leaf;             // the chips' share (all zero without a leaf search)
+  // The parallel search's node splits (AIJ 6.1; 0 with one worker): all of them, and those made by
+  // a worker other than the master (inside a move it took from another split or the root's).
+  std::uint64_t splits = 0;
+  std::uint64_t helper_splits = 0;
 };
 
 struct RootSplit;
@@ -205,8 +209,11 @@ class Searcher {
   Searcher* master_ = nullptr;
   ParallelWorkers* parallel_ = nullptr;
   RootSplit* split_ = nullptr;
-  NodeSplit* node_split_ = nullptr;       // the master's PV node being shared out
-  const NodeSplit* node_task_ = nullptr;  // a helper's: the split whose move it searches
+  int worker_ = 0;                                // this worker's number (0: the master)
+  std::uint64_t splits_ = 0, helper_splits_ = 0;  // the master's copy of the last run's counts
+  const NodeSplit* node_task_ = nullptr;          // a helper's: the split it joined (its cutoff stops it)
+  // The split whose move this worker is searching (a split made below it is nested in it).
+  const NodeSplit* current_split_ = nullptr;
 };
 
 }  // namespace db::search

@@ -174,6 +174,12 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                   "running chips search on (0: the host's software is free; docs/search.md)")
       ->check(CLI::Range(0.0, 1000.0))
       ->capture_default_str();
+  cmd->add_option("--chip-node-limit", opt.chip_node_limit,
+                  "AIJ 6.1's abort and re-split: a hardware search of two plies or more stops after this many "
+                  "nodes and the software searches its node one ply deeper, the children on the chips in parallel "
+                  "(Deep Blue: 8000; 0: no limit)")
+      ->check(CLI::Range(0u, 100000000u))
+      ->capture_default_str();
 }
 
 int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
@@ -189,6 +195,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
   auto leaf = make_leaf_search(opt.backend, opt.chips, opt.chip_depth, params, opt.mca, opt.link_timeout);
   leaf->set_threads(opt.threads > 0 ? opt.threads : default_threads());
   leaf->set_host_node_ns(std::uint32_t(opt.host_node_us * 1000 + 0.5));
+  leaf->set_node_limit(opt.chip_node_limit);
   return leaf;
 }
 
@@ -214,7 +221,8 @@ nlohmann::json leaf_stats_json(const search::LeafStats& st) {
       {"host_software_clocks", st.host_clocks},
       {"host_software_share", st.parallel_clocks ? double(st.host_clocks) / double(st.parallel_clocks) : 0.0},
       {"chips_lost", st.chips_lost},
-      {"reruns", st.reruns}};
+      {"reruns", st.reruns},
+      {"overflows", st.overflows}};
 }
 
 nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {

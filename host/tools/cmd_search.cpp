@@ -116,6 +116,9 @@ void run_search(const SearchOptions& opt) {
                           {"chips", chips ? opt.leaf.chips : 0},
                           {"chip_depth", opt.leaf.chip_depth},
                           {"workers", opt.leaf.workers},
+                          {"splits", result.splits},
+                          {"helper_splits", result.helper_splits},
+                          {"chip_node_limit", opt.leaf.chip_node_limit},
                           {"chip", chip_stats()},
                           {"iterations", iterations}};
     if (opt.multipv > 1) {

@@ -21,7 +21,8 @@ struct Outcome {
   LeafStats chips;
 };
 
-Outcome search(const std::string& fen, int depth, int chips, int chip_depth, int workers, int multipv = 1) {
+Outcome search(const std::string& fen, int depth, int chips, int chip_depth, int workers, int multipv = 1,
+               std::uint32_t node_limit = 0) {
   TranspositionTable tt(8);
   SearchOptions options;
   options.workers = workers;
@@ -30,6 +31,7 @@ Outcome search(const std::string& fen, int depth, int chips, int chip_depth, int
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
   ChipLeafSearch leaf(std::move(clients), chip_depth);
+  leaf.set_node_limit(node_limit);
   searcher.set_leaf_search(&leaf);
   Limits limits;
   limits.depth = depth;
@@ -102,6 +104,40 @@ TEST(ParallelSearch, MoreWorkersTakeLessSimulatedTimeOnSixteenChips) {
   EXPECT_GT(four.chips.busy_clocks / double(four.chips.parallel_clocks),
             one.chips.busy_clocks / double(one.chips.parallel_clocks));
   EXPECT_FALSE(four.result.best.is_none());
+}
+
+TEST(ParallelSearch, HelpersSplitTheirOwnNodes) {
+  // The job engine (AIJ 6.1): not only the master's PV nodes split. With two software plies above
+  // the chips' (depth 6, chip depth 2) a helper's node whose first move did not cut off shares its
+  // other moves with the free workers, and the search still finds the sequential search's move.
+  const Outcome one = search(kMiddlegame, 6, 8, 2, 1);
+  const Outcome four = search(kMiddlegame, 6, 8, 2, 4);
+  EXPECT_EQ(one.result.splits, 0u);
+  EXPECT_GT(four.result.splits, four.result.helper_splits);
+  EXPECT_GT(four.result.helper_splits, 0u);
+  EXPECT_EQ(four.result.best, one.result.best);
+  EXPECT_LT(four.chips.parallel_clocks, one.chips.parallel_clocks);
+  const Outcome again = search(kMiddlegame, 6, 8, 2, 4);  // and it repeats exactly
+  EXPECT_EQ(again.result.nodes, four.result.nodes);
+  EXPECT_EQ(again.result.helper_splits, four.result.helper_splits);
+}
+
+TEST(ParallelSearch, HardwareSearchesPastTheNodeLimitAreSplitInSoftware) {
+  // AIJ 6.1: a chip search over the limit is aborted and its node searched one ply deeper in
+  // software. The overflows are counted, their nodes wasted, and the answers stay right.
+  const Outcome plain = search(kMiddlegame, 6, 4, 3, 1);
+  const Outcome limited = search(kMiddlegame, 6, 4, 3, 1, 1, 400);
+  EXPECT_EQ(plain.chips.overflows, 0u);
+  EXPECT_GT(limited.chips.overflows, 0u);
+  EXPECT_GE(limited.chips.wasted_searches, limited.chips.overflows);
+  EXPECT_EQ(limited.result.best, plain.result.best);
+  for (int workers : {1, 4}) {
+    const Outcome m2 =
+        search("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 4, 4, 3, workers, 1, 50);
+    EXPECT_GT(m2.chips.overflows, 0u) << workers;
+    EXPECT_EQ(move_to_uci(m2.result.best), "d5f6") << workers;
+    EXPECT_EQ(m2.result.score, kMate - 3) << workers;
+  }
 }
 
 }  // namespace
