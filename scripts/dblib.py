@@ -31,6 +31,39 @@ def shared_data(needed="perft.epd"):
     sys.exit(f"{PROG}: ../shared/data/{needed} not found")
 
 
+# The two positions of AIJ section 4.2 (from the 1997 games).
+AIJ_POSITIONS = [
+    ("AIJ 4.2 #1", "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37"),
+    ("AIJ 4.2 #2", "r2qk2r/pp3ppp/2p1pn2/4n3/1b6/3P2PP/PPPN1PB1/R1BQK2R b KQkq - 4 11"),
+]
+
+
+def position_set(name):
+    """A fixed position set for the parallel-search benchmarks, shared by the node (issue 20) and
+    cluster (issue 21) measurements, picked by rule from ../shared/data so that nobody here chose
+    the positions: "aij" (AIJ 4.2's two), "tactical" (Win At Chess 1, 31, 61, ..., 271: ten
+    positions with a tactical solution), "quiet" (fastchess's balanced openings 1, 11, ..., 91: ten
+    quiet positions after eight moves). Returns [(id, fen), ...]."""
+    if name == "aij":
+        return list(AIJ_POSITIONS)
+    if name == "tactical":
+        out = []
+        for line in (shared_data("wac.epd") / "wac.epd").read_text().splitlines():
+            fields = line.split()
+            if len(fields) < 4:
+                continue
+            ident = line.split('id "', 1)[1].split('"', 1)[0] if 'id "' in line else ""
+            number = int(ident.split(".")[-1]) if ident else 0
+            if number % 30 == 1:
+                out.append((ident, " ".join(fields[:4]) + " 0 1"))
+        return out
+    if name == "quiet":
+        lines = [ln.strip() for ln in (shared_data("openings-fastchess-99.epd") / "openings-fastchess-99.epd")
+                 .read_text().splitlines() if ln.strip()]
+        return [(f"opening {i + 1}", lines[i]) for i in range(0, len(lines), 10)]
+    sys.exit(f"{PROG}: unknown position set {name!r} (aij, tactical, quiet)")
+
+
 def need_deepblue(build=False):
     """Exits unless build/bin/deepblue exists; with build=True, runs scripts/build first instead."""
     if DEEPBLUE.exists():

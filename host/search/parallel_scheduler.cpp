@@ -5,7 +5,10 @@
 namespace db::search {
 
 Scheduler::Scheduler(int workers, LeafSearch& chips)
-    : chips_(chips), state_(std::size_t(workers), State::kBlocked), ready_(std::size_t(workers)) {
+    : chips_(chips),
+      state_(std::size_t(workers), State::kBlocked),
+      ready_(std::size_t(workers)),
+      why_(std::size_t(workers), kWork) {
   state_[0] = State::kRunning;
   // A started thread runs only when a block() elsewhere finds its condition true; until it has run
   // once, its condition is "go".
@@ -28,7 +31,12 @@ int Scheduler::choose() {
       }
     }
     // Every worker waits: the chips run on (the simulated time passes) until an answer arrives.
+    const std::uint64_t before = chips_.stats().parallel_clocks;
     if (!chips_.step()) throw std::logic_error("every software worker waits and no chip is searching");
+    const std::uint64_t clocks = chips_.stats().parallel_clocks - before;
+    for (std::size_t w = 0; w < state_.size(); ++w) {
+      if (state_[w] == State::kBlocked) wait_clocks_[why_[w]] += clocks;
+    }
   }
 }
 
@@ -39,8 +47,9 @@ void Scheduler::hand_over(int me, int next, bool wait) {
   if (wait) baton_changed_.wait(lock, [&] { return baton_ == me; });
 }
 
-void Scheduler::block(int me, std::function<bool()> ready) {
+void Scheduler::block(int me, std::function<bool()> ready, Wait why) {
   state_[std::size_t(me)] = State::kBlocked;
+  why_[std::size_t(me)] = why;
   ready_[std::size_t(me)] = std::move(ready);
   const int next = choose();
   if (next != me) hand_over(me, next, true);

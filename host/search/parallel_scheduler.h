@@ -8,7 +8,9 @@
 // worker holding the baton: the workers share one host processor.
 #pragma once
 
+#include <array>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <vector>
@@ -19,6 +21,8 @@ namespace db::search {
 
 class Scheduler {
  public:
+  // What a blocked worker waits for (the search's diagnostics: where the workers' time goes).
+  enum Wait { kAnswer, kWork, kHelpers, kWaits };
   // Worker 0 is the calling thread and holds the baton; the others are started by the caller and
   // first call wait_for_baton().
   Scheduler(int workers, LeafSearch& chips);
@@ -28,7 +32,9 @@ class Scheduler {
   void wait_for_baton(int me);
   // Worker me (holding the baton) waits until ready() holds (evaluated only by the baton holder,
   // so it may read any shared search state). Returns holding the baton.
-  void block(int me, std::function<bool()> ready);
+  void block(int me, std::function<bool()> ready, Wait why = kAnswer);
+  // Worker-clocks spent waiting for each reason while every worker waited and the chips ran.
+  const std::array<std::uint64_t, kWaits>& wait_clocks() const { return wait_clocks_; }
   // Worker me ends its thread: the baton goes on, and me never runs again.
   void exit(int me);
 
@@ -41,6 +47,8 @@ class Scheduler {
   LeafSearch& chips_;
   std::vector<State> state_;
   std::vector<std::function<bool()>> ready_;
+  std::vector<Wait> why_;
+  std::array<std::uint64_t, kWaits> wait_clocks_{};
   std::mutex mutex_;
   std::condition_variable baton_changed_;
   int baton_ = 0;

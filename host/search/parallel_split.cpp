@@ -128,6 +128,7 @@ void Searcher::finish_workers() {
     return true;
   });
   for (std::thread& t : p->threads) t.join();
+  wait_clocks_ = p->scheduler.wait_clocks();
   splits_ = p->splits_made;
   helper_splits_ = p->helper_splits;
   leaf_ = &p->chips;
@@ -148,7 +149,8 @@ void Searcher::helper_main(int me) {
     };
     auto node_work = [this, p] { return !master_->stop_ && open_split(*p) != nullptr; };
     ++p->idle;
-    scheduler.block(me, [&] { return p->quit || root_work() || node_work(); });
+    scheduler.block(
+        me, [&] { return p->quit || root_work() || node_work(); }, Scheduler::kWork);
     --p->idle;
     if (p->quit) break;
     if (root_work()) {
@@ -176,7 +178,8 @@ void Searcher::search_root_split(Position& pos, MoveList& moves, std::size_t fir
   split_ = &split;
   work_on_split(pos, split);
   // The master has taken the last move; wait for the helpers still searching theirs.
-  parallel_->scheduler.block(0, [&split] { return split.busy == 0; });
+  parallel_->scheduler.block(
+      0, [&split] { return split.busy == 0; }, Scheduler::kHelpers);
   split_ = nullptr;
   alpha = split.alpha;
   best = split.best;
@@ -281,7 +284,8 @@ void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size
   p.splits.push_back(&split);
   work_on_node_split(pos, split);
   // The owner has taken the last move (or the node cut off): wait for the helpers still searching.
-  p.scheduler.block(worker_, [&split] { return split.busy == 0; });
+  p.scheduler.block(
+      worker_, [&split] { return split.busy == 0; }, Scheduler::kHelpers);
   p.splits.erase(std::find(p.splits.begin(), p.splits.end(), &split));
   alpha = split.alpha;
   best = split.best;

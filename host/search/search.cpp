@@ -16,6 +16,8 @@ namespace {
 constexpr int S(int v) { return v * kTieScale; }
 constexpr int kInf = S(kInfinite);
 constexpr int kMateBoundS = S(kMateBound);
+// The prefetch owner of a node's offset searches (a node's own prefetches are owned by its ply).
+constexpr int kOffsetOwner = -(1 << 30);  // below every chip_leaf owner (100000 + a two-part score)
 // chip_leaf()'s "no answer": a hardware search passed the node limit (outside every score).
 constexpr int kChipOverflow = kInf + S(1);
 
@@ -268,7 +270,7 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
 // the first steps of dual_credit() for the child (credit cash-in, draws, mate distance, the
 // transposition table) without their side effects. A wrong guess only wastes a chip's time.
 void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit,
-                              int ply) {
+                              int ply, int owner) {
   path_[ply] = m;
   pos.make_move(m);
   const int child_ply = ply + 1;
@@ -289,7 +291,7 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   if (asks && entry) asks = !tt_settles(*entry, child_depth, child_alpha, child_beta, child_ply);
   if (asks) {
     tell_software_nodes();
-    leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, ply);
+    leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, owner < 0 ? ply : owner);
   }
   pos.unmake_move(m);
 }
@@ -300,8 +302,26 @@ int Searcher::count_good_alternatives(Position& pos, const MoveList& moves, std:
                                       int ply, int limit) {
   int good = 0;
   const int offset_depth = std::max(1, depth - 3);
+  // AIJ 6.1: the offset searches run in parallel. Where they are chip questions, those not yet
+  // asked go to the idle chips ahead of their turn (same questions, so the same answers and
+  // counts); the ones a reached limit leaves unasked are aborted.
+  const bool prefetching = leaf_ && leaf_->chips() > 1 && offset_depth <= leaf_->depth();
+  const int owner = kOffsetOwner + ply;
+  struct CancelPrefetches {
+    LeafSearch* leaf;
+    int owner;
+    ~CancelPrefetches() {
+      if (leaf) leaf->cancel(owner);
+    }
+  } cancel_prefetches{prefetching ? leaf_ : nullptr, owner};
+  std::size_t next_prefetch = 0;
   for (std::size_t i = 0; i < moves.size() && good < limit; ++i) {
     if (i == index) continue;
+    for (next_prefetch = std::max(next_prefetch, i);
+         prefetching && next_prefetch < moves.size() && leaf_->idle_chips() > 0; ++next_prefetch) {
+      if (next_prefetch != index)
+        prefetch_child(pos, moves[next_prefetch], threshold - 1, threshold, offset_depth + 1, 0, 0, ply, owner);
+    }
     pos.make_move(moves[i]);
     path_[ply] = moves[i];
     const int v = -dual_credit(pos, -threshold, -threshold + 1, offset_depth, 0, 0, ply + 1, false);
@@ -611,6 +631,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.best = root_moves[0];
 
   splits_ = helper_splits_ = 0;
+  wait_clocks_ = {};
   if (options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
@@ -669,6 +690,9 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.nodes = nodes_;
   result.splits = splits_;
   result.helper_splits = helper_splits_;
+  result.wait_answer_clocks = wait_clocks_[0];
+  result.wait_work_clocks = wait_clocks_[1];
+  result.wait_helpers_clocks = wait_clocks_[2];
   if (leaf_) {
     tell_software_nodes();  // the software's time after its last question counts too
     result.leaf = leaf_->stats();

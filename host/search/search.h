@@ -6,6 +6,7 @@
 // search on interim_evaluate().
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -97,6 +98,9 @@ struct SearchResult {
   // a worker other than the master (inside a move it took from another split or the root's).
   std::uint64_t splits = 0;
   std::uint64_t helper_splits = 0;
+  // Worker-clocks (simulated) the workers spent waiting while the chips ran: for a chip's answer,
+  // for work (no split had a move left), for the helpers of their own split to finish.
+  std::uint64_t wait_answer_clocks = 0, wait_work_clocks = 0, wait_helpers_clocks = 0;
 };
 
 struct RootSplit;
@@ -130,7 +134,9 @@ class Searcher {
     leaf_->software_nodes(software_nodes_ - software_nodes_told_);
     software_nodes_told_ = software_nodes_;
   }
-  void prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit, int ply);
+  // owner: the prefetch's owner for cancel() (-1: the node's ply).
+  void prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit, int ply,
+                      int owner = -1);
   bool reachable_directly(Position& pos, Move earlier, Move reply, Move now);
   int generate_credit(Position& pos, const MoveList& moves, std::size_t index, int score, int depth, int ply,
                       int threat_credit);
@@ -211,6 +217,7 @@ class Searcher {
   RootSplit* split_ = nullptr;
   int worker_ = 0;                                // this worker's number (0: the master)
   std::uint64_t splits_ = 0, helper_splits_ = 0;  // the master's copy of the last run's counts
+  std::array<std::uint64_t, 3> wait_clocks_{};    // and of the scheduler's wait_clocks()
   const NodeSplit* node_task_ = nullptr;          // a helper's: the split it joined (its cutoff stops it)
   // The split whose move this worker is searching (a split made below it is nested in it).
   const NodeSplit* current_split_ = nullptr;

@@ -102,6 +102,9 @@ void run_search(const SearchOptions& opt) {
     }
   });
   if (opt.json) {
+    // Workers waiting on average over the search's simulated time, by what they wait for.
+    const double clocks = double(result.leaf.parallel_clocks);
+    auto waiting = [clocks](std::uint64_t c) { return clocks > 0 ? double(c) / clocks : 0.0; };
     nlohmann::json out = {{"fen", pos.fen()},
                           {"bestmove", move_to_uci(result.best)},
                           {"score", result.score},
@@ -118,6 +121,10 @@ void run_search(const SearchOptions& opt) {
                           {"workers", opt.leaf.workers},
                           {"splits", result.splits},
                           {"helper_splits", result.helper_splits},
+                          {"workers_waiting",
+                           {{"answer", waiting(result.wait_answer_clocks)},
+                            {"work", waiting(result.wait_work_clocks)},
+                            {"helpers", waiting(result.wait_helpers_clocks)}}},
                           {"chip_node_limit", opt.leaf.chip_node_limit},
                           {"chip", chip_stats()},
                           {"iterations", iterations}};
