@@ -511,6 +511,7 @@ bool ChipLeafSearch::test(Position& pos, const Move* path, int ply, int depth, i
   if (job->chip >= 0) run_until_answered(*job);
   const Answer a = answer(pos.key(), ply, depth, test);
   overflowed_ = a.overflow;
+  last_nodes_ = a.nodes;
   return a.fail_high;
 }
 

@@ -43,12 +43,13 @@ class ChipLeafSearch final : public LeafSearch {
   void new_search(const Position& root, bool strive_for_draw) override;
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   bool overflowed() const override { return overflowed_; }
+  std::uint64_t last_nodes() const override { return last_nodes_; }
   // AIJ 6.1's abort and re-split: a hardware search of at least two plies stops after this many
   // nodes (0: no limit, the default) and its question is answered "overflow" (overflowed()), so
   // that the software searches that node one ply deeper, its children on the chips in parallel.
   // Deep Blue's limit was 8000 nodes.
   void set_node_limit(std::uint32_t nodes) { node_limit_ = nodes; }
-  std::uint32_t node_limit() const { return node_limit_; }
+  std::uint64_t node_limit() const override { return node_limit_; }
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override;
   int idle_chips() const override;
   void cancel(int owner) override;
@@ -168,8 +169,9 @@ class ChipLeafSearch final : public LeafSearch {
   std::uint64_t search_start_ = 0;  // the timeline's clock when the search started (new_search)
   std::uint32_t host_node_ns_ = 0;
   std::uint32_t node_limit_ = 0;
-  bool overflowed_ = false;      // the last test()'s answer
-  std::uint64_t host_owed_ = 0;  // host time not yet passed, in thirds of a nanosecond (a clock is 125)
+  bool overflowed_ = false;       // the last test()'s answer
+  std::uint64_t last_nodes_ = 0;  // and its nodes
+  std::uint64_t host_owed_ = 0;   // host time not yet passed, in thirds of a nanosecond (a clock is 125)
 };
 
 }  // namespace db::search

@@ -50,6 +50,10 @@ class LeafSearch {
   // node limit (AIJ 6.1: such a job is aborted and split in software); its result is then
   // meaningless and the search must search the node itself.
   virtual bool overflowed() const { return false; }
+  // The hardware nodes of the last test()'s answer (of this worker), and the node limit past which
+  // a hardware search overflows (0: none).
+  virtual std::uint64_t last_nodes() const { return 0; }
+  virtual std::uint64_t node_limit() const { return 0; }
   // Starts the same question on a free chip, if there is one, to be answered by a later test()
   // with the same arguments; owner is the software ply whose move loop asked (see cancel()).
   virtual void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) = 0;

@@ -14,6 +14,7 @@ bool WorkerLeaf::test(Position& pos, const Move* path, int ply, int depth, int t
   chips_.set_worker(worker_);
   const Answer a = chips_.answer(key, ply, depth, test);
   overflowed_ = a.overflow;
+  last_nodes_ = a.nodes;
   if (a.overflow) return false;
   ++searches_;
   nodes_ += a.nodes;

@@ -20,6 +20,8 @@ class WorkerLeaf final : public LeafSearch {
   void new_search(const Position&, bool) override {}  // the master's run() did it on the shared chips
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   bool overflowed() const override { return overflowed_; }
+  std::uint64_t last_nodes() const override { return last_nodes_; }
+  std::uint64_t node_limit() const override { return chips_.node_limit(); }
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override {
     chips_.set_worker(worker_);
     chips_.prefetch(pos, path, ply, depth, test, owner);
@@ -43,6 +45,7 @@ class WorkerLeaf final : public LeafSearch {
   std::uint64_t searches_ = 0;  // answers this worker used
   std::uint64_t nodes_ = 0;
   bool overflowed_ = false;
+  std::uint64_t last_nodes_ = 0;
 };
 
 }  // namespace db::search

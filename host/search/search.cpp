@@ -20,6 +20,9 @@ constexpr int kMateBoundS = S(kMateBound);
 constexpr int kOffsetOwner = -(1 << 30);  // below every chip_leaf owner (100000 + a two-part score)
 // chip_leaf()'s "no answer": a hardware search passed the node limit (outside every score).
 constexpr int kChipOverflow = kInf + S(1);
+// How many times more nodes a hardware search takes one ply deeper (AIJ 4.2 #1, chip depth 4:
+// the one-chip iterations 5, 6 and 7 grew 3.3x and 2.9x).
+constexpr std::uint64_t kChipGrowth = 3;
 
 int score_to_tt(int s, int ply) { return s >= kMateBoundS ? s + S(ply) : s <= -kMateBoundS ? s - S(ply) : s; }
 int score_from_tt(int s, int ply) { return s >= kMateBoundS ? s - S(ply) : s <= -kMateBoundS ? s + S(ply) : s; }
@@ -187,9 +190,11 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   tell_software_nodes();
   const std::uint64_t chip_nodes = leaf_->stats().nodes;
   bool overflow = false;
+  std::uint64_t biggest = 0;  // the most nodes a question here took
   auto at_least = [&](int t) {
     const bool high = leaf_->test(pos, path_, ply, depth, t);
     overflow |= leaf_->overflowed();
+    biggest = std::max(biggest, leaf_->last_nodes());
     return high;
   };
   // With idle chips, a bisection asks ahead the questions it may ask next (both midpoints, as many
@@ -261,6 +266,11 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   }
   drop_ahead_outside(kInf, -kInf);  // all of them
   nodes_ += leaf_->stats().nodes - chip_nodes;
+  // A search one ply deeper here would pass the node limit (the chips' trees grow about
+  // kChipGrowth times a ply): the next iteration searches this node in software at once instead
+  // of spending the limit first (on a PV, that abort was on the critical path).
+  const std::uint64_t limit = leaf_->node_limit();
+  if (limit > 0 && depth + 1 >= 2 && biggest * kChipGrowth > limit) too_big_for_chips_from(pos.key(), depth + 1);
   const Bound bound = score >= beta ? Bound::LOWER : score <= alpha ? Bound::UPPER : Bound::EXACT;
   tt_.store(pos.key(), Move::none(), score_to_tt(score, ply), depth * kCreditUnit, bound, 0, 0);
   return score;
@@ -289,6 +299,7 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   bool asks = child_depth <= leaf_->depth() && child_beta - child_alpha == 1 && !pos.is_repetition() &&
               !pos.has_insufficient_material() && pos.halfmove_clock() < 100 && child_ply < kMaxPly - 2;
   if (asks && entry) asks = !tt_settles(*entry, child_depth, child_alpha, child_beta, child_ply);
+  if (asks) asks = !too_big_for_chips(pos.key(), std::max(child_depth, 1));
   if (asks) {
     tell_software_nodes();
     leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, owner < 0 ? ply : owner);
@@ -423,11 +434,15 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
     tt_move = entry->move;
     if (!pv_node && tt_settles(*entry, depth, alpha, beta, ply)) return score_from_tt(entry->score, ply);
   }
-  if (leaf_ && depth <= leaf_->depth()) {
+  const bool too_big = leaf_ && depth <= leaf_->depth() && too_big_for_chips(pos.key(), std::max(depth, 1));
+  if (too_big) ++(master_ ? master_ : this)->too_big_skips_;
+  if (leaf_ && depth <= leaf_->depth() && !too_big) {
     const int score = chip_leaf(pos, alpha, beta, std::max(depth, 1), ply);
     if (score != kChipOverflow) return score;
     // The hardware search passed the node limit (AIJ 6.1): this node is searched in software, its
-    // children's questions asked of the chips in parallel.
+    // children's questions asked of the chips in parallel. A re-search of it (another window, a
+    // deeper iteration) goes to the software at once rather than spending the limit again.
+    too_big_for_chips_from(pos.key(), std::max(depth, 1));
   }
 
   MoveList moves;
@@ -632,6 +647,8 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
 
   splits_ = helper_splits_ = 0;
   wait_clocks_ = {};
+  too_big_.clear();
+  too_big_skips_ = 0;
   if (options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
@@ -693,6 +710,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.wait_answer_clocks = wait_clocks_[0];
   result.wait_work_clocks = wait_clocks_[1];
   result.wait_helpers_clocks = wait_clocks_[2];
+  result.too_big_for_chips = too_big_skips_;
   if (leaf_) {
     tell_software_nodes();  // the software's time after its last question counts too
     result.leaf = leaf_->stats();

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
 #include <vector>
 
 #include "chess/movegen.h"
@@ -101,6 +102,9 @@ struct SearchResult {
   // Worker-clocks (simulated) the workers spent waiting while the chips ran: for a chip's answer,
   // for work (no split had a move left), for the helpers of their own split to finish.
   std::uint64_t wait_answer_clocks = 0, wait_work_clocks = 0, wait_helpers_clocks = 0;
+  // Nodes at the chips' depth searched in software at once, their hardware search known to pass
+  // the node limit (it did at that depth or less, or one ply less took a third of the limit).
+  std::uint64_t too_big_for_chips = 0;
 };
 
 struct RootSplit;
@@ -218,7 +222,21 @@ class Searcher {
   int worker_ = 0;                                // this worker's number (0: the master)
   std::uint64_t splits_ = 0, helper_splits_ = 0;  // the master's copy of the last run's counts
   std::array<std::uint64_t, 3> wait_clocks_{};    // and of the scheduler's wait_clocks()
-  const NodeSplit* node_task_ = nullptr;          // a helper's: the split it joined (its cutoff stops it)
+  // The master's, for all workers (one runs at a time): positions whose hardware search passed (or
+  // would pass) the node limit in this search, with the smallest depth at which it did; the
+  // software searches them itself at that depth or deeper.
+  std::unordered_map<Key, int> too_big_;
+  std::uint64_t too_big_skips_ = 0;
+  bool too_big_for_chips(Key key, int depth) const {
+    const auto& known = (master_ ? master_ : this)->too_big_;
+    const auto it = known.find(key);
+    return it != known.end() && depth >= it->second;
+  }
+  void too_big_for_chips_from(Key key, int depth) {
+    const auto [it, added] = (master_ ? master_ : this)->too_big_.try_emplace(key, depth);
+    if (!added) it->second = std::min(it->second, depth);
+  }
+  const NodeSplit* node_task_ = nullptr;  // a helper's: the split it joined (its cutoff stops it)
   // The split whose move this worker is searching (a split made below it is nested in it).
   const NodeSplit* current_split_ = nullptr;
 };

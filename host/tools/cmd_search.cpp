@@ -126,6 +126,7 @@ void run_search(const SearchOptions& opt) {
                             {"work", waiting(result.wait_work_clocks)},
                             {"helpers", waiting(result.wait_helpers_clocks)}}},
                           {"chip_node_limit", opt.leaf.chip_node_limit},
+                          {"too_big_for_chips", result.too_big_for_chips},
                           {"chip", chip_stats()},
                           {"iterations", iterations}};
     if (opt.multipv > 1) {

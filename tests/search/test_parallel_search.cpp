@@ -131,6 +131,10 @@ TEST(ParallelSearch, HardwareSearchesPastTheNodeLimitAreSplitInSoftware) {
   EXPECT_GT(limited.chips.overflows, 0u);
   EXPECT_GE(limited.chips.wasted_searches, limited.chips.overflows);
   EXPECT_EQ(limited.result.best, plain.result.best);
+  // A node known to pass the limit (it did, or one ply less took a third of it) is searched in
+  // software at once when it comes again (a re-search, the next iteration).
+  EXPECT_EQ(plain.result.too_big_for_chips, 0u);
+  EXPECT_GT(limited.result.too_big_for_chips, 0u);
   for (int workers : {1, 4}) {
     const Outcome m2 =
         search("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 4, 4, 3, workers, 1, 50);
