@@ -117,6 +117,13 @@ TEST(ParallelSearch, HelpersSplitTheirOwnNodes) {
   EXPECT_GT(four.result.helper_splits, 0u);
   EXPECT_EQ(four.result.best, one.result.best);
   EXPECT_LT(four.chips.parallel_clocks, one.chips.parallel_clocks);
+  // Where the workers' time went: the sequential search never waits on other workers; four workers
+  // wait (for answers, work, helpers), never more than four at a time.
+  EXPECT_EQ(one.result.wait_work_clocks + one.result.wait_helpers_clocks, 0u);
+  const std::uint64_t waited =
+      four.result.wait_answer_clocks + four.result.wait_work_clocks + four.result.wait_helpers_clocks;
+  EXPECT_GT(four.result.wait_work_clocks, 0u);
+  EXPECT_LE(waited, 4 * four.chips.parallel_clocks);
   const Outcome again = search(kMiddlegame, 6, 8, 2, 4);  // and it repeats exactly
   EXPECT_EQ(again.result.nodes, four.result.nodes);
   EXPECT_EQ(again.result.helper_splits, four.result.helper_splits);
