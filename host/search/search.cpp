@@ -191,7 +191,19 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   const std::uint64_t chip_nodes = leaf_->stats().nodes;
   bool overflow = false;
   std::uint64_t biggest = 0;  // the most nodes a question here took
+  // What the table knows of this node at this depth or deeper (an earlier answer here, such as the
+  // null window a PV node's re-search follows): known_lo <= value < known_hi. Questions those
+  // bounds answer are not asked again.
+  int known_lo = -kInf, known_hi = kInf + S(2);
+  if (const TTEntry* e = tt_.probe(pos.key()); e && e->depth_q >= depth * kCreditUnit) {
+    const int s = score_from_tt(e->score, ply);
+    if (e->bound == Bound::LOWER || e->bound == Bound::EXACT) known_lo = s;
+    if (e->bound == Bound::UPPER || e->bound == Bound::EXACT) known_hi = s + 1;
+  }
+  auto known = [&](int t) { return t <= known_lo || t >= known_hi; };
   auto at_least = [&](int t) {
+    if (t <= known_lo) return true;
+    if (t >= known_hi) return false;
     const bool high = leaf_->test(pos, path_, ply, depth, t);
     overflow |= leaf_->overflowed();
     biggest = std::max(biggest, leaf_->last_nodes());
@@ -203,6 +215,7 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   constexpr int kAheadOwner = 100000;
   std::vector<int> ahead;
   auto ask_ahead = [&](int t) {
+    if (known(t)) return;
     leaf_->prefetch(pos, path_, ply, depth, t, kAheadOwner + t);
     ahead.push_back(t);
   };
@@ -229,7 +242,7 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   if (parallel) {
     ask_ahead(beta);
     ask_ahead(alpha + 1);
-    speculate(alpha + 1, beta);
+    speculate(std::max(alpha + 1, known_lo), std::min(beta, known_hi));
   }
   auto give_up = [&] {  // a question passed the node limit: the software searches this node
     drop_ahead_outside(kInf, -kInf);
@@ -246,8 +259,8 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   } else if (!above_alpha) {
     score = alpha;
   } else {
-    int lo = alpha + 1;  // value >= lo
-    int hi = beta;       // value < hi
+    int lo = std::max(alpha + 1, known_lo);  // value >= lo
+    int hi = std::min(beta, known_hi);       // value < hi
     while (hi - lo > 1) {
       if (parallel) {
         drop_ahead_outside(lo, hi);
