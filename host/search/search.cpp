@@ -464,6 +464,20 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   order_moves(pos, moves, tt_move, ply);
   lists_[ply] = &moves;
 
+  const bool prefetching = leaf_ && leaf_->chips() > 1 && depth - 1 <= leaf_->depth();
+  struct CancelPrefetches {
+    LeafSearch* leaf;
+    int owner;
+    ~CancelPrefetches() {
+      if (leaf) leaf->cancel(owner);
+    }
+  } cancel_prefetches{prefetching ? leaf_ : nullptr, ply};
+  // AIJ 6.1: the null-move threat search runs in parallel with the first move. Its answer is used
+  // before the first move is searched, so the first move's question goes to an idle chip first
+  // (a null window's: at a PV node the first move's window is wide); the same questions in the
+  // same order, only sooner.
+  if (prefetching && !pv_node && beta - alpha == 1 && options_.dual_credit)
+    prefetch_child(pos, moves[0], alpha, beta, depth, my_credit, his_credit, ply);
   const int threat = options_.dual_credit ? threat_credit(pos, alpha, depth, ply) : 0;
   const int original_alpha = alpha;
   int best = -kInf;
@@ -474,14 +488,6 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   // wasted a third of the chips' work): every later child is asked the same null-window question
   // (alpha, alpha + 1) until one fails high, or at a PV node until alpha rises (then the questions
   // still running are aborted and asked again). Those that a cutoff leaves unasked are aborted.
-  const bool prefetching = leaf_ && leaf_->chips() > 1 && depth - 1 <= leaf_->depth();
-  struct CancelPrefetches {
-    LeafSearch* leaf;
-    int owner;
-    ~CancelPrefetches() {
-      if (leaf) leaf->cancel(owner);
-    }
-  } cancel_prefetches{prefetching ? leaf_ : nullptr, ply};
   std::size_t next_prefetch = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     // Parallel search: after its first move, a PV node of the master's shares the rest out.
