@@ -21,7 +21,9 @@ constexpr int kOffsetOwner = -(1 << 30);  // below every chip_leaf owner (100000
 // chip_leaf()'s "no answer": a hardware search passed the node limit (outside every score).
 constexpr int kChipOverflow = kInf + S(1);
 // How many times more nodes a hardware search takes one ply deeper (AIJ 4.2 #1, chip depth 4:
-// the one-chip iterations 5, 6 and 7 grew 3.3x and 2.9x).
+// the one-chip iterations 5, 6 and 7 grew 3.3x and 2.9x). 8 (predicting more overflows) made one
+// chip 1-18 % and 16 chips 2-11 % faster on three of four positions, and 16 chips 4 % slower on
+// the fourth, with lower efficiency everywhere but AIJ 4.2 #1 (docs/search.md).
 constexpr std::uint64_t kChipGrowth = 3;
 
 int score_to_tt(int s, int ply) { return s >= kMateBoundS ? s + S(ply) : s <= -kMateBoundS ? s - S(ply) : s; }
