@@ -2,7 +2,10 @@
 // MISSING_WING, BOC, ROOK_BEHIND_PASSED), computed combinationally from the board in the scan's
 // last clock; the rooks behind passed pawns come counted from the file scan. White's view, 16-bit
 // wrap-around. Reference: pawn_registers_value in host/chip/slow_pawns.cpp and slow_evaluate.
+// Computed only while en_i (the slow evaluation busy; value_o is read in its last clock), zero
+// otherwise: a simulator skips the logic then.
 module es_pawn_regs (
+  input  logic         en_i,
   input  logic [767:0] pieces_i,
   input  logic [127:0] passed_i,
   input  logic [3:0]   ps_scale_i,   // PHASE[15:12]
@@ -38,61 +41,83 @@ module es_pawn_regs (
       bishops[c]  = pieces_i[(c*6 + 2)*64 +: 64];
       rooks[c]    = pieces_i[(c*6 + 3)*64 +: 64];
       queens[c]   = pieces_i[(c*6 + 4)*64 +: 64];
-      npawns[c]   = es_pkg::popcount64(pawns[c]);
-      material[c] = {5'd0, npawns[c]} + 12'd3 * {5'd0, es_pkg::popcount64(knights[c] | bishops[c])} +
-                    12'd5 * {5'd0, es_pkg::popcount64(rooks[c])} + 12'd9 * {5'd0, es_pkg::popcount64(queens[c])};
     end
   end
 
   logic [63:0] all_pawns;
   logic        one_wing, boc, majors, pure_boc;
-  assign all_pawns = pawns[0] | pawns[1];
-  assign one_wing  = all_pawns != 64'd0 && ((all_pawns & QueenWing) == 64'd0 || (all_pawns & KingWing) == 64'd0);
-  assign boc       = es_pkg::popcount64(bishops[0]) == 7'd1 && es_pkg::popcount64(bishops[1]) == 7'd1 &&
-                     ((bishops[0] & Light) != 64'd0) != ((bishops[1] & Light) != 64'd0) &&
-                     (knights[0] | knights[1]) == 64'd0;
-  assign majors    = (rooks[0] | rooks[1] | queens[0] | queens[1]) != 64'd0;
-  assign pure_boc  = boc && !majors;
-
   always_comb begin
-    logic signed [31:0] acc;
+    logic signed [31:0] acc, part;
     logic [5:0]         boc_reg;
-    acc = '0;
+    logic [1:0]         wings;
+    logic [7:0]         own_files, pf;
+    logic [6:0]         own_n, enemy_n;
+    logic [11:0]        pen;
+    logic [2:0]         lo, hi;
     for (int c = 0; c < 2; c++) begin
-      logic signed [31:0] part;
-      logic [1:0]  wings;
-      logic [7:0]  own_files, pf;
-      logic [6:0]  own_n, enemy_n;
-      logic [11:0] pen;
-      logic [2:0]  lo, hi;
-      part      = '0;
-      wings     = '0;
-      own_files = files_of(pawns[c]);
-      own_n     = es_pkg::popcount64(pawns[c] & QueenWing);
-      enemy_n   = es_pkg::popcount64(pawns[1-c] & QueenWing);
-      if (own_n > enemy_n && {4'd0, popcount4(own_files[3:0])} <= enemy_n) wings = wings + 2'd1;
-      own_n     = es_pkg::popcount64(pawns[c] & KingWing);
-      enemy_n   = es_pkg::popcount64(pawns[1-c] & KingWing);
-      if (own_n > enemy_n && {4'd0, popcount4(own_files[7:4])} <= enemy_n) wings = wings + 2'd1;
-      pen  = {6'd0, wasted_i[c*6 +: 6]} * ({10'd0, wings} * {8'd0, ps_scale_i});
-      pen  = pen >> 2;
-      part = part - 32'(pen);
-      pf = files_of(passed_i[c*64 +: 64]);
-      lo = '0;
-      hi = '0;
-      for (int f = 7; f >= 0; f--) begin
-        if (pf[f]) lo = 3'(f);
-      end
-      for (int f = 0; f < 8; f++) begin
-        if (pf[f]) hi = 3'(f);
-      end
-      if (pf != 8'd0 && {1'b0, hi} >= {1'b0, lo} + 4'd3) part = part + (pure_boc ? 32'(separated_i[c*8 +: 8]) * 2 : 32'(separated_i[c*8 +: 8]));
-      if (one_wing && material[c] > material[1-c]) part = part - 32'(missing_i[c*10 +: 10]);
-      acc = (c == 1) ? acc - part : acc + part;
+      npawns[c]   = '0;
+      material[c] = '0;
     end
-    boc_reg = majors ? boc_i[11:6] : boc_i[5:0];
-    if (boc) acc = acc - $signed(32'(boc_reg)) * ($signed(32'(npawns[0])) - $signed(32'(npawns[1])));
-    acc = acc + $signed(32'(rbp_i)) * ($signed(32'(rbp_count_i[3:0])) - $signed(32'(rbp_count_i[7:4])));
-    value_o = acc[15:0];
+    all_pawns = '0;
+    one_wing  = 1'b0;
+    boc       = 1'b0;
+    majors    = 1'b0;
+    pure_boc  = 1'b0;
+    acc       = '0;
+    part      = '0;
+    boc_reg   = '0;
+    wings     = '0;
+    own_files = '0;
+    pf        = '0;
+    own_n     = '0;
+    enemy_n   = '0;
+    pen       = '0;
+    lo        = '0;
+    hi        = '0;
+    value_o   = '0;
+    if (en_i) begin
+      for (int c = 0; c < 2; c++) begin
+        npawns[c]   = es_pkg::popcount64(pawns[c]);
+        material[c] = {5'd0, npawns[c]} + 12'd3 * {5'd0, es_pkg::popcount64(knights[c] | bishops[c])} +
+                      12'd5 * {5'd0, es_pkg::popcount64(rooks[c])} + 12'd9 * {5'd0, es_pkg::popcount64(queens[c])};
+      end
+      all_pawns = pawns[0] | pawns[1];
+      one_wing  = all_pawns != 64'd0 && ((all_pawns & QueenWing) == 64'd0 || (all_pawns & KingWing) == 64'd0);
+      boc       = es_pkg::popcount64(bishops[0]) == 7'd1 && es_pkg::popcount64(bishops[1]) == 7'd1 &&
+                  ((bishops[0] & Light) != 64'd0) != ((bishops[1] & Light) != 64'd0) &&
+                  (knights[0] | knights[1]) == 64'd0;
+      majors    = (rooks[0] | rooks[1] | queens[0] | queens[1]) != 64'd0;
+      pure_boc  = boc && !majors;
+      for (int c = 0; c < 2; c++) begin
+        part      = '0;
+        wings     = '0;
+        own_files = files_of(pawns[c]);
+        own_n     = es_pkg::popcount64(pawns[c] & QueenWing);
+        enemy_n   = es_pkg::popcount64(pawns[1-c] & QueenWing);
+        if (own_n > enemy_n && {4'd0, popcount4(own_files[3:0])} <= enemy_n) wings = wings + 2'd1;
+        own_n     = es_pkg::popcount64(pawns[c] & KingWing);
+        enemy_n   = es_pkg::popcount64(pawns[1-c] & KingWing);
+        if (own_n > enemy_n && {4'd0, popcount4(own_files[7:4])} <= enemy_n) wings = wings + 2'd1;
+        pen  = {6'd0, wasted_i[c*6 +: 6]} * ({10'd0, wings} * {8'd0, ps_scale_i});
+        pen  = pen >> 2;
+        part = part - 32'(pen);
+        pf = files_of(passed_i[c*64 +: 64]);
+        lo = '0;
+        hi = '0;
+        for (int f = 7; f >= 0; f--) begin
+          if (pf[f]) lo = 3'(f);
+        end
+        for (int f = 0; f < 8; f++) begin
+          if (pf[f]) hi = 3'(f);
+        end
+        if (pf != 8'd0 && {1'b0, hi} >= {1'b0, lo} + 4'd3) part = part + (pure_boc ? 32'(separated_i[c*8 +: 8]) * 2 : 32'(separated_i[c*8 +: 8]));
+        if (one_wing && material[c] > material[1-c]) part = part - 32'(missing_i[c*10 +: 10]);
+        acc = (c == 1) ? acc - part : acc + part;
+      end
+      boc_reg = majors ? boc_i[11:6] : boc_i[5:0];
+      if (boc) acc = acc - $signed(32'(boc_reg)) * ($signed(32'(npawns[0])) - $signed(32'(npawns[1])));
+      acc = acc + $signed(32'(rbp_i)) * ($signed(32'(rbp_count_i[3:0])) - $signed(32'(rbp_count_i[7:4])));
+      value_o = acc[15:0];
+    end
   end
 endmodule

@@ -6,7 +6,10 @@
 // of file file_i (the largest index among the file's pinned pieces, per pinning side) feeds the
 // scan's stage 1; value_o (group 10, white's view) is used in the last clock.
 // Reference: host/chip/slow_tactics.cpp.
+// en_i is es_board's enable: the maps are zero without it, and so are the outputs; a simulator
+// skips the logic then.
 module es_tactics (
+  input  logic         en_i,
   input  logic [2:0]   file_i,
   input  logic [63:0]  occupied_i,
   input  logic [767:0] pieces_i,     // colour c, type t (1-6): [(c*6 + t-1)*64 +: 64]
@@ -84,32 +87,44 @@ module es_tactics (
   logic [63:0] pinned [2], against_king [2], by_bishop [2], by_rook [2], mpin [2];
   logic [63:0] press_hi [2], press_lo [2], cheaper_or_more [2];
   always_comb begin
+    logic [63:0] ge [5];  // the opponent's pieces of value class >= j (j = 1-4)
+    logic [63:0] cand_br, cand_q, bs [5], pin_d, same;
+    for (int j = 0; j < 5; j++) begin
+      ge[j] = '0;
+      bs[j] = '0;
+    end
+    cand_br = '0;
+    cand_q  = '0;
+    pin_d   = '0;
+    same    = '0;
     for (int c = 0; c < 2; c++) begin
-      logic [63:0] ge [5];  // the opponent's pieces of value class >= j (j = 1-4)
-      ge[0] = men[1-c];
-      ge[1] = pc[1-c][1] | pc[1-c][2] | pc[1-c][3] | pc[1-c][4] | pc[1-c][5];
-      ge[2] = pc[1-c][3] | pc[1-c][4] | pc[1-c][5];
-      ge[3] = pc[1-c][4] | pc[1-c][5];
-      ge[4] = pc[1-c][5];
       pinned[c]       = '0;
       against_king[c] = '0;
       by_bishop[c]    = '0;
       by_rook[c]      = '0;
       mpin[c]         = '0;
-      for (int d = 0; d < 8; d++) begin
-        logic [63:0] cand_br, cand_q, bs [5], pin_d, same;
-        cand_br = es_pkg::slide((d < 4) ? pc[c][2] : pc[c][3], empty, dshift(d), dmask(d)) & men[1-c];
-        cand_q  = es_pkg::slide(pc[c][4], empty, dshift(d), dmask(d)) & men[1-c];
-        bs[0] = '0;
-        for (int j = 1; j < 5; j++) bs[j] = es_pkg::slide(ge[j], empty, dshift(drev(d)), dmask(drev(d)));
-        pin_d = (cand_br | cand_q) & ((pc[1-c][0] & bs[1]) | ((pc[1-c][1] | pc[1-c][2]) & bs[2]) |
-                                      (pc[1-c][3] & bs[3]) | (pc[1-c][4] & bs[4]));
-        same  = (d < 4) ? (bs[1] & ~bs[2]) : (bs[2] & ~bs[3]);
-        pinned[c]       = pinned[c] | pin_d;
-        against_king[c] = against_king[c] | (pin_d & bs[4]);
-        if (d < 4) by_bishop[c] = by_bishop[c] | (pin_d & cand_br);
-        else       by_rook[c]   = by_rook[c] | (pin_d & cand_br);
-        mpin[c] = mpin[c] | (pin_d & ((cand_br & same) | (cand_q & bs[3] & ~bs[4])));
+    end
+    if (en_i) begin
+      for (int c = 0; c < 2; c++) begin
+        ge[0] = men[1-c];
+        ge[1] = pc[1-c][1] | pc[1-c][2] | pc[1-c][3] | pc[1-c][4] | pc[1-c][5];
+        ge[2] = pc[1-c][3] | pc[1-c][4] | pc[1-c][5];
+        ge[3] = pc[1-c][4] | pc[1-c][5];
+        ge[4] = pc[1-c][5];
+        for (int d = 0; d < 8; d++) begin
+          cand_br = es_pkg::slide((d < 4) ? pc[c][2] : pc[c][3], empty, dshift(d), dmask(d)) & men[1-c];
+          cand_q  = es_pkg::slide(pc[c][4], empty, dshift(d), dmask(d)) & men[1-c];
+          bs[0] = '0;
+          for (int j = 1; j < 5; j++) bs[j] = es_pkg::slide(ge[j], empty, dshift(drev(d)), dmask(drev(d)));
+          pin_d = (cand_br | cand_q) & ((pc[1-c][0] & bs[1]) | ((pc[1-c][1] | pc[1-c][2]) & bs[2]) |
+                                        (pc[1-c][3] & bs[3]) | (pc[1-c][4] & bs[4]));
+          same  = (d < 4) ? (bs[1] & ~bs[2]) : (bs[2] & ~bs[3]);
+          pinned[c]       = pinned[c] | pin_d;
+          against_king[c] = against_king[c] | (pin_d & bs[4]);
+          if (d < 4) by_bishop[c] = by_bishop[c] | (pin_d & cand_br);
+          else       by_rook[c]   = by_rook[c] | (pin_d & cand_br);
+          mpin[c] = mpin[c] | (pin_d & ((cand_br & same) | (cand_q & bs[3] & ~bs[4])));
+        end
       end
     end
   end
@@ -117,48 +132,68 @@ module es_tactics (
   // Pressure of c on the opponent's pieces: 3 attacked by a cheaper class, 2 undefended, 1
   // attacked by more classes than defended, 0 otherwise ({press_hi, press_lo}).
   always_comb begin
+    logic [63:0] cheaper, more;
+    logic [2:0]  n_us, n_them;
+    cheaper = '0;
+    more    = '0;
+    n_us    = '0;
+    n_them  = '0;
     for (int c = 0; c < 2; c++) begin
-      logic [63:0] cheaper, more;
-      cheaper = ((pc[1-c][1] | pc[1-c][2] | pc[1-c][3] | pc[1-c][4]) & att[c][0]) |
-                ((pc[1-c][3] | pc[1-c][4]) & att[c][1]) | (pc[1-c][4] & att[c][2]);
-      for (int s = 0; s < 64; s++) begin
-        logic [2:0] n_us, n_them;
-        n_us   = {2'd0, att[c][0][s]} + {2'd0, att[c][1][s]} + {2'd0, att[c][2][s]} + {2'd0, att[c][3][s]} +
-                 {2'd0, att[c][4][s]};
-        n_them = {2'd0, att[1-c][0][s]} + {2'd0, att[1-c][1][s]} + {2'd0, att[1-c][2][s]} +
-                 {2'd0, att[1-c][3][s]} + {2'd0, att[1-c][4][s]};
-        more[s] = n_us > n_them;
+      press_hi[c]        = '0;
+      press_lo[c]        = '0;
+      cheaper_or_more[c] = '0;
+    end
+    if (en_i) begin
+      for (int c = 0; c < 2; c++) begin
+        cheaper = ((pc[1-c][1] | pc[1-c][2] | pc[1-c][3] | pc[1-c][4]) & att[c][0]) |
+                  ((pc[1-c][3] | pc[1-c][4]) & att[c][1]) | (pc[1-c][4] & att[c][2]);
+        for (int s = 0; s < 64; s++) begin
+          n_us   = {2'd0, att[c][0][s]} + {2'd0, att[c][1][s]} + {2'd0, att[c][2][s]} + {2'd0, att[c][3][s]} +
+                   {2'd0, att[c][4][s]};
+          n_them = {2'd0, att[1-c][0][s]} + {2'd0, att[1-c][1][s]} + {2'd0, att[1-c][2][s]} +
+                   {2'd0, att[1-c][3][s]} + {2'd0, att[1-c][4][s]};
+          more[s] = n_us > n_them;
+        end
+        press_hi[c]        = cheaper | ~any_att[1-c];
+        press_lo[c]        = cheaper | (any_att[1-c] & more);
+        cheaper_or_more[c] = cheaper | more;
       end
-      press_hi[c]        = cheaper | ~any_att[1-c];
-      press_lo[c]        = cheaper | (any_att[1-c] & more);
-      cheaper_or_more[c] = cheaper | more;
     end
   end
 
   // ---------------------------------------------------------------- PINNED index of the file
   always_comb begin
-    for (int c = 0; c < 2; c++) begin
-      logic [6:0] best;
-      logic       any;
-      best = '0;
-      any  = 1'b0;
-      for (int r = 0; r < 8; r++) begin
-        logic [5:0] s;
-        logic [2:0] ty;
-        logic [1:0] pinner;
-        logic [6:0] idx;
-        s  = {r[2:0], file_i};
-        ty = pc[1-c][1][s] ? 3'd1 : pc[1-c][2][s] ? 3'd2 : pc[1-c][3][s] ? 3'd3 : pc[1-c][4][s] ? 3'd4 : 3'd0;
-        pinner = by_bishop[c][s] ? 2'd0 : by_rook[c][s] ? 2'd1 : 2'd2;
-        idx = 7'(ty) * 7'd24 + {2'd0, pinner, 3'd0} + {4'd0, against_king[c][s], 2'd0} +
-              {5'd0, press_hi[c][s], press_lo[c][s]};
-        if (pinned[c][s]) begin
-          any = 1'b1;
-          if (idx > best) best = idx;
+    logic [6:0] best, idx;
+    logic       any;
+    logic [5:0] s;
+    logic [2:0] ty;
+    logic [1:0] pinner;
+    best        = '0;
+    idx         = '0;
+    any         = 1'b0;
+    s           = '0;
+    ty          = '0;
+    pinner      = '0;
+    pin_valid_o = '0;
+    pin_idx_o   = '0;
+    if (en_i) begin
+      for (int c = 0; c < 2; c++) begin
+        best = '0;
+        any  = 1'b0;
+        for (int r = 0; r < 8; r++) begin
+          s  = {r[2:0], file_i};
+          ty = pc[1-c][1][s] ? 3'd1 : pc[1-c][2][s] ? 3'd2 : pc[1-c][3][s] ? 3'd3 : pc[1-c][4][s] ? 3'd4 : 3'd0;
+          pinner = by_bishop[c][s] ? 2'd0 : by_rook[c][s] ? 2'd1 : 2'd2;
+          idx = 7'(ty) * 7'd24 + {2'd0, pinner, 3'd0} + {4'd0, against_king[c][s], 2'd0} +
+                {5'd0, press_hi[c][s], press_lo[c][s]};
+          if (pinned[c][s]) begin
+            any = 1'b1;
+            if (idx > best) best = idx;
+          end
         end
+        pin_valid_o[c]      = any;
+        pin_idx_o[c*7 +: 7] = best;
       end
-      pin_valid_o[c]      = any;
-      pin_idx_o[c*7 +: 7] = best;
     end
   end
 
@@ -174,49 +209,60 @@ module es_tactics (
 
   always_comb begin
     logic signed [31:0] acc;
-    acc = '0;
-    for (int c = 0; c < 2; c++) begin
-      logic [63:0] safe, sl, trapped_n, trapped_r, kb, rank1;
-      logic [31:0] bonus;
-      logic        xray;
-      bonus = '0;
-      // X-ray: two sliders of c on a line they both move along, nothing between them.
-      xray = 1'b0;
-      for (int d = 0; d < 8; d += 2) begin
-        sl = (d < 4) ? (pc[c][2] | pc[c][4]) : (pc[c][3] | pc[c][4]);
-        if ((es_pkg::slide(sl, empty, dshift(d), dmask(d)) & sl) != 64'd0) xray = 1'b1;
+    logic [63:0] safe, sl, trapped_n, trapped_r, kb, rank1;
+    logic [31:0] bonus;
+    logic        xray;
+    acc       = '0;
+    safe      = '0;
+    sl        = '0;
+    trapped_n = '0;
+    trapped_r = '0;
+    kb        = '0;
+    rank1     = '0;
+    bonus     = '0;
+    xray      = 1'b0;
+    value_o   = 16'd0;
+    if (en_i) begin
+      for (int c = 0; c < 2; c++) begin
+        bonus = '0;
+        // X-ray: two sliders of c on a line they both move along, nothing between them.
+        xray = 1'b0;
+        for (int d = 0; d < 8; d += 2) begin
+          sl = (d < 4) ? (pc[c][2] | pc[c][4]) : (pc[c][3] | pc[c][4]);
+          if ((es_pkg::slide(sl, empty, dshift(d), dmask(d)) & sl) != 64'd0) xray = 1'b1;
+        end
+        if (xray) bonus = bonus + reg8(regs_i, chip_pkg::ER_XRAY + c, 6);
+        if ((mpin[c] & (press_hi[c] | press_lo[c])) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_MPIN_HUNG, 7);
+        if ((pinned[c] & ~any_att[1-c]) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_SIMPLE_HUNG, 8);
+        if ((pinned[c] & any_att[1-c] & cheaper_or_more[c]) != 64'd0)
+          bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_HUNG, 7);
+        if ((against_king[c] & ~any_att[1-c]) != 64'd0)
+          bonus = bonus + reg8(regs_i, chip_pkg::ER_PERM_PIN_SIMPLE_HUNG, 8);
+        // Traps of c's own pieces: no safe square (empty or the opponent's, not attacked by it).
+        safe      = ~men[c] & ~any_att[1-c];
+        trapped_n = pc[c][1] & ~es_pkg::knight(safe);
+        trapped_r = pc[c][3] & ~es_pkg::straight(safe, empty);
+        if ((trapped_n & (c == 1 ? flip(KnightCorner) : KnightCorner)) != 64'd0)
+          bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3, 8);
+        if ((trapped_n & (c == 1 ? flip(Knight7th) : Knight7th)) != 64'd0)
+          bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 1, 8);
+        if ((trapped_n & (c == 1 ? flip(KnightRim) : KnightRim)) != 64'd0)
+          bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 2, 8);
+        if ((pc[c][5] & (c == 1 ? flip(KingFG) : KingFG)) != 64'd0 &&
+            (trapped_r & (c == 1 ? flip(RookGH) : RookGH)) != 64'd0)
+          bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4, 8);
+        kb    = pc[c][5] & (c == 1 ? flip(KingBCD) : KingBCD);
+        rank1 = c == 1 ? flip(Rank1) : Rank1;
+        if (kb != 64'd0 && (trapped_r & (kb - 64'd1) & rank1) != 64'd0)
+          bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 1, 8);
+        if ((trapped_r & any_att[1-c]) != 64'd0) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 2, 8);
+        if ((trapped_r & (c == 1 ? flip(Ranks678) : Ranks678)) != 64'd0)
+          bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 3, 8);
+        if ((pc[c][4] & any_att[1-c] & ~(es_pkg::straight(safe, empty) | es_pkg::diagonal(safe, empty))) != 64'd0)
+          bonus = bonus - reg8(regs_i, chip_pkg::ER_QUEEN_TRAP + c, 8);
+        acc = (c == 1) ? acc - $signed(bonus) : acc + $signed(bonus);
       end
-      if (xray) bonus = bonus + reg8(regs_i, chip_pkg::ER_XRAY + c, 6);
-      if ((mpin[c] & (press_hi[c] | press_lo[c])) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_MPIN_HUNG, 7);
-      if ((pinned[c] & ~any_att[1-c]) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_SIMPLE_HUNG, 8);
-      if ((pinned[c] & any_att[1-c] & cheaper_or_more[c]) != 64'd0)
-        bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_HUNG, 7);
-      if ((against_king[c] & ~any_att[1-c]) != 64'd0)
-        bonus = bonus + reg8(regs_i, chip_pkg::ER_PERM_PIN_SIMPLE_HUNG, 8);
-      // Traps of c's own pieces: no safe square (empty or the opponent's, not attacked by it).
-      safe      = ~men[c] & ~any_att[1-c];
-      trapped_n = pc[c][1] & ~es_pkg::knight(safe);
-      trapped_r = pc[c][3] & ~es_pkg::straight(safe, empty);
-      if ((trapped_n & (c == 1 ? flip(KnightCorner) : KnightCorner)) != 64'd0)
-        bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3, 8);
-      if ((trapped_n & (c == 1 ? flip(Knight7th) : Knight7th)) != 64'd0)
-        bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 1, 8);
-      if ((trapped_n & (c == 1 ? flip(KnightRim) : KnightRim)) != 64'd0)
-        bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 2, 8);
-      if ((pc[c][5] & (c == 1 ? flip(KingFG) : KingFG)) != 64'd0 &&
-          (trapped_r & (c == 1 ? flip(RookGH) : RookGH)) != 64'd0)
-        bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4, 8);
-      kb    = pc[c][5] & (c == 1 ? flip(KingBCD) : KingBCD);
-      rank1 = c == 1 ? flip(Rank1) : Rank1;
-      if (kb != 64'd0 && (trapped_r & (kb - 64'd1) & rank1) != 64'd0)
-        bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 1, 8);
-      if ((trapped_r & any_att[1-c]) != 64'd0) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 2, 8);
-      if ((trapped_r & (c == 1 ? flip(Ranks678) : Ranks678)) != 64'd0)
-        bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 3, 8);
-      if ((pc[c][4] & any_att[1-c] & ~(es_pkg::straight(safe, empty) | es_pkg::diagonal(safe, empty))) != 64'd0)
-        bonus = bonus - reg8(regs_i, chip_pkg::ER_QUEEN_TRAP + c, 8);
-      acc = (c == 1) ? acc - $signed(bonus) : acc + $signed(bonus);
+      value_o = acc[15:0];
     end
-    value_o = acc[15:0];
   end
 endmodule

@@ -35,18 +35,6 @@ module eval_kpa (
     end
   end
 
-  // Squares ahead (towards promotion for colour c) of square (f, r), on files f-wide .. f+wide.
-  function automatic logic [63:0] ahead_mask(input int c, input int f0, input int r0, input int wide);
-    logic [63:0] m;
-    m = '0;
-    for (int r = 0; r < 8; r++) begin
-      for (int f = 0; f < 8; f++) begin
-        if (((c == 0) ? r > r0 : r < r0) && f >= f0 - wide && f <= f0 + wide) m[r*8+f] = 1'b1;
-      end
-    end
-    ahead_mask = m;
-  endfunction
-
   function automatic logic [2:0] chebyshev(input logic [5:0] a, input logic [5:0] b);
     logic [2:0] df, dr;
     df        = (a[2:0] > b[2:0]) ? a[2:0] - b[2:0] : b[2:0] - a[2:0];
@@ -54,51 +42,63 @@ module eval_kpa (
     chebyshev = (df > dr) ? df : dr;
   endfunction
 
+  localparam logic [63:0] FileA = 64'h0101_0101_0101_0101;
+  localparam logic [63:0] NotA  = ~FileA;
+  localparam logic [63:0] NotH  = ~(FileA << 7);
+
+  // passed_bb only counts where the defender has only king and pawns (separated_o's condition),
+  // like can_run; both are computed only for a pawn there, square by square (a simulator skips
+  // the rest). The squares ahead of a pawn on (f, r), towards promotion for colour c: its file
+  // (ahead_file), and its file and the neighbouring ones (ahead_zone).
   logic [127:0] can_run;    // colour c, square s at [c*64 + s]
   logic [127:0] passed_bb;  // passed pawns, same layout
-  for (genvar c = 0; c < 2; c++) begin : g_color
-    for (genvar s = 0; s < 64; s++) begin : g_sq
-      localparam int F = s % 8;
-      localparam int R = s / 8;
-      localparam int Rel = (c == 0) ? R : 7 - R;
-      localparam int MovesToPromote = 7 - Rel - ((Rel == 1) ? 1 : 0);
-      localparam logic [5:0] Promotion = 6'(((c == 0) ? 56 : 0) + F);
-      // Squares ahead of the pawn on its file, and on its file and the neighbouring ones.
-      localparam logic [63:0] AheadFile = ahead_mask(c, F, R, 0);
-      localparam logic [63:0] AheadZone = ahead_mask(c, F, R, 1);
-
-      // passed_bb only counts where the defender has only king and pawns (separated_o's
-      // condition), like can_run; both are computed only for a pawn there.
-      logic       passed_l, run_l;
-      always_comb begin
-        logic       passed, path_clear, taken, them_to_move;
-        logic [5:0] our_king, their_king;
-        logic [3:0] defender_moves;  // may be -1 (king on the queening square, to move)
-        passed_l       = 1'b0;
-        run_l          = 1'b0;
-        passed         = 1'b0;
-        path_clear     = 1'b0;
-        taken          = 1'b0;
-        them_to_move   = 1'b0;
-        our_king       = '0;
-        their_king     = '0;
-        defender_moves = '0;
-        if (only_kp[1-c] && pawns[c*64 + s]) begin
-          our_king     = (c == 0) ? white_king_i : black_king_i;
-          their_king   = (c == 0) ? black_king_i : white_king_i;
-          them_to_move = (stm_i != c[0]);
-          passed       = !(|(AheadZone & pawns[(1-c)*64 +: 64]));
-          path_clear   = !(|(AheadFile & occupied));
-          // A king beside the pawn, to move, takes it unless our king guards it.
-          taken        = them_to_move && chebyshev(their_king, 6'(s)) == 3'd1 &&
-                         chebyshev(our_king, 6'(s)) != 3'd1;
-          defender_moves = {1'b0, chebyshev(their_king, Promotion)} - {3'd0, them_to_move};
-          passed_l     = passed;
-          run_l        = passed && path_clear && !taken && $signed(defender_moves) > $signed(4'(MovesToPromote));
+  always_comb begin
+    logic        passed, path_clear, taken, them_to_move;
+    logic [5:0]  our_king, their_king, promotion;
+    logic [3:0]  defender_moves;  // may be -1 (king on the queening square, to move)
+    logic [3:0]  moves_to_promote;
+    logic [63:0] ahead, file_m, ahead_file, ahead_zone;
+    can_run          = '0;
+    passed_bb        = '0;
+    passed           = 1'b0;
+    path_clear       = 1'b0;
+    taken            = 1'b0;
+    them_to_move     = 1'b0;
+    our_king         = '0;
+    their_king       = '0;
+    promotion        = '0;
+    defender_moves   = '0;
+    moves_to_promote = '0;
+    ahead            = '0;
+    file_m           = '0;
+    ahead_file       = '0;
+    ahead_zone       = '0;
+    for (int c = 0; c < 2; c++) begin
+      if (only_kp[1-c]) begin
+        our_king     = (c == 0) ? white_king_i : black_king_i;
+        their_king   = (c == 0) ? black_king_i : white_king_i;
+        them_to_move = (stm_i != c[0]);
+        for (int s = 0; s < 64; s++) begin
+          if (pawns[c*64 + s]) begin
+            // Ranks above r for white, below r for black; moves to promote from the relative rank
+            // (one fewer from the second: the double step).
+            ahead            = (c == 0) ? ~64'd0 << ((s / 8 + 1) * 8) : (64'd1 << ((s / 8) * 8)) - 64'd1;
+            file_m           = FileA << (s % 8);
+            ahead_file       = ahead & file_m;
+            ahead_zone       = ahead & (file_m | ((file_m << 1) & NotA) | ((file_m >> 1) & NotH));
+            promotion        = 6'(((c == 0) ? 56 : 0) + s % 8);
+            moves_to_promote = 4'(7 - ((c == 0) ? s / 8 : 7 - s / 8) - (((c == 0) ? s / 8 : 7 - s / 8) == 1 ? 1 : 0));
+            passed           = !(|(ahead_zone & pawns[(1-c)*64 +: 64]));
+            path_clear       = !(|(ahead_file & occupied));
+            // A king beside the pawn, to move, takes it unless our king guards it.
+            taken            = them_to_move && chebyshev(their_king, 6'(s)) == 3'd1 &&
+                               chebyshev(our_king, 6'(s)) != 3'd1;
+            defender_moves   = {1'b0, chebyshev(their_king, promotion)} - {3'd0, them_to_move};
+            passed_bb[c*64 + s] = passed;
+            can_run[c*64 + s]   = passed && path_clear && !taken && $signed(defender_moves) > $signed(moves_to_promote);
+          end
         end
       end
-      assign passed_bb[c*64 + s] = passed_l;
-      assign can_run[c*64 + s]   = run_l;
     end
   end
 
@@ -126,7 +126,9 @@ module eval_kpa (
       logic [7:0] files;
       logic [3:0] lo, hi;
       files = '0;
-      for (int s = 0; s < 64; s++) files[s % 8] = files[s % 8] | passed_bb[c*64 + s];
+      if (only_kp[1-c]) begin  // passed_bb is empty otherwise
+        for (int s = 0; s < 64; s++) files[s % 8] = files[s % 8] | passed_bb[c*64 + s];
+      end
       lo = 4'd8;
       hi = 4'd0;
       for (int f = 7; f >= 0; f--) if (files[f]) lo = 4'(f);

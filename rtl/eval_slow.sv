@@ -105,10 +105,13 @@ module eval_slow (
     for (int c = 0; c < 2; c++) begin
       king_file[c]  = 3'd0;
       king_there[c] = 1'b0;
-      for (int s = 63; s >= 0; s--) begin
-        if (pieces[(c*6 + 5)*64 + s]) begin
-          king_file[c]  = 3'(s % 8);
-          king_there[c] = 1'b1;
+      // No king without the board's maps (es_board's enable): nothing to look for then.
+      if (busy_q) begin
+        for (int s = 63; s >= 0; s--) begin
+          if (pieces[(c*6 + 5)*64 + s]) begin
+            king_file[c]  = 3'(s % 8);
+            king_there[c] = 1'b1;
+          end
         end
       end
     end
@@ -130,12 +133,12 @@ module eval_slow (
   logic [6:0] mp_idx [2];
   logic [8:0] pp_idx [2];
   es_file #(.Colour(1'b0)) u_file_w (
-    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
+    .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
     .rook_idx_o (rook_idx[0]), .lever_o (lever[0]), .mp_valid_o (mp_valid[0]), .mp_idx_o (mp_idx[0]),
     .pp_valid_o (pp_valid[0]), .pp_idx_o (pp_idx[0])
   );
   es_file #(.Colour(1'b1)) u_file_b (
-    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
+    .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
     .rook_idx_o (rook_idx[1]), .lever_o (lever[1]), .mp_valid_o (mp_valid[1]), .mp_idx_o (mp_idx[1]),
     .pp_valid_o (pp_valid[1]), .pp_idx_o (pp_idx[1])
   );
@@ -146,13 +149,13 @@ module eval_slow (
   logic [6:0] bis0_i [2], bis1_i [2], ob_i [2], tb_i [2];
   logic [8:0] sb_i [2];
   es_piece #(.Colour(1'b0)) u_piece_w (
-    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks),
+    .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks),
     .mow_valid_o (mow_v[0]), .mow_idx_o (mow_i[0]), .bis_valid_o (bis_v[0]), .bis_idx0_o (bis0_i[0]),
     .bis_idx1_o (bis1_i[0]), .sb_valid_o (sb_v[0]), .sb_idx_o (sb_i[0]), .ob_valid_o (ob_v[0]),
     .ob_idx_o (ob_i[0]), .bb_valid_o (bb_v[0]), .bb_idx_o (bb_i[0]), .tb_valid_o (tb_v[0]), .tb_idx_o (tb_i[0])
   );
   es_piece #(.Colour(1'b1)) u_piece_b (
-    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks),
+    .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks),
     .mow_valid_o (mow_v[1]), .mow_idx_o (mow_i[1]), .bis_valid_o (bis_v[1]), .bis_idx0_o (bis0_i[1]),
     .bis_idx1_o (bis1_i[1]), .sb_valid_o (sb_v[1]), .sb_idx_o (sb_i[1]), .ob_valid_o (ob_v[1]),
     .ob_idx_o (ob_i[1]), .bb_valid_o (bb_v[1]), .bb_idx_o (bb_i[1]), .tb_valid_o (tb_v[1]), .tb_idx_o (tb_i[1])
@@ -167,7 +170,7 @@ module eval_slow (
     for (int i = 0; i < 26; i++) tac_regs[i*8 +: 8] = er_q[chip_pkg::ER_MPIN_HUNG + i][7:0];
   end
   es_tactics u_tactics (
-    .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
+    .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
     .pin_valid_o (pin_valid), .pin_idx_o (pin_idx), .value_o (tactics_value)
   );
   // Pawn family (es_pawns): structure of the rearmost pawn, shelter and storm next to the own
@@ -178,7 +181,7 @@ module eval_slow (
   logic [6:0] st_idx [2];
   for (genvar c = 0; c < 2; c++) begin : g_pawns
     es_pawns #(.Colour(c == 1)) u_pawns (
-      .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
+      .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .passed_i (passed),
       .ps_valid_o (ps_valid[c]), .ps_idx_o (ps_idx[c]), .ks_valid_o (kz_valid[c]), .sh_idx_o (sh_idx[c]),
       .st_idx_o (st_idx[c]), .rbp_o (rbp[c])
     );
@@ -467,6 +470,7 @@ module eval_slow (
 
   logic [15:0] pawn_regs_value;
   es_pawn_regs u_pawn_regs (
+    .en_i        (busy_q),
     .pieces_i    (pieces),
     .passed_i    (passed),
     .ps_scale_i  (ps_scale),

@@ -189,8 +189,9 @@ module mg_array (
   // Pin detector: rays from the side to move's king outward through empty squares, direction*64 +
   // square (the king's square is the source, like a slider's in fw_out).
   logic [511:0]  kr_out /*verilator split_var*/;
-  // Check detector: rays from the other side's king outward through empty squares, the same way.
-  logic [511:0]  okr_out /*verilator split_var*/;
+  // Check detector: rays from the other side's king outward through empty squares, the same way
+  // (okr_ray[d][s] leaves square s in direction d, okr_in[d][s] arrives there), computed below.
+  logic [63:0]   okr_ray [8], okr_in [8];
   logic [63:0] own_king, opp_king, pin_line;
   // Square s sees the other king along a diagonal / orthogonal line (the first man on it included);
   // the side to move's man on s would discover check by moving (a discoverer).
@@ -211,7 +212,6 @@ module mg_array (
     logic [15:0] fw_in /*verilator split_var*/;
     logic [7:0]  sp_in /*verilator split_var*/;
     logic [7:0]  kr_in /*verilator split_var*/;
-    logic [7:0]  okr_in /*verilator split_var*/;
     for (genvar d = 0; d < 8; d++) begin : g_dir
       // Signals travelling in direction d arrive from the neighbour one step back.
       localparam int DF = (d == 1 || d == 2 || d == 3) ? 1 : (d == 5 || d == 6 || d == 7) ? -1 : 0;
@@ -223,16 +223,13 @@ module mg_array (
         assign fw_in[8 + d] = fw_out[(8+d)*64 + NR*8+NF];
         assign sp_in[d]     = sp_out[d*64 + NR*8+NF];
         assign kr_in[d]     = kr_out[d*64 + NR*8+NF];
-        assign okr_in[d]    = okr_out[d*64 + NR*8+NF];
       end else begin : g_edge
         assign fw_in[d]     = 1'b0;
         assign fw_in[8 + d] = 1'b0;
         assign sp_in[d]     = 1'b0;
         assign kr_in[d]     = 1'b0;
-        assign okr_in[d]    = 1'b0;
       end
       assign kr_out[d*64 + s]  = own_king[s] || (kr_in[d] && empty[s]);
-      assign okr_out[d*64 + s] = opp_king[s] || (okr_in[d] && empty[s]);
     end
     // Square s is on a pin line: an enemy slider's ray arrives travelling in direction d (fw_in,
     // the enemy colour's half) and the own king's ray arrives from the other side, travelling in
@@ -245,11 +242,9 @@ module mg_array (
     // The discoverer's mirror image: a slider of the side to move behind s, the other king in front.
     logic [7:0] disc_dir;
     for (genvar d = 0; d < 8; d++) begin : g_disc
-      assign disc_dir[d] = (stm_i ? fw_in[8 + d] : fw_in[d]) && okr_in[(d + 4) % 8];
+      assign disc_dir[d] = (stm_i ? fw_in[8 + d] : fw_in[d]) && okr_in[(d + 4) % 8][s];
     end
     assign disc[s]     = !empty[s] && (black[s] == stm_i) && |disc_dir;
-    assign chk_diag[s] = okr_in[1] || okr_in[3] || okr_in[5] || okr_in[7];
-    assign chk_orth[s] = okr_in[0] || okr_in[2] || okr_in[4] || okr_in[6];
     assign knight_hit[s*2 +: 2] = {kn_b[s], kn_w[s]};
     assign king_hit[s*2 +: 2]   = {kg_b[s], kg_w[s]};
     assign pawn_hit[s*2 +: 2]   = {pw_hit_b[s], pw_hit_w[s]};
@@ -319,6 +314,45 @@ module mg_array (
       .att_cand_o     (att_cand_c[s]),
       .att_key_o      (akey[s*9 +: 9])
     );
+  end
+
+  // ---------------------------------------------------------------- the check detector
+  // The other king's rays, square by square in the order they travel (a ray arriving at s in
+  // direction d comes from the neighbour one step back: an earlier square for the directions that
+  // step up, N NE E NW, a later one for the others). Only the checks filter reads them: they are
+  // computed in its clocks (chk_only_i) and zero otherwise, so a simulator skips them then.
+  function automatic int dir_df(input int d);
+    dir_df = (d == 1 || d == 2 || d == 3) ? 1 : (d == 5 || d == 6 || d == 7) ? -1 : 0;
+  endfunction
+  function automatic int dir_dr(input int d);
+    dir_dr = (d == 7 || d == 0 || d == 1) ? 1 : (d == 3 || d == 4 || d == 5) ? -1 : 0;
+  endfunction
+  always_comb begin
+    for (int d = 0; d < 8; d++) begin
+      okr_ray[d] = '0;
+      okr_in[d]  = '0;
+    end
+    chk_diag = '0;
+    chk_orth = '0;
+    if (chk_only_i) begin
+      for (int d = 0; d < 8; d++) begin
+        if (dir_dr(d) > 0 || (dir_dr(d) == 0 && dir_df(d) > 0)) begin
+          for (int q = 0; q < 64; q++) begin
+            if (q % 8 - dir_df(d) >= 0 && q % 8 - dir_df(d) < 8 && q / 8 - dir_dr(d) >= 0 && q / 8 - dir_dr(d) < 8)
+              okr_in[d][q] = okr_ray[d][(q / 8 - dir_dr(d)) * 8 + q % 8 - dir_df(d)];
+            okr_ray[d][q] = opp_king[q] || (okr_in[d][q] && empty[q]);
+          end
+        end else begin
+          for (int q = 63; q >= 0; q--) begin
+            if (q % 8 - dir_df(d) >= 0 && q % 8 - dir_df(d) < 8 && q / 8 - dir_dr(d) >= 0 && q / 8 - dir_dr(d) < 8)
+              okr_in[d][q] = okr_ray[d][(q / 8 - dir_dr(d)) * 8 + q % 8 - dir_df(d)];
+            okr_ray[d][q] = opp_king[q] || (okr_in[d][q] && empty[q]);
+          end
+        end
+      end
+      chk_diag = okr_in[1] | okr_in[3] | okr_in[5] | okr_in[7];
+      chk_orth = okr_in[0] | okr_in[2] | okr_in[4] | okr_in[6];
+    end
   end
 
   // ---------------------------------------------------------------- the checks filter

@@ -25,6 +25,18 @@ module rep_detect (
   input  logic [31:0]  sel_i,     // one-hot (or 0): the entry whose differing squares sel_diff_o shows
   output logic [63:0]  sel_diff_o // the squares where the selected entry differs from the current board
 );
+  // The current board as four bit planes (plane b: bit b of each square's piece code, square s at
+  // bit s), stored the same way: entry k's plane b at board_q[k][b*64 +: 64]. A square differs
+  // when any of its four bits does, so an entry's differing squares are four XORs a plane.
+  logic [63:0]  plane [4];
+  logic [255:0] planes;
+  always_comb begin
+    for (int s = 0; s < 64; s++) begin
+      for (int b = 0; b < 4; b++) plane[b][s] = board_i[s*4 + b];
+    end
+    planes = {plane[3], plane[2], plane[1], plane[0]};
+  end
+
   logic [255:0] board_q [32];
   logic [3:0]   cast_q  [32];
   logic [6:0]   ep_q    [32];
@@ -32,7 +44,7 @@ module rep_detect (
   // Written before they are read (the controller only looks at entries below the stack top).
   always_ff @(posedge clk_i) begin
     if (we_i) begin
-      board_q[waddr_i] <= board_i;
+      board_q[waddr_i] <= planes;
       cast_q[waddr_i]  <= castling_i;
       ep_q[waddr_i]    <= ep_i;
     end
@@ -43,20 +55,16 @@ module rep_detect (
   always_comb begin
     for (int k = 0; k < 32; k++) begin
       logic [255:0] x;
-      x = board_q[k] ^ board_i;
-      for (int s = 0; s < 64; s++) diff[k][s] = x[s*4 +: 4] != 4'd0;
+      x       = board_q[k] ^ planes;
+      diff[k] = x[0 +: 64] | x[64 +: 64] | x[128 +: 64] | x[192 +: 64];
     end
   end
 
   // What stands now on each square: empty, a white piece, a black piece.
   logic [63:0] empty_now, black_now, white_now;
-  always_comb begin
-    for (int s = 0; s < 64; s++) begin
-      empty_now[s] = board_i[s*4 +: 3] == 3'd0;
-      black_now[s] = board_i[s*4 +: 3] != 3'd0 && board_i[s*4 + 3];
-      white_now[s] = board_i[s*4 +: 3] != 3'd0 && !board_i[s*4 + 3];
-    end
-  end
+  assign empty_now = ~(plane[0] | plane[1] | plane[2]);
+  assign black_now = ~empty_now & plane[3];
+  assign white_now = ~empty_now & ~plane[3];
 
   // The count of differing squares saturates at 3: none, one (clearing the lowest leaves none),
   // two (clearing the lowest twice leaves none), more.
