@@ -114,10 +114,30 @@ struct SearchResult {
 };
 
 // The registers a search's result is read from (once the chip is idle), in this order, and the
-// result they give: ChipClient::search_result, and a host reading them through a link.
+// result they give: a host reading them through a link (ChipClient::search_result reads the packed
+// JOB_RESULT, COUNT_LO and CYCLES_LO instead: search_result_of_packed).
 constexpr std::array<std::uint32_t, 7> kSearchResultRegisters = {
     reg::RESULT, reg::STATUS, reg::BEST_MOVE, reg::COUNT_LO, reg::COUNT_HI, reg::CYCLES_LO, reg::CYCLES_HI};
 SearchResult search_result_of(const std::array<std::uint32_t, 7>& words);
+// The result from JOB_RESULT and the node and clock counts (whole: COUNT_HI and CYCLES_HI are read
+// only when JOB_RESULT says one is not 0).
+SearchResult search_result_of_packed(std::uint32_t job_result, std::uint64_t nodes, std::uint64_t cycles);
+
+// A register write (one bus access).
+struct RegWrite {
+  std::uint32_t addr = 0;
+  std::uint32_t data = 0;
+};
+
+// A hardware search as one JOB (interface version 2, docs/chip.md "Search jobs"): the writes that
+// stage the position (BOARD_PACK, JOB_POS), the history (JOB_HISTORY, two moves a word), the
+// parameters (SEARCH_CTRL, OFFSET_CTRL, TEST_PAIR, NODE_LIMIT, SLOW_EST unless kept) and the JOB
+// command, in that order: 8 + 1 + ceil(moves / 2) + 5 + 1 accesses where the register path took
+// about 85. The chip loads the board, runs EVAL_INIT, makes the moves and starts the SEARCH
+// itself. Throws std::invalid_argument on a parameter out of range, or a history too long for the
+// stack (moves + depth > STACK_DEPTH).
+std::vector<RegWrite> search_job_writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                                        const SearchParams& params);
 
 struct CommandStats {
   std::uint64_t cycles = 0;     // clocks the command ran
@@ -175,6 +195,11 @@ class ChipClient {
   SearchResult search_result();
   void abort();
   SearchResult search(const SearchParams& params);
+  // The same search as load(start), eval_init(), make() of each move and start_search(params), as
+  // one JOB (search_job_writes): returns at once; busy() and search_result() as above. A step the
+  // chip refuses (a history move that is not legal, a bad argument) ends the job; search_result()
+  // then throws its ChipError.
+  void start_job(const ChipPosition& start, const std::vector<std::uint16_t>& history, const SearchParams& params);
   // Loads a game: the position at its start (e.g. the last irreversible move), the evaluation's
   // incremental state, then its moves made on the chip, so the repetition detector sees them.
   void load_game(const Position& start, const std::vector<Move>& moves);
