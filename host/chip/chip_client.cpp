@@ -120,6 +120,11 @@ std::uint32_t ChipClient::read(std::uint32_t addr) {
 }
 
 void ChipClient::write(std::uint32_t addr, std::uint32_t data) {
+  job_registers_.forget(addr);
+  store(addr, data);
+}
+
+void ChipClient::store(std::uint32_t addr, std::uint32_t data) {
   const BusResponse r = backend_->access(true, addr, data);
   if (r.error) {
     const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
@@ -395,7 +400,55 @@ std::vector<RegWrite> search_job_writes(const ChipPosition& start, const std::ve
 
 void ChipClient::start_job(const ChipPosition& start, const std::vector<std::uint16_t>& history,
                            const SearchParams& params) {
-  for (const RegWrite& w : search_job_writes(start, history, params)) write(w.addr, w.data);
+  try {
+    for (const RegWrite& w : job_registers_.writes(start, history, params)) store(w.addr, w.data);
+  } catch (...) {
+    job_registers_.clear();  // a refused write: what the chip holds is not known
+    throw;
+  }
+}
+
+int JobRegisters::slot(std::uint32_t addr) {
+  if (addr >= reg::BOARD_PACK_BASE && addr < reg::BOARD_PACK_BASE + reg::BOARD_PACK_COUNT)
+    return int(addr - reg::BOARD_PACK_BASE);
+  if (addr >= reg::JOB_HISTORY_BASE && addr < reg::JOB_HISTORY_BASE + reg::JOB_HISTORY_COUNT)
+    return 8 + int(addr - reg::JOB_HISTORY_BASE);
+  switch (addr) {
+    case reg::JOB_POS:
+      return 24;
+    case reg::SEARCH_CTRL:
+      return 25;
+    case reg::OFFSET_CTRL:
+      return 26;
+    case reg::TEST_PAIR:
+    case reg::TEST_VALUE:  // halves of TEST_PAIR
+    case reg::TEST_TIE:
+      return 27;
+    case reg::NODE_LIMIT:
+      return 28;
+    default:
+      return -1;
+  }
+}
+
+void JobRegisters::forget(std::uint32_t addr) {
+  const int i = slot(addr);
+  if (i >= 0) known_ &= ~(1u << i);
+}
+
+std::vector<RegWrite> JobRegisters::writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                                           const SearchParams& params) {
+  std::vector<RegWrite> out;
+  for (const RegWrite& w : search_job_writes(start, history, params)) {
+    const int i = slot(w.addr);  // -1 for SLOW_EST and CMD: always written
+    if (i >= 0 && (known_ >> i & 1) && value_[std::size_t(i)] == w.data) continue;
+    if (i >= 0) {
+      value_[std::size_t(i)] = w.data;
+      known_ |= 1u << i;
+    }
+    out.push_back(w);
+  }
+  return out;
 }
 
 void ChipClient::abort() { write(reg::ABORT, 1); }

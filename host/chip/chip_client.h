@@ -139,6 +139,29 @@ struct RegWrite {
 std::vector<RegWrite> search_job_writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
                                         const SearchParams& params);
 
+// What a chip's job registers hold, as far as one host has written them: BOARD_PACK, JOB_POS,
+// JOB_HISTORY, SEARCH_CTRL, OFFSET_CTRL, TEST_PAIR and NODE_LIMIT keep their values until the host
+// writes them again (the chip never writes them; SLOW_EST moves with every slow evaluation and is
+// not kept here). A host sends a chip's jobs one after another, mostly positions near each other in
+// the tree with the same parameters, so most of a job's words are already in its chip: writes()
+// gives only the writes of search_job_writes() whose register does not hold the value (always the
+// SLOW_EST write and the JOB command). Whoever writes one of these registers another way calls
+// forget() (ChipClient::write does), and clear() when the chip may hold anything (a refused write).
+class JobRegisters {
+ public:
+  std::vector<RegWrite> writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                               const SearchParams& params);
+  void forget(std::uint32_t addr);
+  void clear() { known_ = 0; }
+
+ private:
+  // Slots: BOARD_PACK 0-7, JOB_HISTORY 8-23, JOB_POS, SEARCH_CTRL, OFFSET_CTRL, TEST_PAIR, NODE_LIMIT.
+  static constexpr int kSlots = 29;
+  static int slot(std::uint32_t addr);
+  std::array<std::uint32_t, kSlots> value_{};
+  std::uint32_t known_ = 0;  // bit i: slot i holds value_[i]
+};
+
 struct CommandStats {
   std::uint64_t cycles = 0;     // clocks the command ran
   std::uint64_t generated = 0;  // pseudo-legal moves produced by the generator
@@ -199,6 +222,8 @@ class ChipClient {
   // one JOB (search_job_writes): returns at once; busy() and search_result() as above. A step the
   // chip refuses (a history move that is not legal, a bad argument) ends the job; search_result()
   // then throws its ChipError.
+  // Writes only what the chip does not hold already (JobRegisters: writes to these registers
+  // through write() are seen; raw backend accesses are not).
   void start_job(const ChipPosition& start, const std::vector<std::uint16_t>& history, const SearchParams& params);
   // Loads a game: the position at its start (e.g. the last irreversible move), the evaluation's
   // incremental state, then its moves made on the chip, so the repetition detector sees them.
@@ -211,8 +236,11 @@ class ChipClient {
   void set_poll_interval(std::uint64_t clocks) { poll_interval_ = clocks; }
 
  private:
+  void store(std::uint32_t addr, std::uint32_t data);  // write() without forgetting job registers
+
   std::unique_ptr<ChipBackend> backend_;
   std::uint64_t poll_interval_ = 4096;
+  JobRegisters job_registers_;
 };
 
 }  // namespace db::chip

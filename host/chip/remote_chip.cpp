@@ -17,10 +17,6 @@ namespace {
 constexpr std::size_t kAccessHeader = 4;
 constexpr std::size_t kWriteBytes = 9, kReadBytes = 5, kTickBytes = 5, kBlockHeader = 7;
 
-std::uint32_t command(std::uint32_t op, std::uint32_t depth = 0) {
-  return field::cmd::OP.put(op) | field::cmd::DEPTH.put(depth);
-}
-
 // A batch the chip did not take whole: the chip's error code for the refused op, as ChipClient
 // reports it (the sticky ERROR register read and cleared).
 [[noreturn]] void refused(link::Connection& link, std::uint16_t chip, const link::AccessReply& reply) {
@@ -208,10 +204,10 @@ void RemoteSearchChip::send_start(const SearchJob& job) {
   const SearchParams& p = job.params;
   if (p.depth < 1 || p.depth > 31)
     throw std::invalid_argument(fmt::format("search depth {} out of range 1-31", p.depth));
-  // The job as LocalSearchChip sends it (one JOB: ChipClient::start_job), access for access, so that
-  // the chip runs the same clocks behind the link as in process.
+  // The job as LocalSearchChip sends it (one JOB: ChipClient::start_job, only the words the chip does
+  // not hold), access for access, so that the chip runs the same clocks behind the link as in process.
   link::Access batch{chip_, {}};
-  for (const RegWrite& w : search_job_writes(job.start, job.history, p)) {
+  for (const RegWrite& w : job_registers_.writes(job.start, job.history, p)) {
     batch.ops.push_back(link::AccessOp::write(w.addr, w.data));
   }
   start_seq_ = link_->send(link::type::ACCESS, batch.encode());
@@ -222,7 +218,10 @@ void RemoteSearchChip::check_start() {
   const std::uint16_t seq = std::uint16_t(start_seq_);
   start_seq_ = -1;
   const link::AccessReply reply = link::AccessReply::decode(link_->wait(seq, link::type::ACCESS_REPLY).payload);
-  if (reply.failed_op != link::kNoFailedOp) refused(*link_, chip_, reply);
+  if (reply.failed_op != link::kNoFailedOp) {
+    job_registers_.clear();  // what the chip holds is not known
+    refused(*link_, chip_, reply);
+  }
 }
 
 SearchResult RemoteSearchChip::result_of(const std::array<std::uint32_t, 7>& words) {

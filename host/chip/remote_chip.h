@@ -62,6 +62,7 @@ class RemoteSearchChip final : public SearchChip {
   void send_weights(const std::vector<WriteBlock>& weights, std::uint64_t generation);
   void send_start(const SearchJob& job);
   SearchResult result_of(const std::array<std::uint32_t, 7>& words);
+  JobRegisters job_registers_;  // what the chip's job registers hold (as ChipClient keeps it)
   void send_run(std::uint64_t max_quanta);
   RunOutcome receive_run();
   SearchResult abort_search();

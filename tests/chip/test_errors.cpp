@@ -88,7 +88,7 @@ TEST_P(ChipErrors, BadPieceCodesAreRefused) {
 
 TEST_P(ChipErrors, BadCommandsModesAndDepths) {
   expect_command_error(0u, err::BAD_COMMAND);
-  expect_command_error(11u, err::BAD_COMMAND);  // 10 is JOB
+  expect_command_error(11u, err::BAD_COMMAND);          // 10 is JOB
   expect_command_error(op::SEARCH, err::BAD_ARGUMENT);  // depth 0
   expect_command_error(op::JOB, err::BAD_ARGUMENT);     // depth 0
   expect_command_error(field::cmd::OP.put(op::GEN) | field::cmd::MODE.put(5), err::BAD_ARGUMENT);

@@ -129,6 +129,40 @@ TEST(SearchJob, WritesPerJob) {
   EXPECT_THROW(search_job_writes(start, std::vector<std::uint16_t>(30, 0x8000), p), std::invalid_argument);
 }
 
+std::vector<std::uint32_t> addresses(const std::vector<RegWrite>& writes) {
+  std::vector<std::uint32_t> out;
+  for (const RegWrite& w : writes) out.push_back(w.addr);
+  return out;
+}
+
+TEST(SearchJob, OnlyWhatTheChipDoesNotHoldIsWritten) {
+  JobRegisters held;
+  Position pos;
+  SearchParams p;
+  p.depth = 3;
+  EXPECT_EQ(held.writes(ChipPosition::of(pos), {}, p).size(), 15u);  // the first job: everything
+  // The same job again: SLOW_EST (the chip moves it) and the command.
+  EXPECT_EQ(addresses(held.writes(ChipPosition::of(pos), {}, p)),
+            (std::vector<std::uint32_t>{reg::SLOW_EST, reg::CMD}));
+  // Another test value: TEST_PAIR too; after e2e4, the words of ranks 2 and 4 and JOB_POS.
+  p.test_value = 40;
+  EXPECT_EQ(addresses(held.writes(ChipPosition::of(pos), {}, p)),
+            (std::vector<std::uint32_t>{reg::TEST_PAIR, reg::SLOW_EST, reg::CMD}));
+  pos.make_move(parse_uci(pos, "e2e4"));
+  EXPECT_EQ(addresses(held.writes(ChipPosition::of(pos), {}, p)),
+            (std::vector<std::uint32_t>{reg::BOARD_PACK_BASE + 1, reg::BOARD_PACK_BASE + 3, reg::JOB_POS, reg::SLOW_EST,
+                                        reg::CMD}));
+  // A history: its words; the same history again: nothing of it.
+  const std::vector<std::uint16_t> history{to_chip_move(parse_uci(Position(), "e2e4"))};
+  EXPECT_EQ(held.writes(ChipPosition::of(Position()), history, p).size(), 2u + 1 + 1 + 2);  // 2 board words, JOB_POS
+  EXPECT_EQ(held.writes(ChipPosition::of(Position()), history, p).size(), 2u);
+  // A write another way (TEST_VALUE is half of TEST_PAIR), or a chip that may hold anything.
+  held.forget(reg::TEST_VALUE);
+  EXPECT_EQ(held.writes(ChipPosition::of(Position()), history, p).size(), 3u);
+  held.clear();
+  EXPECT_EQ(held.writes(ChipPosition::of(Position()), history, p).size(), 16u);
+}
+
 // Each search twice on one chip: register by register, then as a JOB; the same result (nodes and
 // clocks included) and the same position, evaluation and repetition state after it.
 void expect_job_equals_registers(ChipClient& chip, const Position& start, const std::vector<Move>& moves,
