@@ -56,6 +56,7 @@ package chip_pkg;
   localparam logic [16:0] REG_REP_STATUS = 17'h00105;
   localparam logic [16:0] REG_JOB_RESULT = 17'h00107;
   localparam logic [16:0] REG_TEST_PAIR = 17'h00108;
+  localparam logic [16:0] REG_JOB_COUNTS = 17'h00109;
   localparam logic [16:0] SE_GROUP_BASE = 17'h01020;
   localparam int SE_GROUP_COUNT = 32;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
@@ -122,6 +123,7 @@ package chip_pkg;
   localparam int REP_STATUS_WIDTH = 2;
   localparam int JOB_RESULT_WIDTH = 28;
   localparam int TEST_PAIR_WIDTH = 32;
+  localparam int JOB_COUNTS_WIDTH = 32;
 
   // Register fields: a packed struct for each register with more than one field.
   // CMD (rw)
@@ -296,7 +298,7 @@ package chip_pkg;
   } rep_status_t;
   // JOB_RESULT (ro)
   typedef struct packed {
-    logic wide;  // [27] COUNT_HI or CYCLES_HI is not 0
+    logic wide;  // [27] COUNT or CYCLES too large for JOB_COUNTS
     logic error;  // [26] ERROR holds an error
     logic aborted;  // [25] the last command was aborted
     logic busy;  // [24] a command or a JOB runs
@@ -308,6 +310,11 @@ package chip_pkg;
     logic [15:0] tie;  // [31:16] TEST_TIE
     logic [15:0] value;  // [15:0] TEST_VALUE
   } test_pair_t;
+  // JOB_COUNTS (ro)
+  typedef struct packed {
+    logic [18:0] cycles;  // [31:13] CYCLES[18:0]
+    logic [12:0] nodes;  // [12:0] COUNT[12:0]
+  } job_counts_t;
 
   // Address decode of the registers (the blocks and tables are decoded by range).
   function automatic logic reg_is_ro(input logic [16:0] addr);
@@ -343,7 +350,8 @@ package chip_pkg;
       REG_RESULT,
       REG_BEST_MOVE,
       REG_REP_STATUS,
-      REG_JOB_RESULT: reg_is_ro = 1'b1;
+      REG_JOB_RESULT,
+      REG_JOB_COUNTS: reg_is_ro = 1'b1;
       default: reg_is_ro = 1'b0;
     endcase
   endfunction

@@ -157,7 +157,7 @@ module ctrl_regs (
     job_result.busy      = busy_i;
     job_result.aborted   = aborted_i;
     job_result.error     = err_code_q != chip_pkg::ERR_NONE;
-    job_result.wide      = count_i[63:32] != 32'd0 || cycles_i[63:32] != 32'd0;
+    job_result.wide      = count_i[63:13] != 51'd0 || cycles_i[63:19] != 45'd0;
   end
   always_comb begin
     rdata_d = 32'd0;
@@ -222,6 +222,7 @@ module ctrl_regs (
         chip_pkg::REG_JOB_POS:       rdata_d = 32'(job_pos_q);
         chip_pkg::REG_JOB_RESULT:    rdata_d = 32'(job_result);
         chip_pkg::REG_TEST_PAIR:     rdata_d = {test_tie_q, test_value_q};
+        chip_pkg::REG_JOB_COUNTS:    rdata_d = {cycles_i[18:0], count_i[12:0]};
         default:                     rdata_d = 32'd0;
       endcase
     end

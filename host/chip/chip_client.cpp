@@ -339,8 +339,9 @@ SearchResult search_result_of_packed(std::uint32_t job_result, std::uint64_t nod
 }
 
 SearchResult ChipClient::search_result() {
-  // Three reads where there were seven (RESULT, STATUS, BEST_MOVE and both halves of the counts):
-  // the high halves only when JOB_RESULT says one is not 0.
+  // Two reads where there were seven (RESULT, STATUS, BEST_MOVE and both halves of the counts):
+  // JOB_RESULT and JOB_COUNTS, or the four count registers when JOB_RESULT says the counts do not
+  // fit JOB_COUNTS (a search of 8192 nodes or more, or 2^19 clocks).
   namespace jr = field::job_result;
   const std::uint32_t word = read(reg::JOB_RESULT);
   if (jr::ERROR.get(word)) {
@@ -353,11 +354,12 @@ SearchResult ChipClient::search_result() {
                                 *register_name(field::error::ADDR.get(e)) ? register_name(field::error::ADDR.get(e))
                                                                           : "an unmapped address"));
   }
-  std::uint64_t nodes = read(reg::COUNT_LO), cycles = read(reg::CYCLES_LO);
-  if (jr::WIDE.get(word)) {
-    nodes |= std::uint64_t(read(reg::COUNT_HI)) << 32;
-    cycles |= std::uint64_t(read(reg::CYCLES_HI)) << 32;
+  if (!jr::WIDE.get(word)) {
+    const std::uint32_t counts = read(reg::JOB_COUNTS);
+    return search_result_of_packed(word, field::job_counts::NODES.get(counts), field::job_counts::CYCLES.get(counts));
   }
+  const std::uint64_t nodes = read(reg::COUNT_LO) | std::uint64_t(read(reg::COUNT_HI)) << 32;
+  const std::uint64_t cycles = read(reg::CYCLES_LO) | std::uint64_t(read(reg::CYCLES_HI)) << 32;
   return search_result_of_packed(word, nodes, cycles);
 }
 

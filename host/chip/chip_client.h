@@ -115,12 +115,12 @@ struct SearchResult {
 
 // The registers a search's result is read from (once the chip is idle), in this order, and the
 // result they give: a host reading them through a link (ChipClient::search_result reads the packed
-// JOB_RESULT, COUNT_LO and CYCLES_LO instead: search_result_of_packed).
+// JOB_RESULT and JOB_COUNTS instead: search_result_of_packed).
 constexpr std::array<std::uint32_t, 7> kSearchResultRegisters = {
     reg::RESULT, reg::STATUS, reg::BEST_MOVE, reg::COUNT_LO, reg::COUNT_HI, reg::CYCLES_LO, reg::CYCLES_HI};
 SearchResult search_result_of(const std::array<std::uint32_t, 7>& words);
-// The result from JOB_RESULT and the node and clock counts (whole: COUNT_HI and CYCLES_HI are read
-// only when JOB_RESULT says one is not 0).
+// The result from JOB_RESULT and the node and clock counts (from JOB_COUNTS, or from the four count
+// registers when JOB_RESULT says they do not fit it).
 SearchResult search_result_of_packed(std::uint32_t job_result, std::uint64_t nodes, std::uint64_t cycles);
 
 // A register write (one bus access).

@@ -62,6 +62,7 @@ constexpr std::uint32_t OFFSET_CTRL = 0x00106;  // rw
 constexpr std::uint32_t REP_STATUS = 0x00105;  // ro
 constexpr std::uint32_t JOB_RESULT = 0x00107;  // ro
 constexpr std::uint32_t TEST_PAIR = 0x00108;  // rw
+constexpr std::uint32_t JOB_COUNTS = 0x00109;  // ro
 constexpr std::uint32_t SE_GROUP_BASE = 0x01020;
 constexpr std::uint32_t SE_GROUP_COUNT = 32;
 constexpr std::uint32_t BOARD_BASE = 0x00040;
@@ -110,6 +111,7 @@ inline bool is_read_only(std::uint32_t addr) {
     case BEST_MOVE:
     case REP_STATUS:
     case JOB_RESULT:
+    case JOB_COUNTS:
       return true;
     default:
       return false;
@@ -441,13 +443,18 @@ constexpr Field BEST_MOVE{8, 16};  // BEST_MOVE
 constexpr Field BUSY{24, 1};  // a command or a JOB runs
 constexpr Field ABORTED{25, 1};  // the last command was aborted
 constexpr Field ERROR{26, 1};  // ERROR holds an error
-constexpr Field WIDE{27, 1};  // COUNT_HI or CYCLES_HI is not 0
+constexpr Field WIDE{27, 1};  // COUNT or CYCLES too large for JOB_COUNTS
 }  // namespace job_result
 namespace test_pair {
 constexpr int WIDTH = 32;
 constexpr Field VALUE{0, 16};  // TEST_VALUE
 constexpr Field TIE{16, 16};  // TEST_TIE
 }  // namespace test_pair
+namespace job_counts {
+constexpr int WIDTH = 32;
+constexpr Field NODES{0, 13};  // COUNT[12:0]
+constexpr Field CYCLES{13, 19};  // CYCLES[18:0]
+}  // namespace job_counts
 }  // namespace field
 
 // The controller's states (the debug port shows them).
@@ -642,6 +649,7 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::REP_STATUS: return "REP_STATUS";
     case reg::JOB_RESULT: return "JOB_RESULT";
     case reg::TEST_PAIR: return "TEST_PAIR";
+    case reg::JOB_COUNTS: return "JOB_COUNTS";
     default: break;
   }
   if (addr >= reg::SE_GROUP_BASE && addr < reg::SE_GROUP_BASE + reg::SE_GROUP_COUNT) return "SE_GROUP";

@@ -36,7 +36,7 @@ class ChipErrors : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(ChipErrors, UnmappedAddressesAreRefusedAndRecorded) {
-  for (std::uint32_t addr : {0x00006u, 0x0003Fu, 0x00088u, 0x00109u, 0x00210u, 0x011FFu, 0x01800u, 0x1FFFFu}) {
+  for (std::uint32_t addr : {0x00006u, 0x0003Fu, 0x00088u, 0x0010Au, 0x00210u, 0x011FFu, 0x01800u, 0x1FFFFu}) {
     const BusResponse r = raw(false, addr);
     EXPECT_TRUE(r.error) << std::hex << addr;
     EXPECT_EQ(r.data, 0u);

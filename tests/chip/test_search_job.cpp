@@ -14,6 +14,7 @@
 #include "chess/pgn.h"
 #include "chess/position.h"
 #include "chip/chip_client.h"
+#include "chip/chip_model.h"
 #include "chip/chip_regs.h"
 #include "chip/eval_generator.h"
 #include "chip/rtl_backend.h"
@@ -257,6 +258,50 @@ TEST(SearchJob, RtlEqualsModelOnJobs) {
   // The co-simulation: the job's load, steps and search clock for clock on RTL and model.
   ChipClient chip(make_backend("cosim"));
   games_with_history(chip, 13, 3);
+}
+
+// A model chip that counts the host's reads.
+class CountingModel final : public ChipBackend {
+ public:
+  BusResponse access(bool write, std::uint32_t addr, std::uint32_t data) override {
+    if (!write) ++reads;
+    return chip_.access(write, addr, data);
+  }
+  void tick(std::uint64_t n) override { chip_.tick(n); }
+  DebugPort debug() const override { return chip_.debug(); }
+  std::uint64_t clock() const override { return chip_.clock(); }
+  std::string name() const override { return "counting model"; }
+  std::uint64_t reads = 0;
+
+ private:
+  ChipModel chip_;
+};
+
+TEST(SearchJob, ResultInTwoReadsWhenTheCountsFit) {
+  auto backend = std::make_unique<CountingModel>();
+  CountingModel* counting = backend.get();
+  ChipClient chip(std::move(backend));
+  download(chip, generate_weights(Position()));
+  SearchParams p;
+  p.test_value = 0;
+  bool saw_fit = false, saw_wide = false;
+  for (int depth = 1; depth <= 7 && !saw_wide; ++depth) {
+    p.depth = depth;
+    chip.start_job(ChipPosition::of(Position()), {}, p);
+    while (chip.busy()) chip.backend().tick(1);
+    const std::uint64_t reads = counting->reads;
+    const SearchResult r = chip.search_result();
+    const bool fit = r.nodes < 8192 && r.cycles < (1u << 19);
+    (fit ? saw_fit : saw_wide) = true;
+    EXPECT_EQ(counting->reads - reads, fit ? 2u : 5u) << r.nodes << " nodes, " << r.cycles << " clocks";
+    // The counts are whole either way.
+    EXPECT_EQ(r.nodes, chip.read(reg::COUNT_LO) | std::uint64_t(chip.read(reg::COUNT_HI)) << 32);
+    EXPECT_EQ(r.cycles, chip.read(reg::CYCLES_LO) | std::uint64_t(chip.read(reg::CYCLES_HI)) << 32);
+    EXPECT_EQ(field::job_result::WIDE.get(chip.read(reg::JOB_RESULT)), !fit);
+    EXPECT_TRUE(r.finished);
+  }
+  EXPECT_TRUE(saw_fit);
+  EXPECT_TRUE(saw_wide);
 }
 
 TEST(SearchJob, RefusedStepEndsTheJob) {

@@ -363,11 +363,11 @@ TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
   // Simulated time is the host's: the search's time on the bus, and the bus figures add up.
   const McaTimeline::Figures f = timeline->figures();
   EXPECT_NEAR(double(a.chips.parallel_clocks), f.simulated_seconds * 24e6, 1.0);
-  // A chip search is one JOB (ChipClient::start_job) and three result reads: at least SLOW_EST,
-  // the command and the reads (the other words when they changed), at most 25 besides the status
-  // polls (docs/chip.md).
+  // A chip search is one JOB (ChipClient::start_job) and two result reads: at least SLOW_EST, the
+  // command and the reads (the other words when they changed), at most 25 besides the status polls
+  // (docs/chip.md).
   const std::uint64_t jobs = a.chips.searches + a.chips.wasted_searches;
-  EXPECT_GE(f.accesses - f.status_polls, jobs * 5);
+  EXPECT_GE(f.accesses - f.status_polls, jobs * 4);
   EXPECT_LE(f.accesses - f.status_polls, jobs * 25);
   EXPECT_NEAR(f.host_overhead_seconds, double(f.accesses) * 0.5e-6, 1e-9);
   EXPECT_LE(f.host_io_seconds, f.simulated_seconds + 1e-12);
@@ -413,9 +413,9 @@ TEST(McaNode, PackedJobsCostAtMost25AccessesPerChipSearch) {
   const double per_register_job =
       double(rf.accesses - rf.status_polls) / double(r.chips.searches + r.chips.wasted_searches);
   EXPECT_LE(per_job, 25.0);
-  // At least SLOW_EST, the command and 3 result reads; the other words only where they differ from
+  // At least SLOW_EST, the command and 2 result reads; the other words only where they differ from
   // the chip's previous job (JobRegisters).
-  EXPECT_GE(per_job, 5.0);
+  EXPECT_GE(per_job, 4.0);
   EXPECT_GT(per_register_job, 70.0);
   EXPECT_LT(pf.host_io_seconds, rf.host_io_seconds / 2);
 }

@@ -188,10 +188,13 @@ std::uint32_t CtrlRegs::read(const Regs& q, const Decode& dec, std::uint32_t add
       namespace jr = field::job_result;
       return jr::RESULT.put(in.result_i) | jr::BEST_MOVE.put(in.best_i) | jr::BUSY.put(in.busy_i) |
              jr::ABORTED.put(in.aborted_i) | jr::ERROR.put(q.err_code_q != 0) |
-             jr::WIDE.put((in.count_i >> 32) != 0 || (in.cycles_i >> 32) != 0);
+             jr::WIDE.put((in.count_i >> 13) != 0 || (in.cycles_i >> 19) != 0);
     }
     case reg::TEST_PAIR:
       return std::uint32_t(q.test_tie_q) << 16 | q.test_value_q;
+    case reg::JOB_COUNTS:
+      return field::job_counts::CYCLES.put(std::uint32_t(in.cycles_i)) |
+             field::job_counts::NODES.put(std::uint32_t(in.count_i));
     default:
       return eval_rdata(addr_i, q, in);
   }
