@@ -1,6 +1,8 @@
 // The chip's controller: the command state machine (GEN, MAKE, UNMAKE, PERFT, CLEAR, EVAL_INIT,
-// SLOW_EVAL, LAZY_EVAL, SEARCH) and the wiring of its blocks:
+// SLOW_EVAL, LAZY_EVAL, SEARCH, JOB) and the wiring of its blocks:
 //   ctrl_regs    host register block: decode, read multiplexer, ERROR, the host-only registers
+//   ctrl_job     the JOB command: loads a staged search job and writes its commands in the
+//                host's place (CMD and MOVE writes come from the host or from it)
 //   ctrl_stack   the move stack
 //   ctrl_make    make/unmake and the position registers
 //   ctrl_eval    fast and lazy evaluation (placement sum, EVAL_INIT's scan, the slow-eval filter)
@@ -125,12 +127,13 @@ module chip_ctrl (
   logic [63:0] count_q, count_d, cycles_q, cycles_d;
   logic [31:0] generated_q, generated_d;
   logic        done_q, done_d, aborted_q, aborted_d, move_valid_q, move_valid_d;
-  // Command fields: of the word being written, and of the running command.
+  // Command fields: of the word being written (by the host or by a JOB), and of the running command.
   chip_pkg::cmd_t cmd_w, cmd_f;
   logic [3:0] op_w, op_q;
   logic [2:0] mode_w, mode_q;
   logic [4:0] depth_w, depth_q;
-  assign cmd_w   = wdata_i[chip_pkg::CMD_WIDTH-1:0];
+  logic [31:0] cmd_wdata;
+  assign cmd_w   = cmd_wdata[chip_pkg::CMD_WIDTH-1:0];
   assign cmd_f   = cmd_q[chip_pkg::CMD_WIDTH-1:0];
   assign op_w    = cmd_w.op;
   assign mode_w  = cmd_w.mode;
@@ -138,16 +141,28 @@ module chip_ctrl (
   assign op_q    = cmd_f.op;
   assign mode_q  = cmd_f.mode;
   assign depth_q = cmd_f.depth;
-  logic unused_cmd;  // CMD's reserved bit
-  assign unused_cmd = ^{cmd_w.reserved_7, cmd_f.reserved_7};
+  logic unused_cmd;  // CMD's reserved bit; the history length (ctrl_job reads it)
+  assign unused_cmd = ^{cmd_w.reserved_7, cmd_f.reserved_7, cmd_f.history};
 
-  logic busy, searching;
-  assign busy      = (state_q != chip_pkg::S_IDLE) || se_busy_i;
+  logic busy, searching, ctrl_idle, job_active;
+  assign ctrl_idle = (state_q == chip_pkg::S_IDLE) && !se_busy_i;
+  assign busy      = !ctrl_idle || job_active;
   assign searching = (op_q == chip_pkg::OP_SEARCH);
 
   // ---------------------------------------------------------------- blocks
   // Host register block.
   logic        cmd_we, abort_we, move_we, stm_we, castling_we, ep_we, half_we, full_we, board_we, est_we;
+  // CMD and MOVE writes, the host's or a JOB's (never both: the host's are refused while a job runs).
+  logic        cmd_go, move_go;
+  logic [15:0] move_wdata;
+  // The JOB command (ctrl_job).
+  logic [255:0] job_board;
+  logic [511:0] job_hist;
+  chip_pkg::job_pos_t job_pos;
+  logic        job_load_we, job_pos_we, job_cmd_we, job_move_we;
+  logic [5:0]  job_load_sq;
+  logic [15:0] job_load_pc, job_move;
+  logic [31:0] job_cmd;
   logic        cmd_err;
   logic [7:0]  cmd_err_code;
   logic [15:0] runner_bonus, sep_bonus, test_value, test_tie;
@@ -193,7 +208,8 @@ module chip_ctrl (
     .stm_we_o(stm_we), .castling_we_o(castling_we), .ep_we_o(ep_we), .half_we_o(half_we), .full_we_o(full_we),
     .board_we_o(board_we), .est_we_o(est_we), .pst_we_o, .ph_ram_we_o, .kpk_en_o, .rules_en_o,
     .runner_bonus_o(runner_bonus), .sep_bonus_o(sep_bonus), .test_value_o(test_value), .test_tie_o(test_tie),
-    .search_ctrl_o(search_ctrl), .node_limit_o(node_limit), .offset_ctrl_o(offset_ctrl), .cmd_i(cmd_q),
+    .search_ctrl_o(search_ctrl), .node_limit_o(node_limit), .offset_ctrl_o(offset_ctrl), .job_board_o(job_board),
+    .job_hist_o(job_hist), .job_pos_o(job_pos), .cmd_i(cmd_q),
     .done_i(done_q), .in_check_i, .move_valid_i(move_valid_q), .king_capture_i, .aborted_i(aborted_q),
     .pos_i(pos), .move_i(move_q), .host_ply_i(host_ply_q), .count_i(count_q), .cycles_i(cycles_q),
     .generated_i(generated_q), .hung_i, .pinned_i, .board_i, .pst_rdata_i(pst_rdata_a_i), .ph_ram_rdata_i,
@@ -202,6 +218,18 @@ module chip_ctrl (
     .white_race_i(white_race), .black_race_i(black_race), .se_value_i, .eg_draw_i(eg_draw), .est_i(est),
     .lazy_i(lazy), .se_draw_i, .result_i(result), .best_i(best), .rep_hit_i(rep_hit), .rep_near_i(rep_near)
   );
+
+  ctrl_job u_job (
+    .clk_i, .rst_ni, .start_i(cmd_we && op_w == chip_pkg::OP_JOB && depth_w != 5'd0), .depth_i(depth_w),
+    .hist_len_i(cmd_w.history), .abort_i(abort_we && busy), .ctrl_idle_i(ctrl_idle), .cmd_err_i(cmd_err),
+    .board_i(job_board), .hist_moves_i(job_hist), .active_o(job_active), .load_we_o(job_load_we),
+    .load_sq_o(job_load_sq), .load_pc_o(job_load_pc), .pos_we_o(job_pos_we), .cmd_we_o(job_cmd_we),
+    .cmd_o(job_cmd), .move_we_o(job_move_we), .move_o(job_move)
+  );
+  assign cmd_go     = cmd_we || job_cmd_we;
+  assign cmd_wdata  = job_cmd_we ? job_cmd : wdata_i;
+  assign move_go    = move_we || job_move_we;
+  assign move_wdata = job_move_we ? job_move : wdata_i[15:0];
 
   // MAKE pushes the position registers, the placement sum and the quiescence check counters.
   always_comb begin
@@ -218,7 +246,8 @@ module chip_ctrl (
     .clk_i, .rst_ni, .board_i, .make_i(make), .mv_i(mv_q), .undo_i(undo), .undo_move_i(last),
     .undo_entry_i(entry), .clear_i(clear_o), .stm_we_i(stm_we), .castling_we_i(castling_we), .ep_we_i(ep_we),
     .half_we_i(half_we), .full_we_i(full_we), .board_we_i(board_we), .board_sq_i(addr_i[5:0]),
-    .wdata_i(wdata_i[15:0]), .pos_o(pos), .push_o(push), .mk_o(mk), .wr_en_o, .wr_sq_o, .wr_pc_o,
+    .wdata_i(wdata_i[15:0]), .load_we_i(job_load_we), .load_sq_i(job_load_sq), .load_pc_i(job_load_pc),
+    .job_pos_we_i(job_pos_we), .job_pos_i(job_pos), .pos_o(pos), .push_o(push), .mk_o(mk), .wr_en_o, .wr_sq_o, .wr_pc_o,
     .ph_ev_valid_o(mk_ph_valid), .ph_ev_piece_o(mk_ph_piece), .ph_ev_loc_o(mk_ph_loc),
     .ph_ev_delta_o(mk_ph_delta)
   );
@@ -226,8 +255,8 @@ module chip_ctrl (
   ctrl_eval u_eval (
     .clk_i, .rst_ni, .einit_i(state_q == chip_pkg::S_EINIT), .idle_i(state_q == chip_pkg::S_IDLE),
     .host_addr_i(addr_i[8:0]), .board_i, .stm_i(pos.stm), .make_i(make), .mk_i(mk), .undo_i(undo),
-    .undo_pst_i(entry.pst), .einit_start_i(cmd_we && op_w == chip_pkg::OP_EVAL_INIT && host_ply_q == 6'd0),
-    .lazy_start_i(cmd_we && op_w == chip_pkg::OP_LAZY_EVAL), .abort_i(abort_we && busy), .est_we_i(est_we),
+    .undo_pst_i(entry.pst), .einit_start_i(cmd_go && op_w == chip_pkg::OP_EVAL_INIT && host_ply_q == 6'd0),
+    .lazy_start_i(cmd_go && op_w == chip_pkg::OP_LAZY_EVAL), .abort_i(abort_we && busy), .est_we_i(est_we),
     .wdata_i(wdata_i[15:0]), .pst_raddr_a_o, .pst_raddr_b_o, .pst_raddr_c_o, .pst_rdata_a_i, .pst_rdata_b_i,
     .pst_rdata_c_i, .phase_i, .counts_i, .kpk_active_i, .kpk_win_i, .rule_draw_i, .runner_w_i, .runner_b_i,
     .separated_i, .runner_bonus_i(runner_bonus), .sep_bonus_i(sep_bonus), .test_value_i(test_value),
@@ -242,7 +271,7 @@ module chip_ctrl (
   ctrl_search u_search (
     .clk_i, .rst_ni, .search_ctrl_i(search_ctrl), .offset_ctrl_i(offset_ctrl), .test_value_i(test_value),
     .test_tie_i(test_tie), .node_limit_i(node_limit), .state_i(state_q), .searching_i(searching),
-    .start_i(cmd_we && op_w == chip_pkg::OP_SEARCH), .exhausted_i(gen_exhausted),
+    .start_i(cmd_go && op_w == chip_pkg::OP_SEARCH), .exhausted_i(gen_exhausted),
     .repchk_ok_i(state_q == chip_pkg::S_REPCHK && rc_ok), .se_finish_i, .ply_i(ply_q), .base_i(base_q),
     .host_ply_i(host_ply_q), .depth_i(depth_q), .count_i(count_q), .mv_i(mv_q), .last_i(last),
     .entry_i(entry), .pos_i(pos), .board_i, .in_check_i, .king_capture_i, .hung_i, .opp_hung_i, .pinned_i,
@@ -513,10 +542,10 @@ module chip_ctrl (
       done_d     = 1'b1;
       host_ply_d = 6'd0;  // moves made by the command stay on the board: reload the position
     end
-    if (stm_we || castling_we || ep_we || half_we || full_we || board_we) host_ply_d = 6'd0;
-    if (move_we) move_d = wdata_i[15:0];
-    if (cmd_we) begin
-      cmd_d       = wdata_i;
+    if (stm_we || castling_we || ep_we || half_we || full_we || board_we || job_load_we) host_ply_d = 6'd0;
+    if (move_go) move_d = move_wdata;
+    if (cmd_go) begin
+      cmd_d       = cmd_wdata;
       cycles_d    = 64'd0;
       generated_d = 32'd0;
       done_d      = 1'b0;
@@ -581,6 +610,12 @@ module chip_ctrl (
           end
         end
         chip_pkg::OP_SLOW_EVAL: se_start_o = 1'b1;
+        chip_pkg::OP_JOB: begin
+          // ctrl_job runs it; a search needs a depth (the other checks are its steps').
+          if (depth_w == 5'd0) begin
+            cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_BAD_ARGUMENT; done_d = 1'b1;
+          end
+        end
         chip_pkg::OP_LAZY_EVAL: begin
           if (lazy_done) done_d = 1'b1;
           if (lazy_slow) se_start_o = 1'b1;

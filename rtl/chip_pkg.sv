@@ -17,6 +17,7 @@ package chip_pkg;
   localparam logic [16:0] REG_FULLMOVE = 17'h0000C;
   localparam logic [16:0] REG_MOVE = 17'h0000D;
   localparam logic [16:0] REG_PLY = 17'h0000E;
+  localparam logic [16:0] REG_JOB_POS = 17'h0000F;
   localparam logic [16:0] REG_COUNT_LO = 17'h00010;
   localparam logic [16:0] REG_COUNT_HI = 17'h00011;
   localparam logic [16:0] REG_CYCLES_LO = 17'h00012;
@@ -53,6 +54,9 @@ package chip_pkg;
   localparam logic [16:0] REG_BEST_MOVE = 17'h00104;
   localparam logic [16:0] REG_OFFSET_CTRL = 17'h00106;
   localparam logic [16:0] REG_REP_STATUS = 17'h00105;
+  localparam logic [16:0] REG_JOB_RESULT = 17'h00107;
+  localparam logic [16:0] REG_TEST_PAIR = 17'h00108;
+  localparam logic [16:0] REG_JOB_COUNTS = 17'h00109;
   localparam logic [16:0] SE_GROUP_BASE = 17'h01020;
   localparam int SE_GROUP_COUNT = 32;
   localparam logic [16:0] BOARD_BASE = 17'h00040;
@@ -61,11 +65,15 @@ package chip_pkg;
   localparam int PST_COUNT = 512;
   localparam logic [16:0] PHASE_RAM_BASE = 17'h01400;
   localparam int PHASE_RAM_COUNT = 1024;
+  localparam logic [16:0] BOARD_PACK_BASE = 17'h00080;
+  localparam int BOARD_PACK_COUNT = 8;
+  localparam logic [16:0] JOB_HISTORY_BASE = 17'h00200;
+  localparam int JOB_HISTORY_COUNT = 16;
 
   // Register widths (the highest field bit + 1): a write with a bit set above it is refused.
   localparam int ID_WIDTH = 32;
   localparam int VERSION_WIDTH = 32;
-  localparam int CMD_WIDTH = 13;
+  localparam int CMD_WIDTH = 18;
   localparam int STATUS_WIDTH = 16;
   localparam int ABORT_WIDTH = 32;
   localparam int ERROR_WIDTH = 25;
@@ -76,6 +84,7 @@ package chip_pkg;
   localparam int FULLMOVE_WIDTH = 16;
   localparam int MOVE_WIDTH = 16;
   localparam int PLY_WIDTH = 6;
+  localparam int JOB_POS_WIDTH = 32;
   localparam int COUNT_LO_WIDTH = 32;
   localparam int COUNT_HI_WIDTH = 32;
   localparam int CYCLES_LO_WIDTH = 32;
@@ -112,10 +121,14 @@ package chip_pkg;
   localparam int BEST_MOVE_WIDTH = 16;
   localparam int OFFSET_CTRL_WIDTH = 24;
   localparam int REP_STATUS_WIDTH = 2;
+  localparam int JOB_RESULT_WIDTH = 28;
+  localparam int TEST_PAIR_WIDTH = 32;
+  localparam int JOB_COUNTS_WIDTH = 32;
 
   // Register fields: a packed struct for each register with more than one field.
   // CMD (rw)
   typedef struct packed {
+    logic [4:0] history;  // [17:13] JOB: moves of JOB_HISTORY made before the search (0-31)
     logic [4:0] depth;  // [12:8] PERFT's and SEARCH's depth
     logic reserved_7;
     logic [2:0] mode;  // [6:4] GEN's mode (MODE_*)
@@ -151,6 +164,15 @@ package chip_pkg;
     logic [5:0] to;  // [11:6] to square
     logic [5:0] from;  // [5:0] from square
   } move_t;
+  // JOB_POS (rw)
+  typedef struct packed {
+    logic [15:0] halfmove;  // [31:16] half-move clock
+    logic [3:0] reserved_12;
+    logic ep_valid;  // [11] an en-passant square is set
+    logic [5:0] ep_square;  // [10:5] en-passant target square
+    logic [3:0] castling;  // [4:1] castling rights (as CASTLING)
+    logic black;  // [0] side to move: 0 white, 1 black
+  } job_pos_t;
   // EVAL_CTRL (rw)
   typedef struct packed {
     logic [5:0] spare;  // [7:2] read back, no effect
@@ -274,6 +296,25 @@ package chip_pkg;
     logic displaced;  // [1] one piece displaced from one (other side to move)
     logic repetition;  // [0] a repetition of a position on the stack
   } rep_status_t;
+  // JOB_RESULT (ro)
+  typedef struct packed {
+    logic wide;  // [27] COUNT or CYCLES too large for JOB_COUNTS
+    logic error;  // [26] ERROR holds an error
+    logic aborted;  // [25] the last command was aborted
+    logic busy;  // [24] a command or a JOB runs
+    logic [15:0] best_move;  // [23:8] BEST_MOVE
+    logic [7:0] result;  // [7:0] RESULT
+  } job_result_t;
+  // TEST_PAIR (rw)
+  typedef struct packed {
+    logic [15:0] tie;  // [31:16] TEST_TIE
+    logic [15:0] value;  // [15:0] TEST_VALUE
+  } test_pair_t;
+  // JOB_COUNTS (ro)
+  typedef struct packed {
+    logic [18:0] cycles;  // [31:13] CYCLES[18:0]
+    logic [12:0] nodes;  // [12:0] COUNT[12:0]
+  } job_counts_t;
 
   // Address decode of the registers (the blocks and tables are decoded by range).
   function automatic logic reg_is_ro(input logic [16:0] addr);
@@ -308,7 +349,9 @@ package chip_pkg;
       REG_DRAW_SCORE,
       REG_RESULT,
       REG_BEST_MOVE,
-      REG_REP_STATUS: reg_is_ro = 1'b1;
+      REG_REP_STATUS,
+      REG_JOB_RESULT,
+      REG_JOB_COUNTS: reg_is_ro = 1'b1;
       default: reg_is_ro = 1'b0;
     endcase
   endfunction
@@ -323,6 +366,7 @@ package chip_pkg;
       REG_HALFMOVE,
       REG_FULLMOVE,
       REG_MOVE,
+      REG_JOB_POS,
       REG_EVAL_CTRL,
       REG_RUNNER_BONUS,
       REG_SEP_BONUS,
@@ -331,7 +375,8 @@ package chip_pkg;
       REG_SEARCH_CTRL,
       REG_TEST_TIE,
       REG_NODE_LIMIT,
-      REG_OFFSET_CTRL: reg_is_rw = 1'b1;
+      REG_OFFSET_CTRL,
+      REG_TEST_PAIR: reg_is_rw = 1'b1;
       default: reg_is_rw = 1'b0;
     endcase
   endfunction
@@ -408,6 +453,7 @@ package chip_pkg;
   localparam logic [3:0] OP_SLOW_EVAL = 4'd7;
   localparam logic [3:0] OP_LAZY_EVAL = 4'd8;
   localparam logic [3:0] OP_SEARCH = 4'd9;
+  localparam logic [3:0] OP_JOB = 4'd10;
 
   localparam logic [2:0] MODE_ALL = 3'd0;
   localparam logic [2:0] MODE_CAPTURES = 3'd1;
@@ -448,7 +494,7 @@ package chip_pkg;
   localparam int MOVE_FIELD_VALID_BIT = 15;
 
   localparam logic [31:0] CHIP_ID = 32'h44424331;
-  localparam int CHIP_VERSION = 1;
+  localparam int CHIP_VERSION = 2;
   localparam int STACK_DEPTH = 32;
   localparam int PERFT_MAX_DEPTH = 31;
   localparam int SLOW_EVAL_CLOCKS = 11;

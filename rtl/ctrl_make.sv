@@ -2,7 +2,8 @@
 // passant, the move clocks). MAKE writes the move into the array (up to four squares: from, to,
 // the captured pawn en passant or the castling rook's two squares), pushes what unmaking needs,
 // and reports the game phase events; unmake reverses it from the stack entry. The host writes
-// the registers and single squares directly. Model twin: host/chip/model/ctrl_make.h.
+// the registers and single squares directly; a JOB loads its staged board four squares a clock
+// and its position state (JOB_POS) at once. Model twin: host/chip/model/ctrl_make.h.
 module ctrl_make (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -24,6 +25,13 @@ module ctrl_make (
   input  logic                 board_we_i,
   input  logic [5:0]           board_sq_i,
   input  logic [15:0]          wdata_i,
+  // A JOB's load (only while the controller is idle): four squares from load_sq_i on, their
+  // codes at load_pc_i[4i +: 4]; the position state.
+  input  logic                 load_we_i,
+  input  logic [5:0]           load_sq_i,
+  input  logic [15:0]          load_pc_i,
+  input  logic                 job_pos_we_i,
+  input  chip_pkg::job_pos_t   job_pos_i,
   output ctrl_pkg::pos_t       pos_o,
   // The stack entry MAKE pushes (its pst and qc fields are 0: the evaluation and the search
   // fill them in).
@@ -145,6 +153,18 @@ module ctrl_make (
       wr_sq_o = {18'd0, board_sq_i};
       wr_pc_o = {12'd0, wdata_i[3:0]};
     end
+    if (load_we_i) begin
+      wr_en_o = 4'b1111;
+      wr_sq_o = {load_sq_i + 6'd3, load_sq_i + 6'd2, load_sq_i + 6'd1, load_sq_i};
+      wr_pc_o = load_pc_i;
+    end
+    if (job_pos_we_i) begin
+      pos_d.stm      = job_pos_i.black;
+      pos_d.castling = job_pos_i.castling;
+      pos_d.ep_valid = job_pos_i.ep_valid;
+      pos_d.ep_sq    = job_pos_i.ep_square;
+      pos_d.half     = job_pos_i.halfmove;
+    end
     if (stm_we_i) pos_d.stm = wdata_i[0];
     if (castling_we_i) pos_d.castling = wdata_i[3:0];
     if (ep_we_i) begin
@@ -170,5 +190,6 @@ module ctrl_make (
 
   assign pos_o = pos_q;
   logic unused_make;  // the move words' valid bits; the entry's parts the evaluation and search own
-  assign unused_make = ^{mv_i[15], undo_move_i[15], undo_move_i[13:12], undo_entry_i.pst, undo_entry_i.qc};
+  assign unused_make = ^{mv_i[15], undo_move_i[15], undo_move_i[13:12], undo_entry_i.pst, undo_entry_i.qc,
+                         job_pos_i.reserved_12};
 endmodule

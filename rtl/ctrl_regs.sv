@@ -48,6 +48,11 @@ module ctrl_regs (
   output chip_pkg::search_ctrl_t search_ctrl_o,
   output logic [31:0]          node_limit_o,
   output chip_pkg::offset_ctrl_t offset_ctrl_o,
+  // A search job's staging (BOARD_PACK: square s at [s*4 +: 4]; JOB_HISTORY: move m at
+  // [m*16 +: 16]; JOB_POS), loaded by JOB (ctrl_job).
+  output logic [255:0]         job_board_o,
+  output logic [511:0]         job_hist_o,
+  output chip_pkg::job_pos_t   job_pos_o,
   // What the host reads of the other blocks.
   input  logic [31:0]          cmd_i,
   input  logic                 done_i,         // STATUS bits
@@ -101,21 +106,39 @@ module ctrl_regs (
   chip_pkg::search_ctrl_t search_ctrl_q, search_ctrl_d;
   logic [31:0] node_limit_q, node_limit_d;
   chip_pkg::offset_ctrl_t offset_ctrl_q, offset_ctrl_d;
+  logic [255:0] job_board_q, job_board_d;
+  logic [511:0] job_hist_q, job_hist_d;
+  chip_pkg::job_pos_t job_pos_q, job_pos_d;
 
   // ---------------------------------------------------------------- decode
-  logic is_board, is_pst, is_phase_ram, is_reg_ro, is_reg_rw, mapped;
+  logic is_board, is_pst, is_phase_ram, is_reg_ro, is_reg_rw, is_board_pack, is_job_hist, mapped;
   assign is_phase_ram = (addr_i >= chip_pkg::PHASE_RAM_BASE) &&
                         (addr_i < chip_pkg::PHASE_RAM_BASE + 17'(chip_pkg::PHASE_RAM_COUNT));
   assign is_pst = (addr_i >= chip_pkg::PST_BASE) && (addr_i < chip_pkg::PST_BASE + 17'(chip_pkg::PST_COUNT));
   assign is_board = (addr_i >= chip_pkg::BOARD_BASE) &&
                     (addr_i < chip_pkg::BOARD_BASE + 17'(chip_pkg::BOARD_COUNT));
+  assign is_board_pack = (addr_i >= chip_pkg::BOARD_PACK_BASE) &&
+                         (addr_i < chip_pkg::BOARD_PACK_BASE + 17'(chip_pkg::BOARD_PACK_COUNT));
+  assign is_job_hist = (addr_i >= chip_pkg::JOB_HISTORY_BASE) &&
+                       (addr_i < chip_pkg::JOB_HISTORY_BASE + 17'(chip_pkg::JOB_HISTORY_COUNT));
   assign is_reg_ro = chip_pkg::reg_is_ro(addr_i);
   assign is_reg_rw = chip_pkg::reg_is_rw(addr_i);
   assign mapped = is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw || se_reg_hit_i || se_tab_hit_i ||
-                  se_grp_hit_i;
+                  se_grp_hit_i || is_board_pack || is_job_hist;
+
+  // A BOARD_PACK word's eight piece codes: each must be a BOARD code (type 7 and a black
+  // "empty", 8, are not).
+  logic pack_bad;
+  always_comb begin
+    pack_bad = 1'b0;
+    for (int k = 0; k < 8; k++) begin
+      if (wdata_i[4*k +: 3] == 3'd7 || wdata_i[4*k +: 4] == 4'd8) pack_bad = 1'b1;
+    end
+  end
 
   // ---------------------------------------------------------------- read
   chip_pkg::status_t status;
+  chip_pkg::job_result_t job_result;
   always_comb begin
     status            = '0;
     status.busy       = busy_i;
@@ -128,12 +151,23 @@ module ctrl_regs (
     status.err_code   = err_code_q;
   end
   always_comb begin
+    job_result           = '0;
+    job_result.result    = result_i;
+    job_result.best_move = best_i;
+    job_result.busy      = busy_i;
+    job_result.aborted   = aborted_i;
+    job_result.error     = err_code_q != chip_pkg::ERR_NONE;
+    job_result.wide      = count_i[63:13] != 51'd0 || cycles_i[63:19] != 45'd0;
+  end
+  always_comb begin
     rdata_d = 32'd0;
     if (se_reg_hit_i || se_grp_hit_i) rdata_d = se_rdata_i;
     else if (se_tab_hit_i) rdata_d = busy_i ? 32'd0 : se_rdata_i;  // the RAMs' read ports serve the scan
     else if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
     else if (is_pst) rdata_d = busy_i ? 32'd0 : {16'd0, pst_rdata_i};  // port A serves the host while idle
     else if (is_phase_ram) rdata_d = {16'd0, ph_ram_rdata_i};
+    else if (is_board_pack) rdata_d = job_board_q[{addr_i[2:0], 5'd0} +: 32];
+    else if (is_job_hist) rdata_d = job_hist_q[{addr_i[3:0], 5'd0} +: 32];
     else begin
       unique case (addr_i)
         chip_pkg::REG_ID:            rdata_d = chip_pkg::CHIP_ID;
@@ -185,6 +219,10 @@ module ctrl_regs (
         chip_pkg::REG_OFFSET_CTRL:   rdata_d = 32'(offset_ctrl_q);
         chip_pkg::REG_BEST_MOVE:     rdata_d = {16'd0, best_i};
         chip_pkg::REG_REP_STATUS:    rdata_d = {30'd0, rep_near_i, rep_hit_i};
+        chip_pkg::REG_JOB_POS:       rdata_d = 32'(job_pos_q);
+        chip_pkg::REG_JOB_RESULT:    rdata_d = 32'(job_result);
+        chip_pkg::REG_TEST_PAIR:     rdata_d = {test_tie_q, test_value_q};
+        chip_pkg::REG_JOB_COUNTS:    rdata_d = {cycles_i[18:0], count_i[12:0]};
         default:                     rdata_d = 32'd0;
       endcase
     end
@@ -221,6 +259,9 @@ module ctrl_regs (
     search_ctrl_d  = search_ctrl_q;
     node_limit_d   = node_limit_q;
     offset_ctrl_d  = offset_ctrl_q;
+    job_board_d    = job_board_q;
+    job_hist_d     = job_hist_q;
+    job_pos_d      = job_pos_q;
     if (req_i) begin
       if (!mapped) begin
         bus_err_code = chip_pkg::ERR_BAD_ADDRESS;
@@ -250,6 +291,11 @@ module ctrl_regs (
           end else begin
             board_we_o = 1'b1;
           end
+        end else if (is_board_pack) begin
+          if (pack_bad) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+          else job_board_d[{addr_i[2:0], 5'd0} +: 32] = wdata_i;
+        end else if (is_job_hist) begin
+          job_hist_d[{addr_i[3:0], 5'd0} +: 32] = wdata_i;
         end else begin
           wr_reg = 1'b1;
         end
@@ -284,6 +330,14 @@ module ctrl_regs (
           else search_ctrl_d = wdata_i[chip_pkg::SEARCH_CTRL_WIDTH-1:0];
         end
         chip_pkg::REG_NODE_LIMIT: node_limit_d = wdata_i;
+        chip_pkg::REG_TEST_PAIR: begin
+          test_value_d = wdata_i[15:0];
+          test_tie_d   = wdata_i[31:16];
+        end
+        chip_pkg::REG_JOB_POS: begin
+          if (wdata_i[15:12] != 4'd0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;  // JOB_POS's gap
+          else job_pos_d = wdata_i;
+        end
         chip_pkg::REG_OFFSET_CTRL: begin
           if (wdata_i[31:chip_pkg::OFFSET_CTRL_WIDTH] != '0) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
           else offset_ctrl_d = wdata_i[chip_pkg::OFFSET_CTRL_WIDTH-1:0];
@@ -335,6 +389,9 @@ module ctrl_regs (
       search_ctrl_q  <= '0;
       node_limit_q   <= 32'd0;
       offset_ctrl_q  <= '0;
+      job_board_q    <= 256'd0;
+      job_hist_q     <= 512'd0;
+      job_pos_q      <= '0;
     end else begin
       rvalid_q       <= req_i;
       rdata_q        <= rdata_d;
@@ -349,6 +406,9 @@ module ctrl_regs (
       search_ctrl_q  <= search_ctrl_d;
       node_limit_q   <= node_limit_d;
       offset_ctrl_q  <= offset_ctrl_d;
+      job_board_q    <= job_board_d;
+      job_hist_q     <= job_hist_d;
+      job_pos_q      <= job_pos_d;
     end
   end
 
@@ -358,9 +418,9 @@ module ctrl_regs (
   logic [14:0] strobes;
   logic        config_changes;  // a register this block holds takes a new value
   assign config_changes = {eval_ctrl_d, runner_bonus_d, sep_bonus_d, test_value_d, test_tie_d, search_ctrl_d,
-                           node_limit_d, offset_ctrl_d} !=
+                           node_limit_d, offset_ctrl_d, job_board_d, job_hist_d, job_pos_d} !=
                           {eval_ctrl_q, runner_bonus_q, sep_bonus_q, test_value_q, test_tie_q, search_ctrl_q,
-                           node_limit_q, offset_ctrl_q};
+                           node_limit_q, offset_ctrl_q, job_board_q, job_hist_q, job_pos_q};
   assign strobes = {cmd_we_o, abort_we_o, move_we_o, stm_we_o, castling_we_o, ep_we_o, half_we_o, full_we_o,
                     board_we_o, est_we_o, pst_we_o, ph_ram_we_o, se_we_o, err_clear, config_changes};
   a_one_write: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(strobes));
@@ -387,4 +447,7 @@ module ctrl_regs (
   assign search_ctrl_o  = search_ctrl_q;
   assign node_limit_o   = node_limit_q;
   assign offset_ctrl_o  = offset_ctrl_q;
+  assign job_board_o    = job_board_q;
+  assign job_hist_o     = job_hist_q;
+  assign job_pos_o      = job_pos_q;
 endmodule

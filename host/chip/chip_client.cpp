@@ -120,6 +120,11 @@ std::uint32_t ChipClient::read(std::uint32_t addr) {
 }
 
 void ChipClient::write(std::uint32_t addr, std::uint32_t data) {
+  job_registers_.forget(addr);
+  store(addr, data);
+}
+
+void ChipClient::store(std::uint32_t addr, std::uint32_t data) {
   const BusResponse r = backend_->access(true, addr, data);
   if (r.error) {
     const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
@@ -320,10 +325,132 @@ SearchResult search_result_of(const std::array<std::uint32_t, 7>& words) {
   return r;
 }
 
-SearchResult ChipClient::search_result() {
+SearchResult search_result_of_packed(std::uint32_t job_result, std::uint64_t nodes, std::uint64_t cycles) {
+  namespace jr = field::job_result;
   std::array<std::uint32_t, 7> words{};
-  for (std::size_t i = 0; i < words.size(); ++i) words[i] = read(kSearchResultRegisters[i]);
+  words[0] = jr::RESULT.get(job_result);
+  words[1] = st::ABORTED.put(jr::ABORTED.get(job_result));
+  words[2] = jr::BEST_MOVE.get(job_result);
+  words[3] = std::uint32_t(nodes);
+  words[4] = std::uint32_t(nodes >> 32);
+  words[5] = std::uint32_t(cycles);
+  words[6] = std::uint32_t(cycles >> 32);
   return search_result_of(words);
+}
+
+SearchResult ChipClient::search_result() {
+  // Two reads where there were seven (RESULT, STATUS, BEST_MOVE and both halves of the counts):
+  // JOB_RESULT and JOB_COUNTS, or the four count registers when JOB_RESULT says the counts do not
+  // fit JOB_COUNTS (a search of 8192 nodes or more, or 2^19 clocks).
+  namespace jr = field::job_result;
+  const std::uint32_t word = read(reg::JOB_RESULT);
+  if (jr::ERROR.get(word)) {
+    // A JOB stopped at a refused step (its SEARCH did not run): report it as the command's error.
+    const std::uint32_t e = read(reg::ERROR);
+    write(reg::ERROR, 0);
+    const std::uint32_t code = field::error::CODE.get(e);
+    throw ChipError(code, field::error::ADDR.get(e),
+                    fmt::format("chip: search job failed: {} (at {})", error_name(code),
+                                *register_name(field::error::ADDR.get(e)) ? register_name(field::error::ADDR.get(e))
+                                                                          : "an unmapped address"));
+  }
+  if (!jr::WIDE.get(word)) {
+    const std::uint32_t counts = read(reg::JOB_COUNTS);
+    return search_result_of_packed(word, field::job_counts::NODES.get(counts), field::job_counts::CYCLES.get(counts));
+  }
+  const std::uint64_t nodes = read(reg::COUNT_LO) | std::uint64_t(read(reg::COUNT_HI)) << 32;
+  const std::uint64_t cycles = read(reg::CYCLES_LO) | std::uint64_t(read(reg::CYCLES_HI)) << 32;
+  return search_result_of_packed(word, nodes, cycles);
+}
+
+std::vector<RegWrite> search_job_writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                                        const SearchParams& params) {
+  if (params.depth < 1 || params.depth > 31) {
+    throw std::invalid_argument(fmt::format("search depth {} out of range 1-31", params.depth));
+  }
+  if (history.size() + std::size_t(params.depth) > STACK_DEPTH) {
+    throw std::invalid_argument(fmt::format("a job of {} history moves and depth {} does not fit the chip's stack ({})",
+                                            history.size(), params.depth, STACK_DEPTH));
+  }
+  for (int v : {params.test_value, params.test_tie, params.slow_estimate}) {
+    if (v < -32767 || v > 32767) throw std::invalid_argument(fmt::format("test value {} out of range", v));
+  }
+  std::vector<RegWrite> w;
+  w.reserve(8 + 1 + 16 + 6);
+  for (std::uint32_t i = 0; i < reg::BOARD_PACK_COUNT; ++i) {
+    std::uint32_t word = 0;
+    for (std::uint32_t k = 0; k < 8; ++k) word |= std::uint32_t(start.board[8 * i + k] & 15) << (4 * k);
+    w.push_back({reg::BOARD_PACK_BASE + i, word});
+  }
+  namespace jp = field::job_pos;
+  w.push_back({reg::JOB_POS, jp::BLACK.put(start.black_to_move) | jp::CASTLING.put(start.castling) |
+                                 jp::EP_SQUARE.put(field::ep::SQUARE.get(start.ep)) |
+                                 jp::EP_VALID.put(field::ep::VALID.get(start.ep)) | jp::HALFMOVE.put(start.halfmove)});
+  for (std::size_t m = 0; m < history.size(); m += 2) {
+    const std::uint32_t second = m + 1 < history.size() ? history[m + 1] : 0;
+    w.push_back({reg::JOB_HISTORY_BASE + std::uint32_t(m / 2), second << 16 | history[m]});
+  }
+  w.push_back({reg::SEARCH_CTRL, params.control_word()});
+  w.push_back({reg::OFFSET_CTRL, params.offset_word()});
+  w.push_back({reg::TEST_PAIR, std::uint32_t(std::uint16_t(params.test_tie)) << 16 | std::uint16_t(params.test_value)});
+  w.push_back({reg::NODE_LIMIT, params.node_limit});
+  if (!params.keep_slow_estimate) w.push_back({reg::SLOW_EST, std::uint16_t(params.slow_estimate)});
+  w.push_back({reg::CMD, command(op::JOB, 0, std::uint32_t(params.depth)) |
+                             field::cmd::HISTORY.put(std::uint32_t(history.size()))});
+  return w;
+}
+
+void ChipClient::start_job(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                           const SearchParams& params) {
+  try {
+    for (const RegWrite& w : job_registers_.writes(start, history, params)) store(w.addr, w.data);
+  } catch (...) {
+    job_registers_.clear();  // a refused write: what the chip holds is not known
+    throw;
+  }
+}
+
+int JobRegisters::slot(std::uint32_t addr) {
+  if (addr >= reg::BOARD_PACK_BASE && addr < reg::BOARD_PACK_BASE + reg::BOARD_PACK_COUNT)
+    return int(addr - reg::BOARD_PACK_BASE);
+  if (addr >= reg::JOB_HISTORY_BASE && addr < reg::JOB_HISTORY_BASE + reg::JOB_HISTORY_COUNT)
+    return 8 + int(addr - reg::JOB_HISTORY_BASE);
+  switch (addr) {
+    case reg::JOB_POS:
+      return 24;
+    case reg::SEARCH_CTRL:
+      return 25;
+    case reg::OFFSET_CTRL:
+      return 26;
+    case reg::TEST_PAIR:
+    case reg::TEST_VALUE:  // halves of TEST_PAIR
+    case reg::TEST_TIE:
+      return 27;
+    case reg::NODE_LIMIT:
+      return 28;
+    default:
+      return -1;
+  }
+}
+
+void JobRegisters::forget(std::uint32_t addr) {
+  const int i = slot(addr);
+  if (i >= 0) known_ &= ~(1u << i);
+}
+
+std::vector<RegWrite> JobRegisters::writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                                           const SearchParams& params) {
+  std::vector<RegWrite> out;
+  for (const RegWrite& w : search_job_writes(start, history, params)) {
+    const int i = slot(w.addr);  // -1 for SLOW_EST and CMD: always written
+    if (i >= 0 && (known_ >> i & 1) && value_[std::size_t(i)] == w.data) continue;
+    if (i >= 0) {
+      value_[std::size_t(i)] = w.data;
+      known_ |= 1u << i;
+    }
+    out.push_back(w);
+  }
+  return out;
 }
 
 void ChipClient::abort() { write(reg::ABORT, 1); }

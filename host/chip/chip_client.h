@@ -114,10 +114,53 @@ struct SearchResult {
 };
 
 // The registers a search's result is read from (once the chip is idle), in this order, and the
-// result they give: ChipClient::search_result, and a host reading them through a link.
+// result they give: a host reading them through a link (ChipClient::search_result reads the packed
+// JOB_RESULT and JOB_COUNTS instead: search_result_of_packed).
 constexpr std::array<std::uint32_t, 7> kSearchResultRegisters = {
     reg::RESULT, reg::STATUS, reg::BEST_MOVE, reg::COUNT_LO, reg::COUNT_HI, reg::CYCLES_LO, reg::CYCLES_HI};
 SearchResult search_result_of(const std::array<std::uint32_t, 7>& words);
+// The result from JOB_RESULT and the node and clock counts (from JOB_COUNTS, or from the four count
+// registers when JOB_RESULT says they do not fit it).
+SearchResult search_result_of_packed(std::uint32_t job_result, std::uint64_t nodes, std::uint64_t cycles);
+
+// A register write (one bus access).
+struct RegWrite {
+  std::uint32_t addr = 0;
+  std::uint32_t data = 0;
+};
+
+// A hardware search as one JOB (interface version 2, docs/chip.md "Search jobs"): the writes that
+// stage the position (BOARD_PACK, JOB_POS), the history (JOB_HISTORY, two moves a word), the
+// parameters (SEARCH_CTRL, OFFSET_CTRL, TEST_PAIR, NODE_LIMIT, SLOW_EST unless kept) and the JOB
+// command, in that order: 8 + 1 + ceil(moves / 2) + 5 + 1 accesses where the register path took
+// about 85. The chip loads the board, runs EVAL_INIT, makes the moves and starts the SEARCH
+// itself. Throws std::invalid_argument on a parameter out of range, or a history too long for the
+// stack (moves + depth > STACK_DEPTH).
+std::vector<RegWrite> search_job_writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                                        const SearchParams& params);
+
+// What a chip's job registers hold, as far as one host has written them: BOARD_PACK, JOB_POS,
+// JOB_HISTORY, SEARCH_CTRL, OFFSET_CTRL, TEST_PAIR and NODE_LIMIT keep their values until the host
+// writes them again (the chip never writes them; SLOW_EST moves with every slow evaluation and is
+// not kept here). A host sends a chip's jobs one after another, mostly positions near each other in
+// the tree with the same parameters, so most of a job's words are already in its chip: writes()
+// gives only the writes of search_job_writes() whose register does not hold the value (always the
+// SLOW_EST write and the JOB command). Whoever writes one of these registers another way calls
+// forget() (ChipClient::write does), and clear() when the chip may hold anything (a refused write).
+class JobRegisters {
+ public:
+  std::vector<RegWrite> writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                               const SearchParams& params);
+  void forget(std::uint32_t addr);
+  void clear() { known_ = 0; }
+
+ private:
+  // Slots: BOARD_PACK 0-7, JOB_HISTORY 8-23, JOB_POS, SEARCH_CTRL, OFFSET_CTRL, TEST_PAIR, NODE_LIMIT.
+  static constexpr int kSlots = 29;
+  static int slot(std::uint32_t addr);
+  std::array<std::uint32_t, kSlots> value_{};
+  std::uint32_t known_ = 0;  // bit i: slot i holds value_[i]
+};
 
 struct CommandStats {
   std::uint64_t cycles = 0;     // clocks the command ran
@@ -175,6 +218,13 @@ class ChipClient {
   SearchResult search_result();
   void abort();
   SearchResult search(const SearchParams& params);
+  // The same search as load(start), eval_init(), make() of each move and start_search(params), as
+  // one JOB (search_job_writes): returns at once; busy() and search_result() as above. A step the
+  // chip refuses (a history move that is not legal, a bad argument) ends the job; search_result()
+  // then throws its ChipError.
+  // Writes only what the chip does not hold already (JobRegisters: writes to these registers
+  // through write() are seen; raw backend accesses are not).
+  void start_job(const ChipPosition& start, const std::vector<std::uint16_t>& history, const SearchParams& params);
   // Loads a game: the position at its start (e.g. the last irreversible move), the evaluation's
   // incremental state, then its moves made on the chip, so the repetition detector sees them.
   void load_game(const Position& start, const std::vector<Move>& moves);
@@ -186,8 +236,11 @@ class ChipClient {
   void set_poll_interval(std::uint64_t clocks) { poll_interval_ = clocks; }
 
  private:
+  void store(std::uint32_t addr, std::uint32_t data);  // write() without forgetting job registers
+
   std::unique_ptr<ChipBackend> backend_;
   std::uint64_t poll_interval_ = 4096;
+  JobRegisters job_registers_;
 };
 
 }  // namespace db::chip

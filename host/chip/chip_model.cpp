@@ -145,6 +145,7 @@ std::uint16_t ChipCtrl::se_draw_i() const { return top_q(q_).se.draw_q; }
 const std::array<std::uint16_t, SLOW_GROUPS>& ChipCtrl::se_group_i() const { return top_q(q_).se.group_q; }
 const CtrlStack& ChipCtrl::stack() const { return top_.stack_; }
 const RepDetect& ChipCtrl::rep() const { return top_.rep_; }
+const JobStage& ChipCtrl::job_i() const { return top_.job_; }
 
 // flatten: the controller's blocks are inlined here (their sources are one unit with this one:
 // host/chip/CMakeLists.txt), the model's hottest code.
@@ -196,6 +197,9 @@ __attribute__((flatten)) BusResponse ChipModel::clock_edge(bool req, bool write,
   if (out.se_abort_o) d.se.busy_q = false;
   if (out.pst_we_o) tables_.pst_ram[addr & 511] = std::uint16_t(data);
   if (out.ph_ram_we_o) tables_.phase_ram[addr & 1023] = std::uint16_t(data);
+  if (out.job_board_we) job_.board[addr & 7] = data;
+  if (out.job_hist_we) job_.hist[addr & 15] = data;
+  if (out.job_pos_we) job_.pos = data;
   if (out.se_we_o) {
     if (addr >= EVAL_REGS_BASE && addr < EVAL_REGS_BASE + EVAL_REGS_COUNT) {
       tables_.slow.regs[addr - EVAL_REGS_BASE] = data;

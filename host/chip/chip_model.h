@@ -94,6 +94,7 @@ class ChipModel final : public ChipBackend {
   int cur_ = 0;
   CtrlStack stack_;  // written at the end of the clock, like the registers
   Tables tables_;
+  JobStage job_;    // a search job's staging (ctrl_regs' registers): written only by the host, like the tables
   RepDetect rep_;   // the smart move stack's boards (ctrl_search's u_rep)
   BoardSets sets_;  // the array's piece sets and attack maps for the current board (a cache)
   // The attack maps of rep_.board_q[k], when they had been computed at the MAKE that stored it: an

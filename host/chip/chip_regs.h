@@ -23,6 +23,7 @@ constexpr std::uint32_t HALFMOVE = 0x0000B;  // rw
 constexpr std::uint32_t FULLMOVE = 0x0000C;  // rw
 constexpr std::uint32_t MOVE = 0x0000D;  // rw
 constexpr std::uint32_t PLY = 0x0000E;  // ro
+constexpr std::uint32_t JOB_POS = 0x0000F;  // rw
 constexpr std::uint32_t COUNT_LO = 0x00010;  // ro
 constexpr std::uint32_t COUNT_HI = 0x00011;  // ro
 constexpr std::uint32_t CYCLES_LO = 0x00012;  // ro
@@ -59,6 +60,9 @@ constexpr std::uint32_t RESULT = 0x00103;  // ro
 constexpr std::uint32_t BEST_MOVE = 0x00104;  // ro
 constexpr std::uint32_t OFFSET_CTRL = 0x00106;  // rw
 constexpr std::uint32_t REP_STATUS = 0x00105;  // ro
+constexpr std::uint32_t JOB_RESULT = 0x00107;  // ro
+constexpr std::uint32_t TEST_PAIR = 0x00108;  // rw
+constexpr std::uint32_t JOB_COUNTS = 0x00109;  // ro
 constexpr std::uint32_t SE_GROUP_BASE = 0x01020;
 constexpr std::uint32_t SE_GROUP_COUNT = 32;
 constexpr std::uint32_t BOARD_BASE = 0x00040;
@@ -67,6 +71,10 @@ constexpr std::uint32_t PST_BASE = 0x01200;
 constexpr std::uint32_t PST_COUNT = 512;
 constexpr std::uint32_t PHASE_RAM_BASE = 0x01400;
 constexpr std::uint32_t PHASE_RAM_COUNT = 1024;
+constexpr std::uint32_t BOARD_PACK_BASE = 0x00080;
+constexpr std::uint32_t BOARD_PACK_COUNT = 8;
+constexpr std::uint32_t JOB_HISTORY_BASE = 0x00200;
+constexpr std::uint32_t JOB_HISTORY_COUNT = 16;
 
 // The read-only and read-write registers (the blocks and tables are decoded by range).
 inline bool is_read_only(std::uint32_t addr) {
@@ -102,6 +110,8 @@ inline bool is_read_only(std::uint32_t addr) {
     case RESULT:
     case BEST_MOVE:
     case REP_STATUS:
+    case JOB_RESULT:
+    case JOB_COUNTS:
       return true;
     default:
       return false;
@@ -118,6 +128,7 @@ inline bool is_read_write(std::uint32_t addr) {
     case HALFMOVE:
     case FULLMOVE:
     case MOVE:
+    case JOB_POS:
     case EVAL_CTRL:
     case RUNNER_BONUS:
     case SEP_BONUS:
@@ -127,6 +138,7 @@ inline bool is_read_write(std::uint32_t addr) {
     case TEST_TIE:
     case NODE_LIMIT:
     case OFFSET_CTRL:
+    case TEST_PAIR:
       return true;
     default:
       return false;
@@ -153,10 +165,11 @@ constexpr int WIDTH = 32;
 constexpr Field VERSION{0, 32};  // interface version
 }  // namespace version
 namespace cmd {
-constexpr int WIDTH = 13;
+constexpr int WIDTH = 18;
 constexpr Field OP{0, 4};  // opcode (OP_*)
 constexpr Field MODE{4, 3};  // GEN's mode (MODE_*)
 constexpr Field DEPTH{8, 5};  // PERFT's and SEARCH's depth
+constexpr Field HISTORY{13, 5};  // JOB: moves of JOB_HISTORY made before the search (0-31)
 }  // namespace cmd
 namespace status {
 constexpr int WIDTH = 16;
@@ -211,6 +224,14 @@ namespace ply {
 constexpr int WIDTH = 6;
 constexpr Field PLY{0, 6};  // moves on the move stack
 }  // namespace ply
+namespace job_pos {
+constexpr int WIDTH = 32;
+constexpr Field BLACK{0, 1};  // side to move: 0 white, 1 black
+constexpr Field CASTLING{1, 4};  // castling rights (as CASTLING)
+constexpr Field EP_SQUARE{5, 6};  // en-passant target square
+constexpr Field EP_VALID{11, 1};  // an en-passant square is set
+constexpr Field HALFMOVE{16, 16};  // half-move clock
+}  // namespace job_pos
 namespace count_lo {
 constexpr int WIDTH = 32;
 constexpr Field COUNT{0, 32};  // leaf or node count [31:0]
@@ -415,6 +436,25 @@ constexpr int WIDTH = 2;
 constexpr Field REPETITION{0, 1};  // a repetition of a position on the stack
 constexpr Field DISPLACED{1, 1};  // one piece displaced from one (other side to move)
 }  // namespace rep_status
+namespace job_result {
+constexpr int WIDTH = 28;
+constexpr Field RESULT{0, 8};  // RESULT
+constexpr Field BEST_MOVE{8, 16};  // BEST_MOVE
+constexpr Field BUSY{24, 1};  // a command or a JOB runs
+constexpr Field ABORTED{25, 1};  // the last command was aborted
+constexpr Field ERROR{26, 1};  // ERROR holds an error
+constexpr Field WIDE{27, 1};  // COUNT or CYCLES too large for JOB_COUNTS
+}  // namespace job_result
+namespace test_pair {
+constexpr int WIDTH = 32;
+constexpr Field VALUE{0, 16};  // TEST_VALUE
+constexpr Field TIE{16, 16};  // TEST_TIE
+}  // namespace test_pair
+namespace job_counts {
+constexpr int WIDTH = 32;
+constexpr Field NODES{0, 13};  // COUNT[12:0]
+constexpr Field CYCLES{13, 19};  // CYCLES[18:0]
+}  // namespace job_counts
 }  // namespace field
 
 // The controller's states (the debug port shows them).
@@ -496,6 +536,7 @@ constexpr std::uint32_t EVAL_INIT = 6;
 constexpr std::uint32_t SLOW_EVAL = 7;
 constexpr std::uint32_t LAZY_EVAL = 8;
 constexpr std::uint32_t SEARCH = 9;
+constexpr std::uint32_t JOB = 10;
 }  // namespace op
 
 namespace mode {
@@ -547,7 +588,7 @@ constexpr std::uint32_t VALID_BIT = 15;
 }  // namespace move_field
 
 constexpr std::uint32_t CHIP_ID = 0x44424331;
-constexpr std::uint32_t CHIP_VERSION = 0x1;
+constexpr std::uint32_t CHIP_VERSION = 0x2;
 constexpr std::uint32_t STACK_DEPTH = 0x20;
 constexpr std::uint32_t PERFT_MAX_DEPTH = 0x1F;
 constexpr std::uint32_t SLOW_EVAL_CLOCKS = 0xB;
@@ -569,6 +610,7 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::FULLMOVE: return "FULLMOVE";
     case reg::MOVE: return "MOVE";
     case reg::PLY: return "PLY";
+    case reg::JOB_POS: return "JOB_POS";
     case reg::COUNT_LO: return "COUNT_LO";
     case reg::COUNT_HI: return "COUNT_HI";
     case reg::CYCLES_LO: return "CYCLES_LO";
@@ -605,12 +647,17 @@ inline const char* register_name(std::uint32_t addr) {
     case reg::BEST_MOVE: return "BEST_MOVE";
     case reg::OFFSET_CTRL: return "OFFSET_CTRL";
     case reg::REP_STATUS: return "REP_STATUS";
+    case reg::JOB_RESULT: return "JOB_RESULT";
+    case reg::TEST_PAIR: return "TEST_PAIR";
+    case reg::JOB_COUNTS: return "JOB_COUNTS";
     default: break;
   }
   if (addr >= reg::SE_GROUP_BASE && addr < reg::SE_GROUP_BASE + reg::SE_GROUP_COUNT) return "SE_GROUP";
   if (addr >= reg::BOARD_BASE && addr < reg::BOARD_BASE + reg::BOARD_COUNT) return "BOARD";
   if (addr >= reg::PST_BASE && addr < reg::PST_BASE + reg::PST_COUNT) return "PST";
   if (addr >= reg::PHASE_RAM_BASE && addr < reg::PHASE_RAM_BASE + reg::PHASE_RAM_COUNT) return "PHASE_RAM";
+  if (addr >= reg::BOARD_PACK_BASE && addr < reg::BOARD_PACK_BASE + reg::BOARD_PACK_COUNT) return "BOARD_PACK";
+  if (addr >= reg::JOB_HISTORY_BASE && addr < reg::JOB_HISTORY_BASE + reg::JOB_HISTORY_COUNT) return "JOB_HISTORY";
   if (addr >= EVAL_REGS_BASE && addr < EVAL_REGS_BASE + EVAL_REGS_COUNT) return EVAL_REG_GROUP[addr - EVAL_REGS_BASE];
   if (addr >= EVAL_TABLES_BASE && addr < EVAL_TABLES_BASE + EVAL_TABLES_COUNT * EVAL_TABLES_WINDOW) {
     const std::uint32_t t = (addr - EVAL_TABLES_BASE) / EVAL_TABLES_WINDOW;

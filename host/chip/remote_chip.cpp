@@ -17,10 +17,6 @@ namespace {
 constexpr std::size_t kAccessHeader = 4;
 constexpr std::size_t kWriteBytes = 9, kReadBytes = 5, kTickBytes = 5, kBlockHeader = 7;
 
-std::uint32_t command(std::uint32_t op, std::uint32_t depth = 0) {
-  return field::cmd::OP.put(op) | field::cmd::DEPTH.put(depth);
-}
-
 // A batch the chip did not take whole: the chip's error code for the refused op, as ChipClient
 // reports it (the sticky ERROR register read and cleared).
 [[noreturn]] void refused(link::Connection& link, std::uint16_t chip, const link::AccessReply& reply) {
@@ -208,30 +204,12 @@ void RemoteSearchChip::send_start(const SearchJob& job) {
   const SearchParams& p = job.params;
   if (p.depth < 1 || p.depth > 31)
     throw std::invalid_argument(fmt::format("search depth {} out of range 1-31", p.depth));
+  // The job as LocalSearchChip sends it (one JOB: ChipClient::start_job, only the words the chip does
+  // not hold), access for access, so that the chip runs the same clocks behind the link as in process.
   link::Access batch{chip_, {}};
-  auto& ops = batch.ops;
-  const ChipPosition& pos = job.start;
-  ops.push_back(link::AccessOp::block_write(reg::BOARD_BASE, {pos.board.begin(), pos.board.end()}));
-  ops.push_back(link::AccessOp::write(reg::STM, pos.black_to_move ? 1 : 0));
-  ops.push_back(link::AccessOp::write(reg::CASTLING, pos.castling));
-  ops.push_back(link::AccessOp::write(reg::EP, pos.ep));
-  ops.push_back(link::AccessOp::write(reg::HALFMOVE, pos.halfmove));
-  ops.push_back(link::AccessOp::write(reg::FULLMOVE, pos.fullmove));
-  ops.push_back(link::AccessOp::write(reg::CMD, command(op::EVAL_INIT)));
-  ops.push_back(link::AccessOp::tick(kEvalInitClocks));
-  for (std::uint16_t m : job.history) {
-    ops.push_back(link::AccessOp::write(reg::MOVE, m));
-    ops.push_back(link::AccessOp::write(reg::CMD, command(op::MAKE)));
-    ops.push_back(link::AccessOp::tick(kMakeClocks));
+  for (const RegWrite& w : job_registers_.writes(job.start, job.history, p)) {
+    batch.ops.push_back(link::AccessOp::write(w.addr, w.data));
   }
-  ops.push_back(link::AccessOp::write(reg::SEARCH_CTRL, p.control_word()));
-  ops.push_back(link::AccessOp::write(reg::OFFSET_CTRL, p.offset_word()));
-  ops.push_back(link::AccessOp::write(reg::TEST_VALUE, std::uint16_t(p.test_value)));
-  ops.push_back(link::AccessOp::write(reg::TEST_TIE, std::uint16_t(p.test_tie)));
-  ops.push_back(link::AccessOp::write(reg::NODE_LIMIT, p.node_limit));
-  if (!p.keep_slow_estimate) ops.push_back(link::AccessOp::write(reg::SLOW_EST, std::uint16_t(p.slow_estimate)));
-  ops.push_back(link::AccessOp::write(reg::CMD, command(op::SEARCH, std::uint32_t(p.depth))));
-  ops.push_back(link::AccessOp::read(reg::STATUS));
   start_seq_ = link_->send(link::type::ACCESS, batch.encode());
 }
 
@@ -240,12 +218,21 @@ void RemoteSearchChip::check_start() {
   const std::uint16_t seq = std::uint16_t(start_seq_);
   start_seq_ = -1;
   const link::AccessReply reply = link::AccessReply::decode(link_->wait(seq, link::type::ACCESS_REPLY).payload);
-  if (reply.failed_op != link::kNoFailedOp) refused(*link_, chip_, reply);
-  const std::uint32_t code = field::status::ERR_CODE.get(reply.words.back());
+  if (reply.failed_op != link::kNoFailedOp) {
+    job_registers_.clear();  // what the chip holds is not known
+    refused(*link_, chip_, reply);
+  }
+}
+
+SearchResult RemoteSearchChip::result_of(const std::array<std::uint32_t, 7>& words) {
+  // A JOB that stopped at a refused step (a history move not legal, a bad SEARCH argument) did not
+  // search: its error is in STATUS (kSearchResultRegisters[1]).
+  const std::uint32_t code = field::status::ERR_CODE.get(words[1]);
   if (code != err::NONE) {
     link_->access(link::Access{chip_, {link::AccessOp::write(reg::ERROR, 0)}});
-    throw ChipError(code, reg::CMD, fmt::format("remote chip {}: SEARCH failed to start: {}", chip_, error_name(code)));
+    throw ChipError(code, reg::CMD, fmt::format("remote chip {}: search job failed: {}", chip_, error_name(code)));
   }
+  return search_result_of(words);
 }
 
 void RemoteSearchChip::send_run(std::uint64_t max_quanta) {
@@ -285,7 +272,7 @@ RunOutcome RemoteSearchChip::receive_run() {
   if (out.done) {
     std::array<std::uint32_t, 7> words{};
     std::copy(reply.words.begin(), reply.words.end(), words.begin());
-    out.result = search_result_of(words);
+    out.result = result_of(words);
   }
   return out;
 }
@@ -316,7 +303,7 @@ SearchResult RemoteSearchChip::abort_search() {
   }
   std::array<std::uint32_t, 7> words{};
   std::copy(done.words.begin(), done.words.end(), words.begin());
-  return search_result_of(words);
+  return result_of(words);
 }
 
 bool is_remote_backend(const std::string& name) { return name.rfind("remote:", 0) == 0; }

@@ -58,14 +58,11 @@ class RemoteSearchChip final : public SearchChip {
   std::uint64_t round_trips() const override { return link_->stats().round_trips; }
   const LinkPtr& link() const { return link_; }
 
-  // Clocks the start batch gives EVAL_INIT (66 clocks on the chip) and each MAKE before the next
-  // command; the chip refuses a command while busy, so a shortfall is an error, never a wrong search.
-  static constexpr std::uint32_t kEvalInitClocks = 72;
-  static constexpr std::uint32_t kMakeClocks = 8;
-
  private:
   void send_weights(const std::vector<WriteBlock>& weights, std::uint64_t generation);
   void send_start(const SearchJob& job);
+  SearchResult result_of(const std::array<std::uint32_t, 7>& words);
+  JobRegisters job_registers_;  // what the chip's job registers hold (as ChipClient keeps it)
   void send_run(std::uint64_t max_quanta);
   RunOutcome receive_run();
   SearchResult abort_search();

@@ -16,6 +16,10 @@ void LocalSearchChip::load_weights(const std::vector<WriteBlock>& weights, std::
 }
 
 void LocalSearchChip::start(const SearchJob& job) {
+  if (job_load_ == JobLoad::kPacked) {
+    chip_->start_job(job.start, job.history, job.params);
+    return;
+  }
   chip_->load(job.start);
   chip_->eval_init();
   for (std::uint16_t m : job.history) chip_->make(m);

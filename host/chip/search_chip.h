@@ -82,10 +82,17 @@ class SearchChip {
   virtual std::uint64_t round_trips() const { return 0; }
 };
 
+// How a host loads a search job into a chip: one JOB (the staging registers and one command, about
+// 20 accesses: ChipClient::start_job), or the registers as before interface version 2 (the board
+// square by square, the state, EVAL_INIT, MAKE after MAKE, the parameters, SEARCH: about 85
+// accesses, each MAKE and EVAL_INIT waited for). The same search either way; kept to measure.
+enum class JobLoad { kPacked, kRegisters };
+
 // A chip in this process, through its clock-level client.
 class LocalSearchChip final : public SearchChip {
  public:
-  explicit LocalSearchChip(std::unique_ptr<ChipClient> chip) : chip_(std::move(chip)) {}
+  explicit LocalSearchChip(std::unique_ptr<ChipClient> chip, JobLoad load = JobLoad::kPacked)
+      : chip_(std::move(chip)), job_load_(load) {}
   void load_weights(const std::vector<WriteBlock>& weights, std::uint64_t generation) override;
   std::uint64_t weights_generation() const override { return generation_; }
   void weights_broadcast(std::uint64_t generation) override { generation_ = generation; }
@@ -97,6 +104,7 @@ class LocalSearchChip final : public SearchChip {
 
  private:
   std::unique_ptr<ChipClient> chip_;
+  JobLoad job_load_;
   std::uint64_t generation_ = 0;
   std::uint64_t budget_ = 0;
 };

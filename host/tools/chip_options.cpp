@@ -102,9 +102,14 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
     if (chips > 16)
       throw std::invalid_argument(fmt::format("--backend mca: a node drives at most 16 chips, not {}", chips));
     const std::shared_ptr<sim::McaNode> node = mca_node(chips, mca);
-    for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(node->backend(i)));
+    std::vector<std::unique_ptr<chip::SearchChip>> on_cards;
+    for (int i = 0; i < chips; ++i) {
+      on_cards.push_back(std::make_unique<chip::LocalSearchChip>(
+          std::make_unique<chip::ChipClient>(node->backend(i)),
+          mca.register_jobs ? chip::JobLoad::kRegisters : chip::JobLoad::kPacked));
+    }
     return std::make_unique<search::ChipLeafSearch>(
-        std::move(clients), depth, params,
+        std::move(on_cards), depth, params,
         std::make_shared<sim::McaTimeline>(node, sim::McaTimeline::Cards{mca.card_status, mca.card_broadcast}));
   }
   if (chip::is_remote_backend(backend)) {
@@ -137,6 +142,10 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
   cmd->add_flag("--card-broadcast", opt.mca.card_broadcast,
                 "With --backend mca: the evaluation weights are written once per card, to all its chips at once, "
                 "instead of once per chip (docs/sim.md)");
+  cmd->add_flag("--register-jobs", opt.mca.register_jobs,
+                "With --backend mca: load each chip search register by register as before the JOB command (the "
+                "board square by square, EVAL_INIT, MAKE after MAKE, the parameters, SEARCH: about 85 accesses) "
+                "instead of one JOB (about 20); the same search, for comparison (docs/chip.md)");
   cmd->add_option("--chips", opt.chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
   cmd->add_option("--chip-depth", opt.chip_depth,
                   "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence "

@@ -32,6 +32,7 @@ struct McaOptions {
   double host_overhead_us = 0.5;  // the host's I/O overhead per programmed access (not published)
   bool card_status = false;       // the host reads the cards' status ports instead of each chip's STATUS
   bool card_broadcast = false;    // the weights go to each card's chips in one broadcast
+  bool register_jobs = false;     // chip searches loaded register by register (before JOB), to compare
 };
 // The chips of one host as the software search's leaf searcher: `chips` clients on the backend,
 // handed the nodes with at most `depth` plies left. Backend "mca": the chips sit on the cards of one

@@ -36,7 +36,7 @@ class ChipErrors : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(ChipErrors, UnmappedAddressesAreRefusedAndRecorded) {
-  for (std::uint32_t addr : {0x00006u, 0x0003Fu, 0x00080u, 0x00107u, 0x00200u, 0x011FFu, 0x01800u, 0x1FFFFu}) {
+  for (std::uint32_t addr : {0x00006u, 0x0003Fu, 0x00088u, 0x0010Au, 0x00210u, 0x011FFu, 0x01800u, 0x1FFFFu}) {
     const BusResponse r = raw(false, addr);
     EXPECT_TRUE(r.error) << std::hex << addr;
     EXPECT_EQ(r.data, 0u);
@@ -88,8 +88,9 @@ TEST_P(ChipErrors, BadPieceCodesAreRefused) {
 
 TEST_P(ChipErrors, BadCommandsModesAndDepths) {
   expect_command_error(0u, err::BAD_COMMAND);
-  expect_command_error(10u, err::BAD_COMMAND);
+  expect_command_error(11u, err::BAD_COMMAND);          // 10 is JOB
   expect_command_error(op::SEARCH, err::BAD_ARGUMENT);  // depth 0
+  expect_command_error(op::JOB, err::BAD_ARGUMENT);     // depth 0
   expect_command_error(field::cmd::OP.put(op::GEN) | field::cmd::MODE.put(5), err::BAD_ARGUMENT);
   expect_command_error(op::PERFT, err::BAD_ARGUMENT);  // depth 0
   expect_command_error(op::UNMAKE, err::STACK);        // nothing made

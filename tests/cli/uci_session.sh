@@ -6,6 +6,8 @@ set -euo pipefail
 engine=$1
 shift
 coproc ENGINE { "$engine" uci; }
+# Bash unsets ENGINE_PID once the engine has exited, which it may do before the wait below.
+engine_pid=$ENGINE_PID
 for cmd in "$@"; do echo "$cmd" >&"${ENGINE[1]}"; done
 deadline=$((SECONDS + 300))
 while IFS= read -r -t 300 line <&"${ENGINE[0]}"; do
@@ -14,4 +16,4 @@ while IFS= read -r -t 300 line <&"${ENGINE[0]}"; do
   if ((SECONDS > deadline)); then echo "timeout waiting for bestmove" >&2; exit 1; fi
 done
 echo quit >&"${ENGINE[1]}"
-wait "$ENGINE_PID"
+wait "$engine_pid"

@@ -106,7 +106,8 @@ void run_game(const Options& o, ChipClient& chip, Tally& t) {
 }
 
 // Searches with test values around the root's evaluation, quiescence checks, extensions,
-// repetitions and the offset tests on, so that every part of the search's datapath runs.
+// repetitions and the offset tests on, so that every part of the search's datapath runs; half of
+// them as JOBs.
 void run_search(const Options& o, ChipClient& chip, Tally& t) {
   const Position pos = Position::from_fen(o.fen);
   chip.load(pos);
@@ -125,7 +126,17 @@ void run_search(const Options& o, ChipClient& chip, Tally& t) {
       p.repetition_bound = true;
       p.offset_singular = true;
       p.offset_depth = depth;
-      const SearchResult r = chip.search(p);
+      // The searches above the evaluation as JOBs (the same search, the position reloaded by the
+      // chip): the job's load and steps run in the regression too, under the second
+      // configuration's assertions.
+      SearchResult r;
+      if (offset > 0) {
+        chip.start_job(ChipPosition::of(pos), {}, p);
+        while (chip.busy()) chip.backend().tick(1);
+        r = chip.search_result();
+      } else {
+        r = chip.search(p);
+      }
       check(r.finished, "the search at depth " + std::to_string(depth) + " did not finish in " + o.fen);
       t.nodes += r.nodes;
       t.command_clocks += r.cycles;

@@ -12,6 +12,7 @@
 #include "chip/chip_regs.h"
 #include "chip/eval_generator.h"
 #include "chip/rtl_backend.h"
+#include "chip/search_chip.h"
 #include "mca_address.h"
 #include "mca_chip_backend.h"
 #include "mca_node.h"
@@ -362,7 +363,12 @@ TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
   // Simulated time is the host's: the search's time on the bus, and the bus figures add up.
   const McaTimeline::Figures f = timeline->figures();
   EXPECT_NEAR(double(a.chips.parallel_clocks), f.simulated_seconds * 24e6, 1.0);
-  EXPECT_GT(f.accesses, a.chips.searches * 70);  // at least the board and the parameters per search
+  // A chip search is one JOB (ChipClient::start_job) and two result reads: at least SLOW_EST, the
+  // command and the reads (the other words when they changed), at most 25 besides the status polls
+  // (docs/chip.md).
+  const std::uint64_t jobs = a.chips.searches + a.chips.wasted_searches;
+  EXPECT_GE(f.accesses - f.status_polls, jobs * 4);
+  EXPECT_LE(f.accesses - f.status_polls, jobs * 25);
   EXPECT_NEAR(f.host_overhead_seconds, double(f.accesses) * 0.5e-6, 1e-9);
   EXPECT_LE(f.host_io_seconds, f.simulated_seconds + 1e-12);
   EXPECT_GT(f.bus_busy_seconds, double(f.accesses) * 200e-9 - 1e-9);
@@ -371,6 +377,47 @@ TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
   EXPECT_LT(f.status_polls, f.accesses);
   EXPECT_NEAR(f.host_poll_seconds, double(f.status_polls) * 0.8e-6,
               1e-9);  // 0.5 us + a 300 ns read each, the bus parked
+}
+
+TEST(McaNode, PackedJobsCostAtMost25AccessesPerChipSearch) {
+  // The same software search on the node's chips loaded as JOBs (chips 0-3, the cards' status
+  // ports and broadcast on) and register by register as before the JOB command (chips 4-7, STATUS
+  // polled): the same tree; the host's accesses per chip search besides its status polls, counted
+  // by the host's bus statistics, at most 25 with JOBs where the registers took over 70.
+  constexpr int kChips = 4;
+  auto node = make_node(2 * kChips);
+  std::vector<std::unique_ptr<chip::SearchChip>> packed, registers;
+  for (int i = 0; i < kChips; ++i) {
+    packed.push_back(std::make_unique<chip::LocalSearchChip>(std::make_unique<chip::ChipClient>(node->backend(i)),
+                                                             chip::JobLoad::kPacked));
+    registers.push_back(std::make_unique<chip::LocalSearchChip>(
+        std::make_unique<chip::ChipClient>(node->backend(kChips + i)), chip::JobLoad::kRegisters));
+  }
+  auto packed_timeline = std::make_shared<McaTimeline>(node, McaTimeline::Cards{true, true});
+  const SearchRun p =
+      run_search(std::make_unique<search::ChipLeafSearch>(std::move(packed), 3, chip::SearchParams{}, packed_timeline),
+                 kMiddlegames[0], 5);
+  const McaTimeline::Figures pf = packed_timeline->figures();
+  auto registers_timeline = std::make_shared<McaTimeline>(node);
+  const SearchRun r = run_search(
+      std::make_unique<search::ChipLeafSearch>(std::move(registers), 3, chip::SearchParams{}, registers_timeline),
+      kMiddlegames[0], 5);
+  const McaTimeline::Figures rf = registers_timeline->figures();
+  EXPECT_EQ(p.result.best, r.result.best);
+  EXPECT_EQ(p.result.score, r.result.score);
+  EXPECT_EQ(p.result.nodes, r.result.nodes);
+  EXPECT_EQ(p.chips.searches, r.chips.searches);
+  EXPECT_EQ(p.chips.nodes, r.chips.nodes);
+  ASSERT_GT(p.chips.searches, 10u);
+  const double per_job = double(pf.accesses - pf.status_polls) / double(p.chips.searches + p.chips.wasted_searches);
+  const double per_register_job =
+      double(rf.accesses - rf.status_polls) / double(r.chips.searches + r.chips.wasted_searches);
+  EXPECT_LE(per_job, 25.0);
+  // At least SLOW_EST, the command and 2 result reads; the other words only where they differ from
+  // the chip's previous job (JobRegisters).
+  EXPECT_GE(per_job, 4.0);
+  EXPECT_GT(per_register_job, 70.0);
+  EXPECT_LT(pf.host_io_seconds, rf.host_io_seconds / 2);
 }
 
 }  // namespace

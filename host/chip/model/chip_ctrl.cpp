@@ -48,6 +48,10 @@ void ChipCtrl::clock() {
   out_.se_we_o = st_.se_we_o;
   out_.pst_we_o = st_.pst_we_o;
   out_.ph_ram_we_o = st_.ph_ram_we_o;
+  out_.job_board_we = st_.job_board_we;
+  out_.job_hist_we = st_.job_hist_we;
+  out_.job_pos_we = st_.job_pos_we;
+  jw_ = CtrlJob::writes(q_.job, ctrl_idle(), st_.abort_we_o && busy(), job_i());
 
   // ---------------------------------------------------------------- next state
   if (busy()) cd_.cycles_q = cq_.cycles_q + 1;
@@ -106,7 +110,7 @@ void ChipCtrl::clock() {
 
   // The search's decision (none in the other states).
   CtrlSearch::StepIn s;
-  s.start_i = st_.cmd_we_o && field::cmd::OP.get(wdata_i()) == op::SEARCH;
+  s.start_i = cmd_go() && field::cmd::OP.get(cmd_wdata()) == op::SEARCH;
   const std::uint8_t state = cq_.state_q;
   if (s.start_i || state == S_GEN || state == S_REPCHK || state == S_TEST || state == S_UNMAKE || state == S_SEVAL) {
     s.exhausted_i = gen_exhausted_;
@@ -119,6 +123,10 @@ void ChipCtrl::clock() {
 
   make_and_eval();
   host_writes();
+  // The JOB's registers, after this clock's command error (its steps' or the host's).
+  const std::uint32_t op_w = field::cmd::OP.get(cmd_wdata()), depth_w = field::cmd::DEPTH.get(cmd_wdata());
+  CtrlJob::next(q_.job, d_.job, st_.cmd_we_o && op_w == op::JOB && depth_w != 0, std::uint8_t(depth_w),
+                std::uint8_t(field::cmd::HISTORY.get(cmd_wdata())), st_.abort_we_o && busy(), ctrl_idle(), cmd_err_);
 
   // The read multiplexer and ERROR (the bus's response).
   bool err = false;
@@ -128,7 +136,7 @@ void ChipCtrl::clock() {
                                  q_.pos,           cq_.move_q,   cq_.host_ply_q, cq_.count_q,      cq_.cycles_q,
                                  cq_.generated_q,  board_i(),    ph_i(),         pst_ram(),        ph_ram(),
                                  se_weights(),     se_group_i(), se_value_i(),   se_draw_i(),      q_.search.result_q,
-                                 q_.search.best_q, array_i(),    eval_,          search()};
+                                 q_.search.best_q, array_i(),    eval_,          search(),         job_i()};
     out_.resp.data = CtrlRegs::read(q_.regs, dec_, addr_i(), rp);
     out_.resp.error = err;
   }
@@ -325,8 +333,9 @@ void ChipCtrl::apply_step(const ctrl_pkg::search_step_t& step) {
 // the quiescence check counters).
 void ChipCtrl::make_and_eval() {
   const bool make = cq_.state_q == S_MAKE;
-  if (!make && !undo_ && !req_i() && cq_.state_q != S_EINIT && !se_finish_i()) return;  // nothing changes
-  const std::uint32_t op_w = field::cmd::OP.get(wdata_i());
+  const bool job = jw_.load_we || jw_.cmd_we;
+  if (!make && !undo_ && !req_i() && !job && cq_.state_q != S_EINIT && !se_finish_i()) return;  // nothing changes
+  const std::uint32_t op_w = field::cmd::OP.get(cmd_wdata());
   ctrl_pkg::mk_view_t mk;
   if (make) {
     mk = make_.mk_o(cq_.mv_q);
@@ -337,6 +346,11 @@ void ChipCtrl::make_and_eval() {
   }
   const ctrl_pkg::stk_entry_t& entry = stack().entry_o(pi());
   CtrlMake::HostWrites host;
+  host.load_we_i = jw_.load_we;
+  host.load_sq_i = std::uint8_t(jw_.load_sq);
+  host.load_pc_i = std::uint16_t(job_i().board[std::size_t(jw_.load_sq >> 3)] >> (4 * (jw_.load_sq & 7)));
+  host.job_pos_we_i = jw_.pos_we;
+  host.job_pos_i = job_i().pos;
   if (req_i()) {
     host.clear_i = st_.cmd_we_o && op_w == op::CLEAR;
     host.stm_we_i = st_.stm_we_o;
@@ -358,8 +372,8 @@ void ChipCtrl::make_and_eval() {
   e.mk_i = &mk;
   e.undo_i = undo_;
   e.undo_pst_i = entry.pst;
-  e.einit_start_i = st_.cmd_we_o && op_w == op::EVAL_INIT && cq_.host_ply_q == 0;
-  e.lazy_start_i = st_.cmd_we_o && op_w == op::LAZY_EVAL;
+  e.einit_start_i = cmd_go() && op_w == op::EVAL_INIT && cq_.host_ply_q == 0;
+  e.lazy_start_i = cmd_go() && op_w == op::LAZY_EVAL;
   e.abort_i = st_.abort_we_o && busy();
   e.est_we_i = st_.est_we_o;
   e.wdata_i = std::uint16_t(wdata_i());
@@ -369,9 +383,9 @@ void ChipCtrl::make_and_eval() {
   if (eval_out_.ph_ev_o.valid) out_.ph_ev = eval_out_.ph_ev_o;  // MAKE/unmake and EVAL_INIT never share a clock
 }
 
-// Host writes.
+// Host writes (and a JOB's, in the host's place).
 void ChipCtrl::host_writes() {
-  if (!req_i()) return;
+  if (!req_i() && !jw_.load_we && !jw_.cmd_we) return;
   if (st_.abort_we_o && busy()) {
     cd_.state_q = S_IDLE;
     out_.se_abort_o = true;
@@ -382,15 +396,17 @@ void ChipCtrl::host_writes() {
   if (st_.stm_we_o || st_.castling_we_o || st_.ep_we_o || st_.half_we_o || st_.full_we_o || st_.board_we_o) {
     cd_.host_ply_q = 0;
   }
-  if (st_.move_we_o) cd_.move_q = std::uint16_t(wdata_i());
-  if (st_.cmd_we_o) command();
+  if (jw_.load_we) cd_.host_ply_q = 0;
+  if (st_.move_we_o || jw_.move_we) cd_.move_q = jw_.move_we ? jw_.move : std::uint16_t(wdata_i());
+  if (cmd_go()) command();
 }
 
 void ChipCtrl::command() {
-  const std::uint32_t op_w = field::cmd::OP.get(wdata_i()), mode_w = field::cmd::MODE.get(wdata_i());
-  const std::uint32_t depth_w = field::cmd::DEPTH.get(wdata_i());
+  const std::uint32_t cmd = cmd_wdata();
+  const std::uint32_t op_w = field::cmd::OP.get(cmd), mode_w = field::cmd::MODE.get(cmd);
+  const std::uint32_t depth_w = field::cmd::DEPTH.get(cmd);
   const std::uint32_t host_ply = cq_.host_ply_q;
-  cd_.cmd_q = wdata_i();
+  cd_.cmd_q = cmd;
   cd_.cycles_q = 0;
   cd_.generated_q = 0;
   cd_.done_q = false;
@@ -458,6 +474,10 @@ void ChipCtrl::command() {
       break;
     case op::SLOW_EVAL:
       out_.se_start_o = true;
+      break;
+    case op::JOB:
+      // ctrl_job runs it; a search needs a depth (the other checks are its steps').
+      if (depth_w == 0) cmd_error(std::uint8_t(err::BAD_ARGUMENT));
       break;
     case op::LAZY_EVAL:
       if (eval_out_.lazy_done_o) cd_.done_q = true;

@@ -1,6 +1,8 @@
 // Twin of rtl/chip_ctrl.sv: the chip's controller. The command state machine (GEN, MAKE, UNMAKE,
-// PERFT, CLEAR, EVAL_INIT, SLOW_EVAL, LAZY_EVAL, SEARCH) and the wiring of its blocks:
+// PERFT, CLEAR, EVAL_INIT, SLOW_EVAL, LAZY_EVAL, SEARCH, JOB) and the wiring of its blocks:
 //   ctrl_regs    host register block: decode, read multiplexer, ERROR, the host-only registers
+//   ctrl_job     the JOB command: loads a staged search job and writes its commands in the
+//                host's place (CMD and MOVE writes come from the host or from it)
 //   ctrl_stack   the move stack
 //   ctrl_make    make/unmake and the position registers
 //   ctrl_eval    fast and lazy evaluation (placement sum, EVAL_INIT's scan, the slow-eval filter)
@@ -25,6 +27,7 @@
 #include "chip/bus.h"
 #include "chip/chip_regs.h"
 #include "chip/model/ctrl_eval.h"
+#include "chip/model/ctrl_job.h"
 #include "chip/model/ctrl_make.h"
 #include "chip/model/ctrl_pkg.h"
 #include "chip/model/ctrl_regs.h"
@@ -62,6 +65,7 @@ class ChipCtrl {
     ctrl_pkg::pos_t pos;  // ctrl_make's pos_q
     CtrlEval::Regs eval;
     CtrlSearch::Regs search;
+    CtrlJob::Regs job;
   };
   // What the rest of the chip does at the clock edge.
   struct Out {
@@ -71,6 +75,7 @@ class ChipCtrl {
     ph_events_t ph_ev;
     bool ph_clear_o = false;
     bool se_start_o = false, se_abort_o = false, se_we_o = false, pst_we_o = false, ph_ram_we_o = false;
+    bool job_board_we = false, job_hist_we = false, job_pos_we = false;  // the job's staging (JobStage)
     // The stack's write ports.
     bool stk_we = false;
     ctrl_pkg::stk_entry_t push_full;
@@ -118,6 +123,8 @@ class ChipCtrl {
   // The move stack and the repetition detector (their storage: written at the clock's end).
   const CtrlStack& stack() const;
   const RepDetect& rep() const;
+  // The staged search job (ctrl_regs' job_board_q, job_hist_q, job_pos_q).
+  const JobStage& job_i() const;
 
   void check();
   void gen();
@@ -156,13 +163,18 @@ class ChipCtrl {
   int op_q() const { return int(field::cmd::OP.get(cq_.cmd_q)); }
   int mode_q() const { return int(field::cmd::MODE.get(cq_.cmd_q)); }
   int depth_q() const { return int(field::cmd::DEPTH.get(cq_.cmd_q)); }
-  bool busy() const { return cq_.state_q != S_IDLE || se_busy_i(); }
+  bool ctrl_idle() const { return cq_.state_q == S_IDLE && !se_busy_i(); }
+  bool busy() const { return !ctrl_idle() || q_.job.active_o(); }
+  // CMD and MOVE writes, the host's or a JOB's (never both: the host's are refused while a job runs).
+  bool cmd_go() const { return st_.cmd_we_o || jw_.cmd_we; }
+  std::uint32_t cmd_wdata() const { return jw_.cmd_we ? jw_.cmd : wdata_i(); }
   bool searching() const { return op_q() == int(op::SEARCH); }
   int pi() const { return cq_.ply_q & 31; }                    // current ply index into the stack
   std::uint16_t last() const { return stack().move_o(pi()); }  // the stack's move at pi
   // The host register block's decode and strobes.
   CtrlRegs::Decode dec_;
   CtrlRegs::Strobes st_;
+  CtrlJob::Writes jw_;  // the JOB's writes this clock
   CtrlEval eval_;
   CtrlMake make_;
   // u_search: it reads its input ports from this controller (ctrl_search.cpp).

@@ -2,7 +2,8 @@
 // castling rights, en passant, the move clocks). MAKE writes the move into the array (up to four
 // squares: from, to, the captured pawn en passant or the castling rook's two squares), pushes what
 // unmaking needs, and reports the game phase events; unmake reverses it from the stack entry. The
-// host writes the registers and single squares directly.
+// host writes the registers and single squares directly; a JOB loads its staged board four squares a
+// clock and its position state (JOB_POS) at once.
 //
 // One CtrlMake is the block during one clock (its inputs); next() gives the position registers
 // after it and the clock's array writes and game phase events. Header only: MAKE and unmake are
@@ -12,6 +13,7 @@
 #include <array>
 #include <cstdint>
 
+#include "chip/chip_regs.h"
 #include "chip/model/ctrl_pkg.h"
 #include "chip/model/eval_blocks.h"
 
@@ -38,7 +40,15 @@ class CtrlMake {
     bool board_we_i = false;
     std::uint8_t board_sq_i = 0;
     std::uint16_t wdata_i = 0;
-    bool any() const { return clear_i || stm_we_i || castling_we_i || ep_we_i || half_we_i || full_we_i || board_we_i; }
+    // A JOB's load: four squares from load_sq_i on (codes at load_pc_i[4i +: 4]); JOB_POS.
+    bool load_we_i = false, job_pos_we_i = false;
+    std::uint8_t load_sq_i = 0;
+    std::uint16_t load_pc_i = 0;
+    std::uint32_t job_pos_i = 0;
+    bool any() const {
+      return clear_i || stm_we_i || castling_we_i || ep_we_i || half_we_i || full_we_i || board_we_i || load_we_i ||
+             job_pos_we_i;
+    }
   };
 
   CtrlMake(const ctrl_pkg::pos_t& pos_q, const std::array<std::uint8_t, 64>& board_i)
@@ -158,6 +168,18 @@ class CtrlMake {
     if (host.board_we_i) {
       wr_o = ArrayWrites{};
       wr_o.set(0, host.board_sq_i, std::uint8_t(host.wdata_i & 15));
+    }
+    if (host.load_we_i) {
+      wr_o = ArrayWrites{};
+      for (int i = 0; i < 4; ++i) wr_o.set(i, (host.load_sq_i + i) & 63, std::uint8_t(host.load_pc_i >> (4 * i) & 15));
+    }
+    if (host.job_pos_we_i) {
+      namespace jp = field::job_pos;
+      pos_d.stm = jp::BLACK.get(host.job_pos_i);
+      pos_d.castling = std::uint8_t(jp::CASTLING.get(host.job_pos_i));
+      pos_d.ep_valid = jp::EP_VALID.get(host.job_pos_i);
+      pos_d.ep_sq = std::uint8_t(jp::EP_SQUARE.get(host.job_pos_i));
+      pos_d.half = std::uint16_t(jp::HALFMOVE.get(host.job_pos_i));
     }
     if (host.stm_we_i) pos_d.stm = host.wdata_i & 1;
     if (host.castling_we_i) pos_d.castling = host.wdata_i & 15;

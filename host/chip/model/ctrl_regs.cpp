@@ -22,6 +22,8 @@ CtrlRegs::Decode CtrlRegs::decode(std::uint32_t addr_i) {
   dec.is_phase_ram = addr_i >= reg::PHASE_RAM_BASE && addr_i < reg::PHASE_RAM_BASE + reg::PHASE_RAM_COUNT;
   dec.is_pst = addr_i >= reg::PST_BASE && addr_i < reg::PST_BASE + reg::PST_COUNT;
   dec.is_board = addr_i >= reg::BOARD_BASE && addr_i < reg::BOARD_BASE + reg::BOARD_COUNT;
+  dec.is_board_pack = addr_i >= reg::BOARD_PACK_BASE && addr_i < reg::BOARD_PACK_BASE + reg::BOARD_PACK_COUNT;
+  dec.is_job_hist = addr_i >= reg::JOB_HISTORY_BASE && addr_i < reg::JOB_HISTORY_BASE + reg::JOB_HISTORY_COUNT;
   dec.is_reg_ro = reg::is_read_only(addr_i);  // the decode generated from rtl/regmap.json
   dec.is_reg_rw = reg::is_read_write(addr_i);
   // eval_slow's part: its registers, its tables (an entry: inside a table's window and below its
@@ -117,6 +119,8 @@ std::uint32_t CtrlRegs::read(const Regs& q, const Decode& dec, std::uint32_t add
   if (dec.is_board) return in.board_i[addr_i & 63];
   if (dec.is_pst) return in.busy_i ? 0 : in.pst_ram[addr_i & 511];  // port A serves the host while idle
   if (dec.is_phase_ram) return in.ph_ram[addr_i & 1023];
+  if (dec.is_board_pack) return in.job_i.board[addr_i & 7];
+  if (dec.is_job_hist) return in.job_i.hist[addr_i & 15];
   const ArrayModel& array = in.array_i;
   namespace st = field::status;
   switch (addr_i) {
@@ -178,6 +182,19 @@ std::uint32_t CtrlRegs::read(const Regs& q, const Decode& dec, std::uint32_t add
       return in.best_i;
     case reg::REP_STATUS:
       return in.search_i.rep_status_o();
+    case reg::JOB_POS:
+      return in.job_i.pos;
+    case reg::JOB_RESULT: {
+      namespace jr = field::job_result;
+      return jr::RESULT.put(in.result_i) | jr::BEST_MOVE.put(in.best_i) | jr::BUSY.put(in.busy_i) |
+             jr::ABORTED.put(in.aborted_i) | jr::ERROR.put(q.err_code_q != 0) |
+             jr::WIDE.put((in.count_i >> 13) != 0 || (in.cycles_i >> 19) != 0);
+    }
+    case reg::TEST_PAIR:
+      return std::uint32_t(q.test_tie_q) << 16 | q.test_value_q;
+    case reg::JOB_COUNTS:
+      return field::job_counts::CYCLES.put(std::uint32_t(in.cycles_i)) |
+             field::job_counts::NODES.put(std::uint32_t(in.count_i));
     default:
       return eval_rdata(addr_i, q, in);
   }
@@ -228,6 +245,19 @@ CtrlRegs::Strobes CtrlRegs::write(Regs& d, const Decode& dec, bool req_i, bool w
         st.bus_err_code = std::uint8_t(err::BAD_ARGUMENT);
       else
         st.board_we_o = true;
+    } else if (dec.is_board_pack) {
+      // Eight piece codes: each must be a BOARD code (type 7 and a black "empty", 8, are not).
+      bool bad = false;
+      for (int k = 0; k < 8; ++k) {
+        const std::uint32_t pc = wdata_i >> (4 * k) & 15;
+        bad = bad || (pc & 7) == 7 || pc == 8;
+      }
+      if (bad)
+        st.bus_err_code = std::uint8_t(err::BAD_ARGUMENT);
+      else
+        st.job_board_we = true;
+    } else if (dec.is_job_hist) {
+      st.job_hist_we = true;
     } else {
       wr_reg = true;
     }
@@ -281,6 +311,16 @@ CtrlRegs::Strobes CtrlRegs::write(Regs& d, const Decode& dec, bool req_i, bool w
       break;
     case reg::NODE_LIMIT:
       d.node_limit_q = wdata_i;
+      break;
+    case reg::TEST_PAIR:
+      d.test_value_q = std::uint16_t(wdata_i);
+      d.test_tie_q = std::uint16_t(wdata_i >> 16);
+      break;
+    case reg::JOB_POS:
+      if ((wdata_i >> 12 & 15) != 0)  // JOB_POS's gap
+        st.bus_err_code = std::uint8_t(err::BAD_ARGUMENT);
+      else
+        st.job_pos_we = true;
       break;
     case reg::OFFSET_CTRL:
       if (too_wide(wdata_i, field::offset_ctrl::WIDTH))

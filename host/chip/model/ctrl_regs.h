@@ -1,7 +1,8 @@
 // Twin of rtl/ctrl_regs.sv: the controller's host register block. The address decode, the read
 // multiplexer, the bus response (the model answers in the clock of the request; the RTL registers
 // it for the next), the ERROR register, the registers only the host writes (the search's and the
-// evaluation's parameters), and a write strobe for each register another block owns. Writes other
+// evaluation's parameters; a search job's staging, JobStage, which chip_model keeps and writes at the
+// clock's end through the strobes), and a write strobe for each register another block owns. Writes other
 // than ABORT and ERROR are refused while a command runs. The addresses come from rtl/regmap.json
 // (chip/chip_regs.h).
 #pragma once
@@ -10,6 +11,7 @@
 #include <cstdint>
 
 #include "chip/bus.h"
+#include "chip/model/ctrl_job.h"
 #include "chip/model/ctrl_pkg.h"
 #include "chip/model/eval_blocks.h"
 #include "chip/slow_eval.h"
@@ -35,9 +37,11 @@ class CtrlRegs {
   // The address decode, the slow evaluation's part of the map included (eval_slow decodes it).
   struct Decode {
     bool is_board = false, is_pst = false, is_phase_ram = false, is_reg_ro = false, is_reg_rw = false;
+    bool is_board_pack = false, is_job_hist = false;
     bool se_reg_hit = false, se_tab_hit = false, se_grp_hit = false;
     bool mapped() const {
-      return is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw || se_reg_hit || se_tab_hit || se_grp_hit;
+      return is_board || is_pst || is_phase_ram || is_reg_ro || is_reg_rw || se_reg_hit || se_tab_hit || se_grp_hit ||
+             is_board_pack || is_job_hist;
     }
   };
   // The write strobes for the registers and memories of other blocks, and the bus's error.
@@ -47,6 +51,8 @@ class CtrlRegs {
     bool cmd_we_o = false, abort_we_o = false, move_we_o = false, stm_we_o = false, castling_we_o = false;
     bool ep_we_o = false, half_we_o = false, full_we_o = false, board_we_o = false, est_we_o = false;
     bool pst_we_o = false, ph_ram_we_o = false, se_we_o = false;
+    // The job's staging (ctrl_regs' job_board_q, job_hist_q, job_pos_q): written at the clock's end.
+    bool job_board_we = false, job_hist_we = false, job_pos_we = false;
   };
   // What the host reads of the other blocks (the read multiplexer's inputs). The registers come
   // as their blocks hold them; the array's, the evaluation's and the detector's outputs are
@@ -71,6 +77,7 @@ class CtrlRegs {
     const ArrayModel& array_i;
     const CtrlEval& eval_i;
     const CtrlSearch& search_i;
+    const JobStage& job_i;
   };
 
   static Decode decode(std::uint32_t addr_i);
