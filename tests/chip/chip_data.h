@@ -7,6 +7,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chess/epd.h"
@@ -48,6 +49,30 @@ inline std::vector<PerftPosition> load_perft_file(const std::string& name) {
     } catch (const FenError&) {
       continue;
     }
+  }
+  return out;
+}
+
+// The 1997 Kasparov-Deep Blue games (../shared/data), each as the positions along it and the moves
+// between them: line[k] is the position after k plies, moves[k] the move from line[k].
+struct GameLine {
+  std::vector<Position> line;
+  std::vector<Move> moves;
+  std::string round;  // the PGN's Round tag ("" without one)
+};
+inline std::vector<GameLine> games_1997() {
+  std::vector<GameLine> out;
+  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
+    GameLine g;
+    if (const std::string* round = game.tag("Round")) g.round = *round;
+    g.line.push_back(game.start_position());
+    for (const std::string& san : game.san_moves) {
+      Position next = g.line.back();
+      g.moves.push_back(parse_san(next, san));
+      next.make_move(g.moves.back());
+      g.line.push_back(next);
+    }
+    out.push_back(std::move(g));
   }
   return out;
 }

@@ -405,17 +405,10 @@ RepReference reference_status(const std::vector<Position>& history, const Positi
 TEST_P(HwSearchChip, RepetitionDetectorMatchesSoftwareAlongThe1997Games) {
   ChipClient chip(make_backend(GetParam()));
   int repetitions = 0, nears = 0, checked = 0, number = 0;
-  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
+  for (const testdata::GameLine& game : testdata::games_1997()) {
     ++number;
-    std::vector<Position> line{game.start_position()};
-    std::vector<Move> moves;
-    for (const std::string& san : game.san_moves) {
-      Position next = line.back();
-      const Move m = parse_san(next, san);
-      next.make_move(m);
-      moves.push_back(m);
-      line.push_back(next);
-    }
+    const std::vector<Position>& line = game.line;
+    const std::vector<Move>& moves = game.moves;
     // Windows of up to 12 moves, ending at every ply (the model checks every ply, cosim every 7th).
     const int step = GetParam() == "model" ? 1 : 7;
     for (int end = 1; end < int(line.size()); end += step) {
@@ -531,28 +524,9 @@ TEST_P(HwSearchChip, BadParametersAreRefused) {
   EXPECT_TRUE(chip.search_result().finished);
 }
 
-// Game 3 of 1997 (Kasparov-Deep Blue, drawn by repetition): the positions and the moves to them.
-struct GameLine {
-  std::vector<Position> line;  // line[k]: the position after k plies
-  std::vector<Move> moves;
-};
-GameLine game_line(int round) {
-  int number = 0;
-  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
-    if (++number != round) continue;
-    GameLine g;
-    g.line.push_back(game.start_position());
-    for (const std::string& san : game.san_moves) {
-      Position next = g.line.back();
-      const Move m = parse_san(next, san);
-      next.make_move(m);
-      g.moves.push_back(m);
-      g.line.push_back(next);
-    }
-    return g;
-  }
-  return {};
-}
+// Game `round` of 1997 (game 3: Kasparov-Deep Blue, drawn by repetition).
+using testdata::GameLine;
+GameLine game_line(int round) { return testdata::games_1997().at(std::size_t(round - 1)); }
 
 // The game loaded up to ply `end` with the `history` plies before it on the chip's stack.
 void setup_game(ChipClient& chip, const GameLine& g, int end, int history) {

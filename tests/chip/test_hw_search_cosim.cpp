@@ -117,15 +117,9 @@ TEST(HwSearchCosim, GameHistoriesWithRandomRepetitionParameters) {
   ChipClient chip(make_backend("cosim"));
   std::mt19937 rng(11);
   int searches = 0;
-  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
-    std::vector<Position> line{game.start_position()};
-    std::vector<Move> moves;
-    for (const std::string& san : game.san_moves) {
-      Position next = line.back();
-      moves.push_back(parse_san(next, san));
-      next.make_move(moves.back());
-      line.push_back(next);
-    }
+  for (const testdata::GameLine& game : testdata::games_1997()) {
+    const std::vector<Position>& line = game.line;
+    const std::vector<Move>& moves = game.moves;
     for (std::size_t end = 12 + rng() % 8; end < line.size(); end += 8) {
       const std::size_t begin = end - 12;
       download(chip, generate_weights(line[end]));

@@ -210,15 +210,9 @@ TEST(SearchJob, JobEqualsRegisterPathOnSharedData) {
 void games_with_history(ChipClient& chip, int step, int max_depth) {
   std::mt19937 rng(13);
   int searches = 0;
-  for (const PgnGame& game : read_pgn_file(std::string(DB_SHARED_DATA_DIR) + "/kasparov-deepblue-1997.pgn")) {
-    std::vector<Position> line{game.start_position()};
-    std::vector<Move> moves;
-    for (const std::string& san : game.san_moves) {
-      Position next = line.back();
-      moves.push_back(parse_san(next, san));
-      next.make_move(moves.back());
-      line.push_back(next);
-    }
+  for (const testdata::GameLine& game : testdata::games_1997()) {
+    const std::vector<Position>& line = game.line;
+    const std::vector<Move>& moves = game.moves;
     for (std::size_t end = 1 + rng() % 8; end < line.size(); end += std::size_t(step)) {
       const std::size_t begin = end - std::min<std::size_t>(end, rng() % 13);
       download(chip, generate_weights(line[end]));
@@ -239,9 +233,8 @@ void games_with_history(ChipClient& chip, int step, int max_depth) {
           p.offset_singular = true;
           p.offset_depth = std::max(1, depth - 1);
         }
-        const std::string* round = game.tag("Round");
         expect_job_equals_registers(chip, line[begin], history, p,
-                                    (round ? "round " + *round : std::string("game")) + " ply " + std::to_string(end));
+                                    "round " + game.round + " ply " + std::to_string(end));
         ++searches;
       }
     }
