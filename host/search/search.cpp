@@ -449,15 +449,18 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
     tt_move = entry->move;
     if (!pv_node && tt_settles(*entry, depth, alpha, beta, ply)) return score_from_tt(entry->score, ply);
   }
-  const bool too_big = leaf_ && depth <= leaf_->depth() && too_big_for_chips(pos.key(), std::max(depth, 1));
-  if (too_big) ++(master_ ? master_ : this)->too_big_skips_;
-  if (leaf_ && depth <= leaf_->depth() && !too_big) {
-    const int score = chip_leaf(pos, alpha, beta, std::max(depth, 1), ply);
-    if (score != kChipOverflow) return score;
-    // The hardware search passed the node limit (AIJ 6.1): this node is searched in software, its
-    // children's questions asked of the chips in parallel. A re-search of it (another window, a
-    // deeper iteration) goes to the software at once rather than spending the limit again.
-    too_big_for_chips_from(pos.key(), std::max(depth, 1));
+  if (leaf_ && depth <= leaf_->depth()) {
+    const int chip_depth = std::max(depth, 1);
+    if (too_big_for_chips(pos.key(), chip_depth)) {
+      ++(master_ ? master_ : this)->too_big_skips_;
+    } else {
+      const int score = chip_leaf(pos, alpha, beta, chip_depth, ply);
+      if (score != kChipOverflow) return score;
+      // The hardware search passed the node limit (AIJ 6.1): this node is searched in software, its
+      // children's questions asked of the chips in parallel. A re-search of it (another window, a
+      // deeper iteration) goes to the software at once rather than spending the limit again.
+      too_big_for_chips_from(pos.key(), chip_depth);
+    }
   }
 
   MoveList moves;
