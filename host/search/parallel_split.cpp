@@ -159,7 +159,11 @@ void Searcher::helper_main(int me) {
       NodeSplit& s = *open_split(*p);
       Position pos = root;
       for (std::size_t k = 0; k < s.path.size(); ++k) {
-        pos.make_move(s.path[k]);
+        if (s.path[k].is_none()) {
+          pos.make_null();  // a null move's threat search (a cluster job's path may hold one)
+        } else {
+          pos.make_move(s.path[k]);
+        }
         path_[k] = s.path[k];
         lists_[k] = s.lists[k];
       }

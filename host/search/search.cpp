@@ -82,8 +82,13 @@ bool Searcher::should_stop() {
     if (master_->should_stop() || (node_task_ && node_split_cut_off(*node_task_))) stop_ = true;
     return stop_;
   }
+  if (poll_ && (stop_checks_ & 255) == 0) poll_();
   if (stop_.load(std::memory_order_relaxed)) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stop_ = true;
+  if (job_node_limit_ && software_nodes_ >= job_node_limit_) {
+    job_overflow_ = true;
+    return stop_ = true;
+  }
   if (leaf_ && limits_.chip_movetime_ms > 0 &&
       double(leaf_->stats().parallel_clocks) >= double(limits_.chip_movetime_ms) * (kChipClockHz / 1000))
     return stop_ = true;
@@ -680,6 +685,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   previous_score_ = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     seldepth_ = max_software_ply_ = 0;
+    if (leaf_) leaf_->new_iteration(depth);
     int score = search_root(root, root_moves, 0, depth, -kInf, kInf);
     if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
     if (stop_ && score == -kInf) break;                             // stopped before any root move had a score

@@ -107,6 +107,16 @@ struct SearchResult {
   std::uint64_t too_big_for_chips = 0;
 };
 
+// A worker node's answer to one job of a cluster's master (search_job, docs/cluster.md).
+struct JobOutcome {
+  bool fail_high = false;            // the value is >= the job's test value
+  bool overflow = false;             // the software node limit was passed: no answer (the master splits the node)
+  bool stopped = false;              // stop() ended it: no answer
+  std::uint64_t nodes = 0;           // software and chip nodes
+  std::uint64_t software_nodes = 0;  // of which software
+  Move best = Move::none();          // the job root's best move, if the search found one
+};
+
 struct RootSplit;
 struct NodeSplit;
 struct ParallelWorkers;
@@ -126,6 +136,19 @@ class Searcher {
   void set_options(const SearchOptions& options) { options_ = options; }
   // Hands nodes with at most leaf->depth() plies left to the chips (nullptr: software leaves).
   void set_leaf_search(LeafSearch* leaf) { leaf_ = leaf; }
+
+  // A cluster worker's side (search_job.cpp): begin_jobs() starts the master's search rooted at
+  // root (the chips get that root's weights, AIJ 7.1); search_job() then answers one null-window
+  // question of it, "is pos's value >= test?", pos being reached from the root by path[0..ply-1], by
+  // a dual-credit search of depth plies (its last plies on the chips), mates counted from the root.
+  // The table, killers and history carry over from job to job. software_node_limit (0: none) ends a
+  // job that grows too large for a worker (overflow: the master splits it).
+  void begin_jobs(const Position& root, bool strive_for_draw);
+  void end_jobs();  // the software workers begin_jobs() started stop (before the Searcher goes)
+  JobOutcome search_job(Position& pos, const Move* path, int ply, int depth, int test,
+                        std::uint64_t software_node_limit);
+  // Called every 256th node check (a worker reads its messages there: a cancel calls stop()).
+  void set_poll(std::function<void()> poll) { poll_ = std::move(poll); }
 
  private:
   int search_root(Position& pos, MoveList& root_moves, std::size_t first, int depth, int alpha, int beta);
@@ -206,6 +229,9 @@ class Searcher {
   // told of (its cost model for the host's time: LeafSearch::software_nodes).
   std::uint64_t software_nodes_ = 0, software_nodes_told_ = 0;
   std::uint64_t stop_checks_ = 0;  // calls of should_stop (the clock is read every 1024th)
+  std::function<void()> poll_;
+  std::uint64_t job_node_limit_ = 0;  // search_job's software node limit (0: none)
+  bool job_overflow_ = false;         // and whether it was passed
   std::uint64_t extensions_ = 0;
   int seldepth_ = 0;
   int max_software_ply_ = 0;

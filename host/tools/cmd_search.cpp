@@ -7,6 +7,7 @@
 #include "chess/notation.h"
 #include "chip_options.h"
 #include "cli_common.h"
+#include "cluster_options.h"
 #include "commands.h"
 #include "search/score.h"
 #include "search/search.h"
@@ -24,6 +25,7 @@ struct SearchOptions {
   std::size_t hash_mib = 64;
   int multipv = 1;
   LeafOptions leaf;
+  ClusterOptions cluster;
   bool no_dual_credit = false;
   int qchecks = search::SearchOptions{}.quiescence_checks;
   bool no_progress = false;
@@ -64,8 +66,19 @@ void run_search(const SearchOptions& opt) {
   so.multipv = opt.multipv;
   so.workers = opt.leaf.workers;
   search::Searcher searcher(tt, so);
-  const std::unique_ptr<search::ChipLeafSearch> chips = make_leaf_search(opt.leaf);
-  searcher.set_leaf_search(chips.get());
+  std::unique_ptr<ClusterRun> cluster;
+  std::unique_ptr<search::ChipLeafSearch> chips;
+  if (opt.cluster.enabled()) {
+    cluster = ClusterRun::start(opt.cluster, opt.leaf, so, tt);
+    if (!cluster) return;  // a worker rank: its life is over
+    searcher.set_leaf_search(cluster->leaf());
+    search::SearchOptions master = so;  // --workers is each node's; the master shares out jobs
+    master.workers = opt.cluster.master_workers > 0 ? opt.cluster.master_workers : cluster->leaf()->chips();
+    searcher.set_options(master);
+  } else {
+    chips = make_leaf_search(opt.leaf);
+    searcher.set_leaf_search(chips.get());
+  }
   search::Limits limits;
   limits.depth = opt.depth;
   limits.movetime_ms = opt.movetime_ms;
@@ -74,7 +87,7 @@ void run_search(const SearchOptions& opt) {
   nlohmann::json iterations = nlohmann::json::array();
   // A line per iteration: always without --json; with it, on a terminal only (stderr), never in logs.
   const bool progress = !opt.json || stderr_is_terminal();
-  auto chip_stats = [&] { return leaf_stats_json(chips.get()); };
+  auto chip_stats = [&] { return cluster ? leaf_stats_json(cluster->leaf()->stats()) : leaf_stats_json(chips.get()); };
 
   const auto result = searcher.run(pos, limits, [&](const search::IterationInfo& info) {
     iterations.push_back({{"depth", info.depth},
@@ -88,10 +101,10 @@ void run_search(const SearchOptions& opt) {
                           {"chip", chip_stats()}});
     if (opt.multipv > 1) iterations.back()["lines"] = lines_json(info.lines);
     if (progress) {
-      const std::string chip_part = chips
-                                        ? fmt::format(" chip searches {:8} chips busy {:4.2f}", chips->stats().searches,
-                                                      chip_stats()["chips_busy"].get<double>())
-                                        : "";
+      const search::LeafSearch* leaf = cluster ? cluster->leaf() : chips.get();
+      const std::string chip_part = leaf ? fmt::format(" {} searches {:8} busy {:4.2f}", cluster ? "jobs" : "chip",
+                                                       leaf->stats().searches, chip_stats()["chips_busy"].get<double>())
+                                         : "";
       std::cerr << fmt::format(
           "depth {:2} software {:2} seldepth {:2} ext {:6} score {:6} nodes {:10} time {:7.2f}s{} pv {}\n", info.depth,
           info.max_software_ply, info.seldepth, info.extensions, info.score, info.nodes, info.seconds, chip_part,
@@ -115,8 +128,8 @@ void run_search(const SearchOptions& opt) {
                           {"seconds", result.seconds},
                           {"nps", result.seconds > 0 ? double(result.nodes) / result.seconds : 0.0},
                           {"pv", pv_text(result.pv)},
-                          {"backend", chips ? opt.leaf.backend : "software"},
-                          {"chips", chips ? opt.leaf.chips : 0},
+                          {"backend", chips || cluster ? opt.leaf.backend : "software"},
+                          {"chips", chips || cluster ? opt.leaf.chips : 0},
                           {"chip_depth", opt.leaf.chip_depth},
                           {"workers", opt.leaf.workers},
                           {"splits", result.splits},
@@ -129,6 +142,7 @@ void run_search(const SearchOptions& opt) {
                           {"too_big_for_chips", result.too_big_for_chips},
                           {"chip", chip_stats()},
                           {"iterations", iterations}};
+    if (cluster) out["cluster"] = cluster->stats_json();
     if (opt.multipv > 1) {
       out["multipv"] = opt.multipv;
       out["lines"] = lines_json(result.lines);
@@ -163,6 +177,7 @@ void add_search_command(CLI::App& app) {
       ->check(CLI::Range(1, search::kMaxMultiPv))
       ->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 4);
+  add_cluster_options(cmd, opt->cluster);
   cmd->add_flag("--no-dual-credit", opt->no_dual_credit, "Plain NegaScout with a check extension (for comparison)");
   cmd->add_option("--quiescence-checks", opt->qchecks,
                   "First plies of the software quiescence search that also search quiet checks (0: captures only)")

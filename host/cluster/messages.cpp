@@ -1,0 +1,207 @@
+#include "cluster/messages.h"
+
+#include <fmt/format.h>
+
+#include "link/bytes.h"
+
+namespace db::cluster {
+
+namespace {
+
+using link::ByteReader;
+using link::ByteWriter;
+
+void put_text(ByteWriter& w, const std::string& s) {  // a u16 length: a FEN may pass 255 bytes
+  w.u16(std::uint16_t(s.size()));
+  for (char c : s) w.u8(std::uint8_t(c));
+}
+
+std::string get_text(ByteReader& r, const char* field) {
+  const std::size_t n = r.u16(field);
+  if (n > r.remaining()) r.fail(fmt::format("{} of {} bytes, {} left", field, n, r.remaining()));
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) s += char(r.u8(field));
+  return s;
+}
+
+struct Encoder {
+  ByteWriter& w;
+  Type operator()(const NewSearch& m) {
+    w.u32(m.search);
+    put_text(w, m.root_fen);
+    w.u8(m.strive_for_draw);
+    return Type::NEW_SEARCH;
+  }
+  Type operator()(const Job& m) {
+    w.u32(m.search);
+    w.u32(m.id);
+    w.u8(std::uint8_t(m.path.size()));
+    for (Move mv : m.path) w.u16(mv.raw());
+    w.u8(m.depth);
+    w.u32(std::uint32_t(m.test));
+    return Type::JOB;
+  }
+  Type operator()(const Cancel& m) {
+    w.u32(m.search);
+    w.u32(m.id);
+    return Type::CANCEL;
+  }
+  Type operator()(const Quit&) { return Type::QUIT; }
+  Type operator()(const Answer& m) {
+    w.u32(m.search);
+    w.u32(m.id);
+    w.u8(std::uint8_t(m.status));
+    w.u8(m.fail_high);
+    w.u64(m.nodes);
+    w.u64(m.software_nodes);
+    w.u64(m.clocks);
+    w.u16(std::uint16_t(m.table.size()));
+    for (const TableEntry& e : m.table) {
+      w.u64(e.key);
+      w.u16(e.move.raw());
+      w.u32(std::uint32_t(e.score));
+      w.u16(std::uint16_t(e.depth_q));
+      w.u8(e.bound);
+      w.u8(e.my_credit);
+      w.u8(e.his_credit);
+    }
+    return Type::ANSWER;
+  }
+};
+
+Move move_of(std::uint16_t raw) {
+  return Move(Square(raw & 63), Square((raw >> 6) & 63), MoveKind(raw >> 12));
+}
+
+bool flag(ByteReader& r, const char* field) {
+  const std::uint8_t v = r.u8(field);
+  if (v > 1) r.fail(fmt::format("{} is {}, not 0 or 1", field, v));
+  return v != 0;
+}
+
+Message decode_payload(Type type, ByteReader& r) {
+  switch (type) {
+    case Type::NEW_SEARCH: {
+      NewSearch m;
+      m.search = r.u32("search");
+      m.root_fen = get_text(r, "root_fen");
+      m.strive_for_draw = flag(r, "strive_for_draw");
+      return m;
+    }
+    case Type::JOB: {
+      Job m;
+      m.search = r.u32("search");
+      m.id = r.u32("id");
+      const int plies = r.u8("path length");
+      if (plies > kMaxPathPlies) r.fail(fmt::format("path of {} plies (at most {})", plies, kMaxPathPlies));
+      for (int i = 0; i < plies; ++i) m.path.push_back(move_of(r.u16("path move")));
+      m.depth = r.u8("depth");
+      if (m.depth < 1 || m.depth > 60) r.fail(fmt::format("depth {} out of range 1-60", m.depth));
+      m.test = std::int32_t(r.u32("test"));
+      return m;
+    }
+    case Type::CANCEL: {
+      Cancel m;
+      m.search = r.u32("search");
+      m.id = r.u32("id");
+      return m;
+    }
+    case Type::QUIT:
+      return Quit{};
+    case Type::ANSWER: {
+      Answer m;
+      m.search = r.u32("search");
+      m.id = r.u32("id");
+      const std::uint8_t status = r.u8("status");
+      if (status > 2) r.fail(fmt::format("status {} unknown (0-2)", status));
+      m.status = Answer::Status(status);
+      m.fail_high = flag(r, "fail_high");
+      m.nodes = r.u64("nodes");
+      m.software_nodes = r.u64("software_nodes");
+      m.clocks = r.u64("clocks");
+      const std::size_t n = r.u16("table entries");
+      if (n > kMaxTableEntries) r.fail(fmt::format("{} table entries (at most {})", n, kMaxTableEntries));
+      for (std::size_t i = 0; i < n; ++i) {
+        TableEntry e;
+        e.key = r.u64("table key");
+        e.move = move_of(r.u16("table move"));
+        e.score = std::int32_t(r.u32("table score"));
+        e.depth_q = std::int16_t(r.u16("table depth"));
+        e.bound = r.u8("table bound");
+        if (e.bound > 3) r.fail(fmt::format("table bound {} unknown (0-3)", e.bound));
+        e.my_credit = r.u8("table my_credit");
+        e.his_credit = r.u8("table his_credit");
+        m.table.push_back(e);
+      }
+      return m;
+    }
+  }
+  r.fail(fmt::format("type 0x{:02x} unknown", unsigned(type)));
+}
+
+}  // namespace
+
+std::string type_name(Type t) {
+  switch (t) {
+    case Type::NEW_SEARCH:
+      return "NEW_SEARCH";
+    case Type::JOB:
+      return "JOB";
+    case Type::CANCEL:
+      return "CANCEL";
+    case Type::QUIT:
+      return "QUIT";
+    case Type::ANSWER:
+      return "ANSWER";
+  }
+  return fmt::format("0x{:02x}", unsigned(t));
+}
+
+Type type_of(const Message& m) {
+  ByteWriter scratch;
+  return std::visit(Encoder{scratch}, m);
+}
+
+std::vector<std::uint8_t> encode(const Message& m) {
+  ByteWriter payload;
+  const Type type = std::visit(Encoder{payload}, m);
+  ByteWriter out;
+  out.u32(kMagic);
+  out.u16(kVersion);
+  out.u8(std::uint8_t(type));
+  out.u8(0);  // flags, none yet
+  out.u32(std::uint32_t(payload.bytes().size()));
+  out.bytes().insert(out.bytes().end(), payload.bytes().begin(), payload.bytes().end());
+  return std::move(out.bytes());
+}
+
+Message decode(const std::vector<std::uint8_t>& bytes) {
+  if (bytes.size() < kHeaderBytes)
+    throw ClusterError(fmt::format("cluster message of {} bytes, shorter than its {}-byte header", bytes.size(),
+                                   kHeaderBytes));
+  try {
+    ByteReader h(bytes, "cluster message header");
+    const std::uint32_t magic = h.u32("magic");
+    if (magic != kMagic) throw ClusterError(fmt::format("cluster message magic 0x{:08x}, not 0x{:08x}", magic, kMagic));
+    const std::uint16_t version = h.u16("version");
+    if (version != kVersion)
+      throw ClusterError(fmt::format("cluster message version {}, this program speaks {}", version, kVersion));
+    const auto type = Type(h.u8("type"));
+    const std::uint8_t flags = h.u8("flags");
+    if (flags != 0) throw ClusterError(fmt::format("cluster message flags 0x{:02x}, none are defined", flags));
+    const std::uint32_t size = h.u32("payload size");
+    if (size > kMaxPayloadBytes || size != bytes.size() - kHeaderBytes)
+      throw ClusterError(fmt::format("cluster message says {} payload bytes, has {}", size,
+                                     bytes.size() - kHeaderBytes));
+    const std::vector<std::uint8_t> payload(bytes.begin() + kHeaderBytes, bytes.end());
+    const std::string what = "cluster " + type_name(type);
+    ByteReader r(payload, what.c_str());
+    Message m = decode_payload(type, r);
+    r.end();
+    return m;
+  } catch (const link::LinkError& e) {
+    throw ClusterError(e.what());
+  }
+}
+
+}  // namespace db::cluster

@@ -1,0 +1,88 @@
+// The cluster's messages between the master (rank 0) and its workers (docs/cluster.md): a header
+// with a magic number, the protocol version, the type and the payload's size, then the payload.
+// decode() checks all of them and throws ClusterError naming what was wrong (a malformed message is
+// an error, never a crash). Scores and keys are the search's own (two-part scores, Zobrist keys).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "chess/types.h"
+
+namespace db::cluster {
+
+class ClusterError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
+constexpr std::uint16_t kVersion = 1;
+constexpr std::size_t kHeaderBytes = 12;             // magic, version, type, flags, payload size
+constexpr std::size_t kMaxPayloadBytes = 1u << 20;   // far above any message's size
+constexpr std::size_t kMaxTableEntries = 256;        // table results an ANSWER may carry
+constexpr int kMaxPathPlies = 120;                   // below the search's 128-ply arrays
+
+enum class Type : std::uint8_t { NEW_SEARCH = 1, JOB = 2, CANCEL = 3, QUIT = 4, ANSWER = 0x82 };
+std::string type_name(Type t);
+
+// Master -> worker: a new search; the jobs that follow are asked of the position root_fen (the
+// chips' weights come from it, AIJ 7.1). Jobs of earlier searches still queued are dropped.
+struct NewSearch {
+  std::uint32_t search = 0;
+  std::string root_fen;
+  bool strive_for_draw = false;
+};
+
+// Master -> worker: is the value of the root after path (Move::none() for a null move) >= test,
+// searched depth plies deep?
+struct Job {
+  std::uint32_t search = 0;
+  std::uint32_t id = 0;
+  std::vector<Move> path;
+  std::uint8_t depth = 0;
+  std::int32_t test = 0;
+};
+
+// Master -> worker: the job is no longer wanted (a cutoff made it useless).
+struct Cancel {
+  std::uint32_t search = 0;
+  std::uint32_t id = 0;
+};
+
+// Master -> worker: end the process (after the running job, which is stopped).
+struct Quit {};
+
+// A table result the worker passes up (AIJ 6: the expensive ones), as the table stores it.
+struct TableEntry {
+  Key key = 0;
+  Move move;
+  std::int32_t score = 0;
+  std::int16_t depth_q = 0;
+  std::uint8_t bound = 0;
+  std::uint8_t my_credit = 0, his_credit = 0;
+};
+
+// Worker -> master: one per job, cancelled or not.
+struct Answer {
+  enum class Status : std::uint8_t { ANSWERED = 0, TOO_BIG = 1, CANCELLED = 2 };
+  std::uint32_t search = 0;
+  std::uint32_t id = 0;
+  Status status = Status::ANSWERED;
+  bool fail_high = false;
+  std::uint64_t nodes = 0;           // software and chip nodes
+  std::uint64_t software_nodes = 0;  // of which software
+  std::uint64_t clocks = 0;          // the worker's simulated time for the job, in chip clocks
+  std::vector<TableEntry> table;
+};
+
+using Message = std::variant<NewSearch, Job, Cancel, Quit, Answer>;
+
+Type type_of(const Message& m);
+std::vector<std::uint8_t> encode(const Message& m);
+Message decode(const std::vector<std::uint8_t>& bytes);
+
+}  // namespace db::cluster

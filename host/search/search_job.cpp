@@ -1,0 +1,59 @@
+// A cluster worker's searches (AIJ 6.2): the master hands a worker a node near the tree's bottom as
+// a null-window question; the worker searches its first plies in software (with the dual-credit
+// extensions, as the master would) and hands the last plies to its own chips.
+#include <algorithm>
+
+#include "search/search.h"
+
+namespace db::search {
+
+void Searcher::begin_jobs(const Position& root, bool strive_for_draw) {
+  end_jobs();
+  limits_ = {};
+  limits_.infinite = true;  // a job ends with its search, a stop() or its node limit, never on a clock
+  normal_ms_ = panic_ms_ = 0;
+  pondering_ = false;
+  root_in_trouble_ = false;
+  clear_history();
+  tt_.new_search();
+  too_big_.clear();
+  too_big_skips_ = 0;
+  strive_for_draw_ = strive_for_draw;
+  if (leaf_) leaf_->new_search(root, strive_for_draw);
+  // The node's software workers (the job engine of one node) split the jobs' nodes among them.
+  if (options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
+}
+
+void Searcher::end_jobs() {
+  if (parallel_) finish_workers();
+}
+
+JobOutcome Searcher::search_job(Position& pos, const Move* path, int ply, int depth, int test,
+                                std::uint64_t software_node_limit) {
+  start_ = std::chrono::steady_clock::now();
+  nodes_ = 0;
+  software_nodes_ = software_nodes_told_ = 0;
+  job_node_limit_ = software_node_limit;
+  job_overflow_ = false;
+  seldepth_ = max_software_ply_ = 0;
+  const int root_ply = std::clamp(ply, 0, kMaxPly - 2);
+  for (auto& l : lists_) l = nullptr;
+  for (Move& m : path_) m = Move::none();
+  std::copy(path, path + root_ply, path_);
+
+  const int score = dual_credit(pos, test - 1, test, depth, 0, 0, root_ply, false);
+  if (leaf_) tell_software_nodes();
+  JobOutcome out;
+  out.overflow = job_overflow_;
+  out.stopped = stop_ && !job_overflow_;
+  out.fail_high = !stop_ && score >= test;
+  out.nodes = nodes_;
+  out.software_nodes = software_nodes_;
+  if (const TTEntry* e = tt_.probe(pos.key())) out.best = e->move;
+  job_node_limit_ = 0;
+  job_overflow_ = false;
+  stop_ = false;
+  return out;
+}
+
+}  // namespace db::search

@@ -1,0 +1,173 @@
+#include "cluster_options.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cluster/mpi_link.h"
+
+namespace db::cli {
+
+void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
+  cmd->add_flag("--cluster", opt.mpi,
+                "Search on a cluster of nodes under mpirun: rank 0 the master, the others workers (docs/cluster.md)");
+  cmd->add_option("--sim-nodes", opt.sim_nodes,
+                  "Simulate a cluster of N nodes in this process (the master's and N - 1 workers), no MPI")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--worker-plies", opt.worker_plies,
+                  "Software plies a worker searches above its chips (a job is this plus --chip-depth plies)")
+      ->check(CLI::Range(0, 8))
+      ->capture_default_str();
+  cmd->add_option("--own-node-until", opt.own_node_until,
+                  "Iterations up to this depth on the master's own node only (default: the job depth)")
+      ->check(CLI::Range(0, 60));
+  cmd->add_option("--switch-latency-us", opt.latency_us, "Simulated switch latency per message (SP2: about 40 us)")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--switch-mb-s", opt.bandwidth_mb_s, "Simulated switch bandwidth in MB/s (SP2: about 35)")
+      ->check(CLI::Range(0.001, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--jobs-on-deck", opt.deck, "Jobs a worker holds beyond the one it searches")
+      ->check(CLI::Range(0, 8))
+      ->capture_default_str();
+  cmd->add_option("--worker-timeout", opt.worker_timeout_s,
+                  "Wall seconds a worker's job may take before the worker is given up and its jobs re-assigned")
+      ->check(CLI::Range(0.01, 86400.0))
+      ->capture_default_str();
+  cmd->add_option("--worker-node-limit", opt.worker_node_limit,
+                  "Software nodes past which a worker hands its job back to the master to split (0: none)")
+      ->capture_default_str();
+  cmd->add_option("--worker-hash", opt.worker_hash_mib, "Each node's transposition table in MiB")
+      ->check(CLI::Range(1, 65536))
+      ->capture_default_str();
+  cmd->add_option("--master-workers", opt.master_workers,
+                  "The master's software workers sharing out jobs (0: one per job slot of the workers); --workers is "
+                  "each node's")
+      ->check(CLI::Range(0, 256))
+      ->capture_default_str();
+  cmd->add_flag("--deterministic", opt.deterministic,
+                "Workers search every job to its end, in order: the same answers as --sim-nodes, run to run");
+  cmd->add_option("--debug-slow-rank", opt.faults.slow_rank, "Test hook: this worker rank sleeps before each answer");
+  cmd->add_option("--debug-slow-ms", opt.faults.slow_ms, "Test hook: how long (ms)")->check(CLI::Range(0, 3600000));
+  cmd->add_option("--debug-exit-rank", opt.faults.exit_rank, "Test hook: this worker rank dies on its first job");
+}
+
+struct ClusterRun::Impl {
+  std::unique_ptr<cluster::MpiSession> session;
+  std::unique_ptr<cluster::MasterLink> link;
+  cluster::MpiLink* mpi = nullptr;
+  std::unique_ptr<cluster::ClusterLeafSearch> leaf;
+  ClusterOptions opt;
+  int nodes = 1;
+};
+
+namespace {
+
+std::unique_ptr<cluster::WorkerNode> make_node(const ClusterOptions& opt, LeafOptions leaf,
+                                               const search::SearchOptions& search) {
+  if (leaf.threads == 0) leaf.threads = 1;  // ranks share the machine's cores
+  cluster::WorkerConfig config;
+  config.search = search;
+  config.hash_mib = opt.worker_hash_mib;
+  config.software_node_limit = opt.worker_node_limit;
+  config.deterministic = opt.deterministic;
+  return std::make_unique<cluster::WorkerNode>(config, make_leaf_search(leaf));
+}
+
+}  // namespace
+
+std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const LeafOptions& leaf,
+                                              const search::SearchOptions& search,
+                                              search::TranspositionTable& table) {
+  if (opt.mpi && opt.sim_nodes > 0) throw std::invalid_argument("--cluster and --sim-nodes exclude each other");
+  if (leaf.chip_depth < 1) throw std::invalid_argument("a cluster's workers need chips: give --chip-depth 1-8");
+  if (opt.sim_nodes > 1 && leaf.backend == "mca")
+    throw std::invalid_argument("--sim-nodes with --backend mca: this process holds one Micro Channel node");
+  std::unique_ptr<ClusterRun> run(new ClusterRun);
+  auto& im = *(run->impl_ = std::make_unique<Impl>());
+  im.opt = opt;
+  if (opt.mpi) {
+    im.session = std::make_unique<cluster::MpiSession>();
+    im.nodes = im.session->size();
+    if (im.session->rank() != 0) {
+      auto node = make_node(opt, leaf, search);
+      try {
+        cluster::run_worker_rank(*im.session, *node, opt.faults);
+      } catch (const std::exception& e) {
+        cluster::MpiSession::abort(e.what(), 2);
+      }
+      return nullptr;
+    }
+    auto link = std::make_unique<cluster::MpiLink>(*im.session, make_node(opt, leaf, search));
+    im.mpi = link.get();
+    im.link = std::move(link);
+  } else {
+    im.nodes = opt.sim_nodes;
+    std::vector<std::unique_ptr<cluster::WorkerNode>> nodes;
+    for (int i = 0; i < opt.sim_nodes; ++i) nodes.push_back(make_node(opt, leaf, search));
+    im.link = std::make_unique<cluster::InProcessLink>(std::move(nodes));
+  }
+  cluster::ClusterConfig config;
+  config.depth = opt.worker_plies + leaf.chip_depth;
+  config.own_node_until = opt.own_node_until >= 0 ? opt.own_node_until : config.depth;
+  config.deck = opt.deck;
+  config.network = {opt.latency_us, opt.bandwidth_mb_s};
+  config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);
+  config.worker_timeout_s = opt.worker_timeout_s;
+  im.leaf = std::make_unique<cluster::ClusterLeafSearch>(*im.link, config, table);
+  return run;
+}
+
+ClusterRun::~ClusterRun() {
+  if (impl_ && impl_->mpi) {
+    try {
+      finish();
+    } catch (const std::exception& e) {
+      cluster::MpiSession::abort(e.what(), 2);
+    }
+  }
+}
+
+search::LeafSearch* ClusterRun::leaf() { return impl_->leaf.get(); }
+
+void ClusterRun::finish() {
+  impl_->leaf->finish();
+  if (!impl_->mpi) return;
+  impl_->mpi->quit_all();
+  impl_->mpi = nullptr;
+  if (!impl_->leaf->cluster_stats().lost.empty()) {
+    // MPI_Finalize waits for every rank, the lost one too: end the run here, the result printed.
+    std::cout.flush();
+    cluster::MpiSession::abort(fmt::format("{} worker(s) given up during the search; ending the run without them",
+                                           impl_->leaf->cluster_stats().lost.size()),
+                               0);
+  }
+}
+
+nlohmann::json ClusterRun::stats_json() const {
+  const cluster::ClusterStats& s = impl_->leaf->cluster_stats();
+  const search::LeafStats ls = impl_->leaf->stats();
+  nlohmann::json busy = nlohmann::json::array();
+  for (std::uint64_t b : s.busy) busy.push_back(ls.parallel_clocks ? double(b) / double(ls.parallel_clocks) : 0.0);
+  return {{"mode", impl_->opt.mpi ? "mpi" : "simulated"},
+          {"nodes", impl_->nodes},
+          {"worker_plies", impl_->opt.worker_plies},
+          {"job_depth", impl_->leaf->depth()},
+          {"jobs_on_deck", impl_->opt.deck},
+          {"deterministic", impl_->opt.deterministic || !impl_->opt.mpi},
+          {"switch_latency_us", impl_->opt.latency_us},
+          {"switch_mb_s", impl_->opt.bandwidth_mb_s},
+          {"jobs", s.jobs},
+          {"jobs_cancelled", s.cancelled},
+          {"jobs_reassigned", s.reassigned},
+          {"table_entries_passed_up", s.table_entries},
+          {"messages", s.messages},
+          {"bytes", s.bytes},
+          {"workers_lost", s.lost},
+          {"jobs_per_worker", s.jobs_per},
+          {"worker_busy", busy},
+          {"master_busy", ls.parallel_clocks ? double(ls.host_clocks) / double(ls.parallel_clocks) : 0.0}};
+}
+
+}  // namespace db::cli

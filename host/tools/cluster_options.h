@@ -1,0 +1,56 @@
+// The cluster's command-line options (docs/cluster.md) and the run they start: under mpirun with
+// --cluster, rank 0 is the master and every other rank a worker that answers jobs until the master
+// is done; with --sim-nodes N, the master and N - 1 workers in this process over a simulated switch.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "chip_options.h"
+#include "cluster/cluster_leaf.h"
+#include "cluster/mpi_link.h"
+#include "search/search.h"
+
+namespace db::cli {
+
+struct ClusterOptions {
+  bool mpi = false;  // --cluster
+  int sim_nodes = 0;  // --sim-nodes
+  int worker_plies = 2;
+  int own_node_until = -1;  // -1: the job depth
+  double latency_us = 40;
+  double bandwidth_mb_s = 35;
+  int deck = 1;
+  double worker_timeout_s = 60;
+  std::uint64_t worker_node_limit = 0;
+  bool deterministic = false;
+  std::size_t worker_hash_mib = 16;
+  int master_workers = 0;  // the master's software workers; 0: one per job slot (ClusterLeafSearch::chips)
+  cluster::WorkerFaults faults;
+  bool enabled() const { return mpi || sim_nodes > 0; }
+};
+
+void add_cluster_options(CLI::App* cmd, ClusterOptions& opt);
+
+// A cluster's run for one search command. start() returns nullptr on a worker rank, after its
+// life (the command then has nothing to print); on the master, the run whose leaf() the search uses.
+class ClusterRun {
+ public:
+  static std::unique_ptr<ClusterRun> start(const ClusterOptions& opt, const LeafOptions& leaf,
+                                           const search::SearchOptions& search, search::TranspositionTable& table);
+  ~ClusterRun();
+  search::LeafSearch* leaf();
+  nlohmann::json stats_json() const;
+  // The search is over: what is still out is cancelled and the worker ranks told to quit.
+  void finish();
+
+ private:
+  ClusterRun() = default;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace db::cli

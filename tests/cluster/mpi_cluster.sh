@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The cluster search on real ranks (docs/cluster.md): mpirun --oversubscribe -np 2..4 on one machine.
+# - --deterministic gives the simulated cluster's (--sim-nodes N) best move, score, nodes and
+#   simulated time exactly, for N = 2, 3, 4;
+# - without it, the best move and the mate distance are the single-process search's;
+# - a worker far slower than --worker-timeout is given up, its jobs re-assigned, and the search
+#   still gives the answer;
+# - a worker rank that dies ends the run with an error and a non-zero exit, not a hang.
+set -euo pipefail
+DEEPBLUE=${1:?usage: mpi_cluster.sh path/to/deepblue}
+# Open MPI refuses root unless told; containers have no ptrace for the shared-memory transport's
+# single-copy mechanism (CMA), so it is switched off.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+MPIRUN=(mpirun --oversubscribe --mca btl self,vader --mca btl_vader_single_copy_mechanism none)
+AIJ1="r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37"
+WAC1="2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
+MATE2="7k/8/8/8/8/8/1R6/R5K1 w - - 0 1"
+SMALL=(--depth 6 --chip-depth 3 --chips 4 --workers 4 --json)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$1" "$2"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+for n in 2 3 4; do
+  timeout 300 "${MPIRUN[@]}" -np "$n" "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --cluster --deterministic \
+    > "$TMP/mpi$n.json"
+  "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --sim-nodes "$n" > "$TMP/sim$n.json"
+  for f in "d['bestmove']" "d['score']" "d['nodes']" "d['chip']['parallel_clocks']" "d['cluster']['jobs_per_worker']"; do
+    a=$(field "$TMP/mpi$n.json" "$f"); b=$(field "$TMP/sim$n.json" "$f")
+    [ "$a" = "$b" ] || fail "-np $n --deterministic: $f is $a, the simulated cluster's $b"
+  done
+  [ "$(field "$TMP/mpi$n.json" "d['cluster']['mode']")" = mpi ] || fail "-np $n: not an MPI run"
+  [ "$(field "$TMP/mpi$n.json" "d['cluster']['nodes']")" = "$n" ] || fail "-np $n: wrong node count"
+  echo "-np $n --deterministic: $(field "$TMP/mpi$n.json" "d['bestmove'], d['score'], d['nodes']") as simulated"
+done
+
+timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" search --fen "$WAC1" --depth 5 --chip-depth 2 --chips 4 --workers 4 \
+  --cluster --json > "$TMP/wac.json"
+"$DEEPBLUE" search --fen "$WAC1" --depth 5 --chip-depth 2 --chips 4 --workers 4 --json > "$TMP/wac1.json"
+[ "$(field "$TMP/wac.json" "d['bestmove']")" = "$(field "$TMP/wac1.json" "d['bestmove']")" ] ||
+  fail "WAC 1: the cluster's best move differs from one process's"
+[ "$(field "$TMP/wac.json" "d['bestmove']")" = g3g6 ] || fail "WAC 1: not Qg6"
+timeout 300 "${MPIRUN[@]}" -np 4 "$DEEPBLUE" search --fen "$MATE2" --depth 5 --chip-depth 2 --chips 4 --cluster --json \
+  > "$TMP/mate.json"
+[ "$(field "$TMP/mate.json" "d['mate']")" = 2 ] || fail "mate in 2 found as mate $(field "$TMP/mate.json" "d['mate']")"
+echo "best move and mate distance as one process"
+
+# A worker 4 s late with every answer, given up after 0.5 s: the search ends with the answer.
+set +e
+timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --cluster --worker-timeout 0.5 \
+  --debug-slow-rank 2 --debug-slow-ms 4000 > "$TMP/slow.json" 2> "$TMP/slow.err"
+rc=$?
+set -e
+[ $rc -eq 0 ] || fail "slow worker: exit $rc ($(tail -3 "$TMP/slow.err"))"
+[ "$(field "$TMP/slow.json" "d['cluster']['workers_lost']")" = "[2]" ] || fail "slow worker not given up"
+[ "$(field "$TMP/slow.json" "d['bestmove']")" = "$(field "$TMP/mpi3.json" "d['bestmove']")" ] ||
+  fail "slow worker: another best move"
+grep -q "worker 2 has not answered" "$TMP/slow.err" || fail "slow worker: no message saying so"
+echo "slow worker given up, jobs re-assigned ($(field "$TMP/slow.json" "d['cluster']['jobs_reassigned']")), same move"
+
+# A worker rank that dies: a clear error and a non-zero exit, within the timeout (no hang).
+set +e
+timeout 120 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --cluster --debug-exit-rank 1 \
+  > "$TMP/dead.json" 2> "$TMP/dead.err"
+rc=$?
+set -e
+[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "dead worker: exit $rc (124: hung)"
+grep -q "rank 1: ending on its first job" "$TMP/dead.err" || fail "dead worker: no message"
+echo "dead worker: exit $rc"
+echo MPI_CLUSTER_OK

@@ -1,0 +1,175 @@
+// The simulated cluster (worker nodes in this process over the simulated switch): the same best
+// moves and mates as one node's search, reproducible run to run, workers' jobs handed back when too
+// big, and a worker node's handling of bad and cancelled jobs.
+#include <gtest/gtest.h>
+
+#include "chess/notation.h"
+#include "chip/chip_model.h"
+#include "cluster/cluster_leaf.h"
+#include "cluster/master_link.h"
+#include "cluster/worker_node.h"
+#include "search/chip_leaf_search.h"
+#include "search/score.h"
+
+namespace db::cluster {
+namespace {
+
+constexpr int kChips = 4;
+constexpr int kChipDepth = 2;
+
+std::unique_ptr<search::LeafSearch> model_chips() {
+  std::vector<std::unique_ptr<chip::ChipClient>> clients;
+  for (int i = 0; i < kChips; ++i)
+    clients.push_back(std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
+  return std::make_unique<search::ChipLeafSearch>(std::move(clients), kChipDepth);
+}
+
+struct Outcome {
+  search::SearchResult result;
+  ClusterStats stats;
+  search::LeafStats leaf;
+};
+
+Outcome cluster_search(const std::string& fen, int depth, int nodes, std::uint64_t node_limit = 0) {
+  WorkerConfig config;
+  config.search.workers = kChips;
+  config.software_node_limit = node_limit;
+  std::vector<std::unique_ptr<WorkerNode>> workers;
+  for (int i = 0; i < nodes; ++i) workers.push_back(std::make_unique<WorkerNode>(config, model_chips()));
+  InProcessLink link(std::move(workers));
+  search::TranspositionTable tt(8);
+  ClusterConfig cc;
+  cc.depth = kChipDepth + 1;
+  cc.own_node_until = cc.depth;
+  ClusterLeafSearch leaf(link, cc, tt);
+  search::SearchOptions options;
+  options.workers = leaf.chips();
+  search::Searcher searcher(tt, options);
+  searcher.set_leaf_search(&leaf);
+  search::Limits limits;
+  limits.depth = depth;
+  const search::SearchResult r = searcher.run(Position::from_fen(fen), limits);
+  leaf.finish();
+  return {r, leaf.cluster_stats(), leaf.stats()};
+}
+
+search::SearchResult node_search(const std::string& fen, int depth) {
+  search::TranspositionTable tt(8);
+  search::SearchOptions options;
+  options.workers = kChips;
+  search::Searcher searcher(tt, options);
+  const auto chips = model_chips();
+  searcher.set_leaf_search(chips.get());
+  search::Limits limits;
+  limits.depth = depth;
+  return searcher.run(Position::from_fen(fen), limits);
+}
+
+// Win At Chess 1 and 2 (../shared/data/wac.epd): Qg6 and Rxb2 (clear best moves at this depth).
+const char* kWac1 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
+const char* kWac2 = "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1";
+
+TEST(ClusterSearch, SameBestMovesAsOneNode) {
+  for (const char* fen : {kWac1, kWac2}) {
+    const Outcome c = cluster_search(fen, 5, 3);
+    const search::SearchResult one = node_search(fen, 5);
+    EXPECT_EQ(c.result.best, one.best) << fen;
+    EXPECT_GT(c.stats.jobs, 0u);
+    // The remote workers got jobs (after the iterations on the master's own node).
+    EXPECT_GT(c.stats.jobs_per[1] + c.stats.jobs_per[2], 0u) << fen;
+  }
+  EXPECT_EQ(move_to_uci(cluster_search(kWac1, 5, 3).result.best), "g3g6");
+}
+
+TEST(ClusterSearch, MatesAtTheRightDistance) {
+  const char* mate_in_one = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+  const Outcome c = cluster_search(mate_in_one, 4, 2);
+  ASSERT_TRUE(search::is_mate_score(c.result.score));
+  EXPECT_EQ(search::mate_in_moves(c.result.score), 1);
+  const char* mate_in_two = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";  // Rb7 (or Ra7), then mate on the 8th rank
+  const Outcome m = cluster_search(mate_in_two, 5, 3);
+  ASSERT_TRUE(search::is_mate_score(m.result.score));
+  EXPECT_EQ(search::mate_in_moves(m.result.score), 2);
+  EXPECT_EQ(m.result.score, node_search(mate_in_two, 5).score);
+}
+
+TEST(ClusterSearch, SameAnswersRunToRun) {
+  const Outcome a = cluster_search(kWac1, 5, 3), b = cluster_search(kWac1, 5, 3);
+  EXPECT_EQ(a.result.best, b.result.best);
+  EXPECT_EQ(a.result.score, b.result.score);
+  EXPECT_EQ(a.result.nodes, b.result.nodes);
+  EXPECT_EQ(a.leaf.parallel_clocks, b.leaf.parallel_clocks);
+  EXPECT_GT(a.leaf.parallel_clocks, 0u);
+}
+
+TEST(ClusterSearch, JobsTooBigForAWorkerGoBackToTheMaster) {
+  const Outcome c = cluster_search(kWac1, 5, 3, /*node_limit=*/3);
+  EXPECT_GT(c.leaf.overflows, 0u);
+  EXPECT_EQ(c.result.best, node_search(kWac1, 5).best);
+}
+
+TEST(SwitchModel, LatencyAndBandwidthInChipClocks) {
+  const SwitchModel sp2;  // 40 us, 35 MB/s
+  EXPECT_EQ(sp2.message_clocks(0), 960u);        // 40 us at 24 MHz
+  EXPECT_EQ(sp2.message_clocks(35), 984u);       // and 1 us for 35 bytes
+  EXPECT_EQ(sp2.message_clocks(35000), 24960u);  // 1 ms
+}
+
+struct Sent {
+  std::vector<Message> messages;
+  WorkerNode::Send send() {
+    return [this](const Message& m) { messages.push_back(m); };
+  }
+};
+
+TEST(WorkerNode, AnIllegalPathIsAnError) {
+  WorkerNode node(WorkerConfig{}, model_chips());
+  Sent out;
+  node.receive(NewSearch{1, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false}, out.send());
+  node.receive(Job{1, 5, {Move(0, 7)}, 2, 0}, out.send());  // Ra1-h1: the king on g1 is in the way
+  node.run_next(out.send());
+  try {
+    node.run_next(out.send());
+    FAIL() << "an illegal path was searched";
+  } catch (const ClusterError& e) {
+    EXPECT_NE(std::string(e.what()).find("path move 0 (a1h1) is not legal"), std::string::npos) << e.what();
+  }
+}
+
+TEST(WorkerNode, AQueuedJobCancelledIsAnsweredUnsearched) {
+  WorkerNode node(WorkerConfig{}, model_chips());
+  Sent out;
+  node.receive(NewSearch{1, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false}, out.send());
+  node.receive(Job{1, 5, {}, 2, 0}, out.send());
+  node.receive(Job{1, 6, {}, 2, 0}, out.send());
+  node.receive(Cancel{1, 6}, out.send());
+  while (node.run_next(out.send())) {
+  }
+  ASSERT_EQ(out.messages.size(), 2u);
+  const auto& cancelled = std::get<Answer>(out.messages[0]);
+  EXPECT_EQ(cancelled.id, 6u);
+  EXPECT_EQ(cancelled.status, Answer::Status::CANCELLED);
+  const auto& answered = std::get<Answer>(out.messages[1]);
+  EXPECT_EQ(answered.id, 5u);
+  EXPECT_EQ(answered.status, Answer::Status::ANSWERED);
+  EXPECT_TRUE(answered.fail_high);  // the side to move mates: its value is above 0
+  EXPECT_GT(answered.clocks, 0u);
+  EXPECT_FALSE(answered.table.empty());
+}
+
+TEST(WorkerNode, DeterministicNodesSearchCancelledJobsToo) {
+  WorkerConfig config;
+  config.deterministic = true;
+  WorkerNode node(config, model_chips());
+  Sent out;
+  node.receive(NewSearch{1, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false}, out.send());
+  node.receive(Job{1, 6, {}, 2, 0}, out.send());
+  node.receive(Cancel{1, 6}, out.send());
+  while (node.run_next(out.send())) {
+  }
+  ASSERT_EQ(out.messages.size(), 1u);
+  EXPECT_EQ(std::get<Answer>(out.messages[0]).status, Answer::Status::ANSWERED);
+}
+
+}  // namespace
+}  // namespace db::cluster
