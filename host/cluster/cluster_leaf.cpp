@@ -29,16 +29,12 @@ int ClusterLeafSearch::chips() const {
   // What the job engine may keep busy at once: every remote worker's job and the one on its deck
   // (the master's own node alone when it has no workers). Questions queue on a worker rather than
   // wait for a free one, so more software workers than this never deadlock.
-  int remote = 0;
-  for (std::size_t w = 1; w < workers_.size(); ++w) remote += workers_[w].alive;
-  return std::max(remote, 1) * (1 + config_.deck);
+  int alive = 0;
+  for (const Worker& w : workers_) alive += w.alive;
+  return alive * (1 + config_.deck);
 }
 
-bool ClusterLeafSearch::eligible(int w) const {
-  if (!workers_[std::size_t(w)].alive) return false;
-  if (own_node_) return w == 0;
-  return w != 0;
-}
+bool ClusterLeafSearch::eligible(int w) const { return workers_[std::size_t(w)].alive; }
 
 int ClusterLeafSearch::pending(int w) const {
   int n = 0;
@@ -70,16 +66,9 @@ void ClusterLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   stats_ = {};
   root_fen_ = root.fen();
   strive_for_draw_ = strive_for_draw;
-  own_node_ = true;
   for (int w = 0; w < int(workers_.size()); ++w) {
     if (workers_[std::size_t(w)].alive) send_to(w, NewSearch{search_, root_fen_, strive_for_draw}, nullptr);
   }
-}
-
-void ClusterLeafSearch::new_iteration(int depth) {
-  int remote = 0;
-  for (std::size_t w = 1; w < workers_.size(); ++w) remote += workers_[w].alive;
-  own_node_ = remote == 0 || depth <= config_.own_node_until;
 }
 
 void ClusterLeafSearch::finish() {
@@ -106,10 +95,7 @@ int ClusterLeafSearch::worker_for(bool asked) {
   for (int w = 0; w < int(workers_.size()); ++w) {
     if (eligible(w) && (best < 0 || pending(w) < pending(best))) best = w;
   }
-  if (best < 0) {  // every worker lost: the master's own node takes over
-    own_node_ = true;
-    return 0;
-  }
+  if (best < 0) throw std::logic_error("no worker left, not even the master's own node");
   if (asked && pending(best) >= 1 + config_.deck) {
     // Every worker is full: the latest question asked ahead is the likeliest to be useless, and the
     // one a software worker waits for must not queue behind it.
@@ -205,9 +191,9 @@ void ClusterLeafSearch::cancel(int owner) {
   // Dropped jobs that are over leave the books.
   for (auto it = jobs_.begin(); it != jobs_.end();) {
     const Job& j = it->second;
-    const bool on_fifo = std::find(workers_[std::size_t(j.worker)].fifo.begin(),
-                                   workers_[std::size_t(j.worker)].fifo.end(), j.id) !=
-                         workers_[std::size_t(j.worker)].fifo.end();
+    const bool on_fifo =
+        std::find(workers_[std::size_t(j.worker)].fifo.begin(), workers_[std::size_t(j.worker)].fifo.end(), j.id) !=
+        workers_[std::size_t(j.worker)].fifo.end();
     it = j.dropped && !on_fifo ? jobs_.erase(it) : std::next(it);
   }
 }

@@ -33,9 +33,7 @@ struct SwitchModel {  // defaults: the SP2 switch through MPI (AIJ 6; about 40 u
 
 struct ClusterConfig {
   int depth = 6;  // plies left at which a node goes to a worker (its software plies and the chips')
-  // Iterations up to this depth are searched on the master's own node (worker 0) alone (AIJ 6.2).
-  int own_node_until = 0;
-  int deck = 1;  // jobs a worker holds beyond the one it runs
+  int deck = 1;   // jobs a worker holds beyond the one it runs
   SwitchModel network;
   std::uint32_t host_node_ns = 0;  // the master's software time per node (0: free)
   double worker_timeout_s = 60;    // wall time a job may take before its worker is given up
@@ -43,9 +41,9 @@ struct ClusterConfig {
 
 struct ClusterStats {
   std::uint64_t jobs = 0, cancelled = 0, reassigned = 0, table_entries = 0, messages = 0, bytes = 0;
-  std::vector<int> lost;                 // workers given up (hung or too slow)
-  std::vector<std::uint64_t> busy;       // per worker: simulated clocks searching
-  std::vector<std::uint64_t> jobs_per;   // per worker: jobs answered
+  std::vector<int> lost;                // workers given up (hung or too slow)
+  std::vector<std::uint64_t> busy;      // per worker: simulated clocks searching
+  std::vector<std::uint64_t> jobs_per;  // per worker: jobs answered
 };
 
 class ClusterLeafSearch final : public search::LeafSearch {
@@ -56,7 +54,6 @@ class ClusterLeafSearch final : public search::LeafSearch {
   int depth() const override { return config_.depth; }
   int chips() const override;
   void new_search(const Position& root, bool strive_for_draw) override;
-  void new_iteration(int depth) override;
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   bool overflowed() const override { return overflowed_; }
   std::uint64_t last_nodes() const override { return last_nodes_; }
@@ -102,8 +99,8 @@ class ClusterLeafSearch final : public search::LeafSearch {
   };
   struct Worker {
     bool alive = true;
-    std::deque<std::uint32_t> fifo;  // its jobs not yet ended, in the order sent
-    std::uint64_t free_at = 0;       // the end of its last job taken off fifo
+    std::deque<std::uint32_t> fifo;                     // its jobs not yet ended, in the order sent
+    std::uint64_t free_at = 0;                          // the end of its last job taken off fifo
     std::chrono::steady_clock::time_point last_answer;  // wall time
   };
 
@@ -115,9 +112,9 @@ class ClusterLeafSearch final : public search::LeafSearch {
   void send_job(Job& job, Position& pos, const Move* path);
   void send_to(int w, const Message& m, std::uint64_t* arrival);
   void drop(Job& job);
-  void pump();                      // takes every message that has arrived
-  void settle(int w);               // times w's jobs whose answers (and predecessors) are in
-  void check_deadlines();           // gives up a worker whose job is far past its deadline
+  void pump();             // takes every message that has arrived
+  void settle(int w);      // times w's jobs whose answers (and predecessors) are in
+  void check_deadlines();  // gives up a worker whose job is far past its deadline
   void lose_worker(int w);
   std::uint64_t latency(int w) const { return w == 0 ? 0 : config_.network.message_clocks(0); }
 
@@ -129,7 +126,6 @@ class ClusterLeafSearch final : public search::LeafSearch {
   std::uint32_t search_ = 0, next_id_ = 1;
   std::string root_fen_;
   bool strive_for_draw_ = false;
-  bool own_node_ = true;  // this iteration on worker 0 alone
   std::uint64_t now_ = 0;
   std::uint64_t host_owed_ = 0;  // thirds of a nanosecond
   int sw_worker_ = 0;

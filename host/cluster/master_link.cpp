@@ -8,8 +8,7 @@ void InProcessLink::send(int worker, const Message& m) {
   const Message sent = decode(encode(m));
   auto reply = [&](const Message& a) { inbox_.emplace_back(worker, decode(encode(a))); };
   n.receive(sent, reply);
-  while (n.run_next(reply)) {
-  }
+  while (n.run_next(reply)) {}
 }
 
 std::optional<std::pair<int, Message>> InProcessLink::receive() {

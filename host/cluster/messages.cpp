@@ -69,9 +69,7 @@ struct Encoder {
   }
 };
 
-Move move_of(std::uint16_t raw) {
-  return Move(Square(raw & 63), Square((raw >> 6) & 63), MoveKind(raw >> 12));
-}
+Move move_of(std::uint16_t raw) { return Move(Square(raw & 63), Square((raw >> 6) & 63), MoveKind(raw >> 12)); }
 
 bool flag(ByteReader& r, const char* field) {
   const std::uint8_t v = r.u8(field);
@@ -177,8 +175,8 @@ std::vector<std::uint8_t> encode(const Message& m) {
 
 Message decode(const std::vector<std::uint8_t>& bytes) {
   if (bytes.size() < kHeaderBytes)
-    throw ClusterError(fmt::format("cluster message of {} bytes, shorter than its {}-byte header", bytes.size(),
-                                   kHeaderBytes));
+    throw ClusterError(
+        fmt::format("cluster message of {} bytes, shorter than its {}-byte header", bytes.size(), kHeaderBytes));
   try {
     ByteReader h(bytes, "cluster message header");
     const std::uint32_t magic = h.u32("magic");
@@ -191,8 +189,8 @@ Message decode(const std::vector<std::uint8_t>& bytes) {
     if (flags != 0) throw ClusterError(fmt::format("cluster message flags 0x{:02x}, none are defined", flags));
     const std::uint32_t size = h.u32("payload size");
     if (size > kMaxPayloadBytes || size != bytes.size() - kHeaderBytes)
-      throw ClusterError(fmt::format("cluster message says {} payload bytes, has {}", size,
-                                     bytes.size() - kHeaderBytes));
+      throw ClusterError(
+          fmt::format("cluster message says {} payload bytes, has {}", size, bytes.size() - kHeaderBytes));
     const std::vector<std::uint8_t> payload(bytes.begin() + kHeaderBytes, bytes.end());
     const std::string what = "cluster " + type_name(type);
     ByteReader r(payload, what.c_str());

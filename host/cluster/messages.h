@@ -21,10 +21,10 @@ class ClusterError : public std::runtime_error {
 
 constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
 constexpr std::uint16_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 12;             // magic, version, type, flags, payload size
-constexpr std::size_t kMaxPayloadBytes = 1u << 20;   // far above any message's size
-constexpr std::size_t kMaxTableEntries = 256;        // table results an ANSWER may carry
-constexpr int kMaxPathPlies = 120;                   // below the search's 128-ply arrays
+constexpr std::size_t kHeaderBytes = 12;            // magic, version, type, flags, payload size
+constexpr std::size_t kMaxPayloadBytes = 1u << 20;  // far above any message's size
+constexpr std::size_t kMaxTableEntries = 256;       // table results an ANSWER may carry
+constexpr int kMaxPathPlies = 120;                  // below the search's 128-ply arrays
 
 enum class Type : std::uint8_t { NEW_SEARCH = 1, JOB = 2, CANCEL = 3, QUIT = 4, ANSWER = 0x82 };
 std::string type_name(Type t);

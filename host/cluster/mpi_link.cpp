@@ -133,7 +133,8 @@ void run_worker_rank(const MpiSession& session, WorkerNode& node, const WorkerFa
   };
   auto take_messages = [&] {
     while (auto in = transport.receive()) {
-      if (in->first != 0) throw ClusterError(fmt::format("rank {} got a message from rank {}, not the master", me, in->first));
+      if (in->first != 0)
+        throw ClusterError(fmt::format("rank {} got a message from rank {}, not the master", me, in->first));
       Message m;
       try {
         m = decode(in->second);

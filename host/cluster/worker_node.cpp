@@ -10,7 +10,11 @@
 namespace db::cluster {
 
 WorkerNode::WorkerNode(WorkerConfig config, std::unique_ptr<search::LeafSearch> chips)
-    : config_(std::move(config)), tt_(config_.hash_mib), chips_(std::move(chips)), searcher_(tt_, config_.search) {
+    : config_(std::move(config)),
+      own_table_(config_.shared_table ? 1 : config_.hash_mib),
+      tt_(config_.shared_table ? *config_.shared_table : own_table_),
+      chips_(std::move(chips)),
+      searcher_(tt_, config_.search) {
   // A node's software workers (--workers) split each job's nodes among them, as on one node.
   search::SearchOptions options = config_.search;
   options.multipv = 1;
@@ -51,8 +55,9 @@ void WorkerNode::receive(const Message& m, const Send& send) {
   if (const auto* n = std::get_if<NewSearch>(&m)) {
     if (!config_.deterministic) {
       // The jobs of earlier searches are not wanted any more: the master has forgotten them.
-      queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [](const Message& q) { return std::holds_alternative<Job>(q); }),
-                   queue_.end());
+      queue_.erase(
+          std::remove_if(queue_.begin(), queue_.end(), [](const Message& q) { return std::holds_alternative<Job>(q); }),
+          queue_.end());
       if (running_) {
         cancel_running_ = true;
         searcher_.stop();
@@ -104,8 +109,8 @@ Position WorkerNode::position_of(const Job& job) const {
     } else if (pos.is_legal(m)) {
       pos.make_move(m);
     } else {
-      throw ClusterError(fmt::format("JOB {}: path move {} ({}) is not legal in {}", job.id, i, move_to_uci(m),
-                                     pos.fen()));
+      throw ClusterError(
+          fmt::format("JOB {}: path move {} ({}) is not legal in {}", job.id, i, move_to_uci(m), pos.fen()));
     }
   }
   return pos;
@@ -116,15 +121,16 @@ Answer WorkerNode::run_job(const Job& job) {
   const std::uint64_t clocks_before = chips_ ? chips_->stats().parallel_clocks : 0;
   running_ = job.id;
   cancel_running_ = false;
-  const search::JobOutcome out = searcher_.search_job(pos, job.path.data(), int(job.path.size()), job.depth,
-                                                      job.test, config_.software_node_limit);
+  const search::JobOutcome out = searcher_.search_job(pos, job.path.data(), int(job.path.size()), job.depth, job.test,
+                                                      config_.software_node_limit);
   running_.reset();
   ++jobs_done_;
   Answer a;
   a.search = job.search;
   a.id = job.id;
-  a.status = out.overflow ? Answer::Status::TOO_BIG
-                          : (out.stopped || cancel_running_) ? Answer::Status::CANCELLED : Answer::Status::ANSWERED;
+  a.status = out.overflow                       ? Answer::Status::TOO_BIG
+             : (out.stopped || cancel_running_) ? Answer::Status::CANCELLED
+                                                : Answer::Status::ANSWERED;
   a.fail_high = out.fail_high;
   a.nodes = out.nodes;
   a.software_nodes = out.software_nodes;

@@ -18,13 +18,15 @@
 namespace db::cluster {
 
 struct WorkerConfig {
-  search::SearchOptions search;         // the master's options (every rank parses the same command line)
-  std::size_t hash_mib = 16;            // the worker's own transposition table
+  search::SearchOptions search;           // the master's options (every rank parses the same command line)
+  std::size_t hash_mib = 16;              // the worker's own transposition table
   std::uint64_t software_node_limit = 0;  // a job past this many software nodes goes back (0: none)
   // Jobs are searched strictly in the order they came and never cut short by a cancel, so that a
   // worker's answers and table depend only on the messages it got, not on when they arrived.
   bool deterministic = false;
   std::size_t table_results = 64;  // table entries passed up with an answer (the job root and its children)
+  // The master's own node shares the master's table (one host, one memory); nullptr: its own.
+  search::TranspositionTable* shared_table = nullptr;
 };
 
 class WorkerNode {
@@ -55,7 +57,8 @@ class WorkerNode {
   std::vector<TableEntry> table_results(Position& pos) const;
 
   WorkerConfig config_;
-  search::TranspositionTable tt_;
+  search::TranspositionTable own_table_;
+  search::TranspositionTable& tt_;  // own_table_ or the shared one
   std::unique_ptr<search::LeafSearch> chips_;
   search::Searcher searcher_;
   std::deque<Message> queue_;  // NEW_SEARCH and JOB messages not yet worked off

@@ -72,6 +72,10 @@ ChipLeafSearch::ChipLeafSearch(std::vector<std::unique_ptr<chip::SearchChip>> ch
 
 void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   strive_for_draw_ = strive_for_draw;
+  // Questions the last search asked ahead and never asked for may still run: they are of no use now.
+  for (Job& j : jobs_) {
+    if (j.chip >= 0) abort_job(j);
+  }
   for (std::size_t i = 0; i < chips_.size(); ++i) {
     if (running_[i]) throw std::logic_error("new_search while a chip is searching");
   }

@@ -41,9 +41,6 @@ class LeafSearch {
   // software's attitude to draws (AIJ 4.3: whether the root side strives for a draw), so that the
   // chips give their repetitions the software's tie-breakers.
   virtual void new_search(const Position& root, bool strive_for_draw) = 0;
-  // Before each iteration of the search's iterative deepening, with its depth (a cluster's master
-  // searches the early iterations on its own chips, the later ones on its workers).
-  virtual void new_iteration(int /*depth*/) {}
   // The position pos, reached from the root by path[0..ply-1] (Move::none() for a null move), at
   // software ply `ply`: is its value for the side to move >= test (a two-part software score,
   // score.h: the value with mates counted from the root, and the tie-breaker)? Waits for the answer. pos is unchanged

@@ -18,7 +18,6 @@ class WorkerLeaf final : public LeafSearch {
   int depth() const override { return chips_.depth(); }
   int chips() const override { return chips_.chips(); }
   void new_search(const Position&, bool) override {}  // the master's run() did it on the shared chips
-  void new_iteration(int depth) override { chips_.new_iteration(depth); }
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   bool overflowed() const override { return overflowed_; }
   std::uint64_t last_nodes() const override { return last_nodes_; }

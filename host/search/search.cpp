@@ -671,7 +671,9 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
     result.score = root.in_check() ? -kMate : kDraw;
     return result;
   }
-  order_moves(root, root_moves, Move::none(), 0);
+  // A run that starts deeper (Limits::first_depth) follows the table's best move of the earlier run.
+  const TTEntry* root_entry = limits.first_depth > 1 ? tt_.probe(root.key()) : nullptr;
+  order_moves(root, root_moves, root_entry ? root_entry->move : Move::none(), 0);
   result.best = root_moves[0];
 
   splits_ = helper_splits_ = 0;
@@ -683,9 +685,8 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
   int previous_score = 0;
   previous_score_ = 0;
-  for (int depth = 1; depth <= max_depth; ++depth) {
+  for (int depth = std::max(1, limits.first_depth); depth <= max_depth; ++depth) {
     seldepth_ = max_software_ply_ = 0;
-    if (leaf_) leaf_->new_iteration(depth);
     int score = search_root(root, root_moves, 0, depth, -kInf, kInf);
     if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
     if (stop_ && score == -kInf) break;                             // stopped before any root move had a score

@@ -25,7 +25,10 @@
 namespace db::search {
 
 struct Limits {
-  int depth = 0;            // 0: no depth limit
+  int depth = 0;  // 0: no depth limit
+  // The first iteration's depth: a run that goes on from an earlier one's table (a cluster's master
+  // searches the early iterations on its own chips, then the later ones on its workers).
+  int first_depth = 1;
   std::uint64_t nodes = 0;  // 0: no node limit
   std::int64_t movetime_ms = 0;
   ClockState clock;       // time_left_ms < 0: no clock

@@ -20,7 +20,7 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
   cmd->add_option("--own-node-until", opt.own_node_until,
-                  "Iterations up to this depth on the master's own node only (default: the job depth)")
+                  "Iterations up to this depth on the master's own node only (default: --chip-depth)")
       ->check(CLI::Range(0, 60));
   cmd->add_option("--switch-latency-us", opt.latency_us, "Simulated switch latency per message (SP2: about 40 us)")
       ->check(CLI::Range(0.0, 1e6))
@@ -57,6 +57,7 @@ struct ClusterRun::Impl {
   std::unique_ptr<cluster::MpiSession> session;
   std::unique_ptr<cluster::MasterLink> link;
   cluster::MpiLink* mpi = nullptr;
+  cluster::WorkerNode* own = nullptr;  // worker 0, the master's own node
   std::unique_ptr<cluster::ClusterLeafSearch> leaf;
   ClusterOptions opt;
   int nodes = 1;
@@ -65,21 +66,22 @@ struct ClusterRun::Impl {
 namespace {
 
 std::unique_ptr<cluster::WorkerNode> make_node(const ClusterOptions& opt, LeafOptions leaf,
-                                               const search::SearchOptions& search) {
+                                               const search::SearchOptions& search,
+                                               search::TranspositionTable* shared_table = nullptr) {
   if (leaf.threads == 0) leaf.threads = 1;  // ranks share the machine's cores
   cluster::WorkerConfig config;
   config.search = search;
   config.hash_mib = opt.worker_hash_mib;
   config.software_node_limit = opt.worker_node_limit;
   config.deterministic = opt.deterministic;
+  config.shared_table = shared_table;
   return std::make_unique<cluster::WorkerNode>(config, make_leaf_search(leaf));
 }
 
 }  // namespace
 
 std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const LeafOptions& leaf,
-                                              const search::SearchOptions& search,
-                                              search::TranspositionTable& table) {
+                                              const search::SearchOptions& search, search::TranspositionTable& table) {
   if (opt.mpi && opt.sim_nodes > 0) throw std::invalid_argument("--cluster and --sim-nodes exclude each other");
   if (leaf.chip_depth < 1) throw std::invalid_argument("a cluster's workers need chips: give --chip-depth 1-8");
   if (opt.sim_nodes > 1 && leaf.backend == "mca")
@@ -99,18 +101,20 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
       }
       return nullptr;
     }
-    auto link = std::make_unique<cluster::MpiLink>(*im.session, make_node(opt, leaf, search));
+    auto own = make_node(opt, leaf, search, &table);
+    im.own = own.get();
+    auto link = std::make_unique<cluster::MpiLink>(*im.session, std::move(own));
     im.mpi = link.get();
     im.link = std::move(link);
   } else {
     im.nodes = opt.sim_nodes;
     std::vector<std::unique_ptr<cluster::WorkerNode>> nodes;
-    for (int i = 0; i < opt.sim_nodes; ++i) nodes.push_back(make_node(opt, leaf, search));
+    for (int i = 0; i < opt.sim_nodes; ++i) nodes.push_back(make_node(opt, leaf, search, i == 0 ? &table : nullptr));
+    im.own = nodes[0].get();
     im.link = std::make_unique<cluster::InProcessLink>(std::move(nodes));
   }
   cluster::ClusterConfig config;
   config.depth = opt.worker_plies + leaf.chip_depth;
-  config.own_node_until = opt.own_node_until >= 0 ? opt.own_node_until : config.depth;
   config.deck = opt.deck;
   config.network = {opt.latency_us, opt.bandwidth_mb_s};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);
@@ -129,7 +133,15 @@ ClusterRun::~ClusterRun() {
   }
 }
 
-search::LeafSearch* ClusterRun::leaf() { return impl_->leaf.get(); }
+cluster::ClusterLeafSearch* ClusterRun::leaf() { return impl_->leaf.get(); }
+
+search::LeafSearch& ClusterRun::own_chips() { return *impl_->own->chips(); }
+
+int ClusterRun::own_until() const {
+  // By default the iterations whose root moves would go whole to the chips (measured: handing the
+  // master's own node more of them leaves the workers' tables cold for the later ones).
+  return impl_->opt.own_node_until >= 0 ? impl_->opt.own_node_until : impl_->leaf->depth() - impl_->opt.worker_plies;
+}
 
 void ClusterRun::finish() {
   impl_->leaf->finish();

@@ -17,10 +17,10 @@
 namespace db::cli {
 
 struct ClusterOptions {
-  bool mpi = false;  // --cluster
+  bool mpi = false;   // --cluster
   int sim_nodes = 0;  // --sim-nodes
   int worker_plies = 2;
-  int own_node_until = -1;  // -1: the job depth
+  int own_node_until = -1;  // -1: the chip depth
   double latency_us = 40;
   double bandwidth_mb_s = 35;
   int deck = 1;
@@ -42,7 +42,11 @@ class ClusterRun {
   static std::unique_ptr<ClusterRun> start(const ClusterOptions& opt, const LeafOptions& leaf,
                                            const search::SearchOptions& search, search::TranspositionTable& table);
   ~ClusterRun();
-  search::LeafSearch* leaf();
+  cluster::ClusterLeafSearch* leaf();
+  // The master's own node's chips (worker 0's), for the iterations it searches alone, and up to
+  // which depth it does.
+  search::LeafSearch& own_chips();
+  int own_until() const;
   nlohmann::json stats_json() const;
   // The search is over: what is still out is cancelled and the worker ranks told to quit.
   void finish();

@@ -7,6 +7,7 @@
 #include "chess/notation.h"
 #include "chip_options.h"
 #include "cli_common.h"
+#include "cluster/cluster_search.h"
 #include "cluster_options.h"
 #include "commands.h"
 #include "search/score.h"
@@ -67,14 +68,15 @@ void run_search(const SearchOptions& opt) {
   so.workers = opt.leaf.workers;
   search::Searcher searcher(tt, so);
   std::unique_ptr<ClusterRun> cluster;
+  std::unique_ptr<cluster::ClusterSearch> master_search;
   std::unique_ptr<search::ChipLeafSearch> chips;
   if (opt.cluster.enabled()) {
     cluster = ClusterRun::start(opt.cluster, opt.leaf, so, tt);
     if (!cluster) return;  // a worker rank: its life is over
-    searcher.set_leaf_search(cluster->leaf());
-    search::SearchOptions master = so;  // --workers is each node's; the master shares out jobs
-    master.workers = opt.cluster.master_workers > 0 ? opt.cluster.master_workers : cluster->leaf()->chips();
-    searcher.set_options(master);
+    // --workers is each node's (the master's own too); the master shares out jobs among its own.
+    const int master_workers = opt.cluster.master_workers > 0 ? opt.cluster.master_workers : cluster->leaf()->chips();
+    master_search = std::make_unique<cluster::ClusterSearch>(searcher, cluster->own_chips(), opt.leaf.workers,
+                                                             *cluster->leaf(), master_workers, cluster->own_until());
   } else {
     chips = make_leaf_search(opt.leaf);
     searcher.set_leaf_search(chips.get());
@@ -87,9 +89,11 @@ void run_search(const SearchOptions& opt) {
   nlohmann::json iterations = nlohmann::json::array();
   // A line per iteration: always without --json; with it, on a terminal only (stderr), never in logs.
   const bool progress = !opt.json || stderr_is_terminal();
-  auto chip_stats = [&] { return cluster ? leaf_stats_json(cluster->leaf()->stats()) : leaf_stats_json(chips.get()); };
+  auto chip_stats = [&] {
+    return master_search ? leaf_stats_json(master_search->stats()) : leaf_stats_json(chips.get());
+  };
 
-  const auto result = searcher.run(pos, limits, [&](const search::IterationInfo& info) {
+  auto on_iteration = [&](const search::IterationInfo& info) {
     iterations.push_back({{"depth", info.depth},
                           {"seldepth", info.seldepth},
                           {"score", info.score},
@@ -101,10 +105,11 @@ void run_search(const SearchOptions& opt) {
                           {"chip", chip_stats()}});
     if (opt.multipv > 1) iterations.back()["lines"] = lines_json(info.lines);
     if (progress) {
-      const search::LeafSearch* leaf = cluster ? cluster->leaf() : chips.get();
-      const std::string chip_part = leaf ? fmt::format(" {} searches {:8} busy {:4.2f}", cluster ? "jobs" : "chip",
-                                                       leaf->stats().searches, chip_stats()["chips_busy"].get<double>())
-                                         : "";
+      const nlohmann::json figures = chip_stats();
+      const std::string chip_part =
+          chips || cluster ? fmt::format(" chip searches {:8} chips busy {:4.2f}",
+                                         figures["searches"].get<std::uint64_t>(), figures["chips_busy"].get<double>())
+                           : "";
       std::cerr << fmt::format(
           "depth {:2} software {:2} seldepth {:2} ext {:6} score {:6} nodes {:10} time {:7.2f}s{} pv {}\n", info.depth,
           info.max_software_ply, info.seldepth, info.extensions, info.score, info.nodes, info.seconds, chip_part,
@@ -113,7 +118,9 @@ void run_search(const SearchOptions& opt) {
         std::cerr << fmt::format("  line {:2} score {:6} pv {}\n", i + 1, info.lines[i].score,
                                  pv_text(info.lines[i].pv));
     }
-  });
+  };
+  const search::SearchResult result =
+      master_search ? master_search->run(pos, limits, on_iteration) : searcher.run(pos, limits, on_iteration);
   if (opt.json) {
     // Workers waiting on average over the search's simulated time, by what they wait for.
     const double clocks = double(result.leaf.parallel_clocks);

@@ -6,6 +6,7 @@
 #include "chess/notation.h"
 #include "chip/chip_model.h"
 #include "cluster/cluster_leaf.h"
+#include "cluster/cluster_search.h"
 #include "cluster/master_link.h"
 #include "cluster/worker_node.h"
 #include "search/chip_leaf_search.h"
@@ -36,21 +37,20 @@ Outcome cluster_search(const std::string& fen, int depth, int nodes, std::uint64
   config.software_node_limit = node_limit;
   std::vector<std::unique_ptr<WorkerNode>> workers;
   for (int i = 0; i < nodes; ++i) workers.push_back(std::make_unique<WorkerNode>(config, model_chips()));
+  WorkerNode& own = *workers[0];
   InProcessLink link(std::move(workers));
   search::TranspositionTable tt(8);
   ClusterConfig cc;
   cc.depth = kChipDepth + 1;
-  cc.own_node_until = cc.depth;
   ClusterLeafSearch leaf(link, cc, tt);
-  search::SearchOptions options;
-  options.workers = leaf.chips();
-  search::Searcher searcher(tt, options);
-  searcher.set_leaf_search(&leaf);
+  search::Searcher searcher(tt);
+  // Iterations 1-3 on the master's own node, the rest on the cluster.
+  ClusterSearch master(searcher, *own.chips(), kChips, leaf, leaf.chips(), cc.depth);
   search::Limits limits;
   limits.depth = depth;
-  const search::SearchResult r = searcher.run(Position::from_fen(fen), limits);
+  const search::SearchResult r = master.run(Position::from_fen(fen), limits);
   leaf.finish();
-  return {r, leaf.cluster_stats(), leaf.stats()};
+  return {r, leaf.cluster_stats(), master.stats()};
 }
 
 search::SearchResult node_search(const std::string& fen, int depth) {
@@ -65,12 +65,12 @@ search::SearchResult node_search(const std::string& fen, int depth) {
   return searcher.run(Position::from_fen(fen), limits);
 }
 
-// Win At Chess 1 and 2 (../shared/data/wac.epd): Qg6 and Rxb2 (clear best moves at this depth).
+// Win At Chess 1 (../shared/data/wac.epd): Qg6; AIJ 4.2 position 1: Bxe4 (clear best moves at this depth).
 const char* kWac1 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
-const char* kWac2 = "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1";
+const char* kAij1 = "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37";
 
 TEST(ClusterSearch, SameBestMovesAsOneNode) {
-  for (const char* fen : {kWac1, kWac2}) {
+  for (const char* fen : {kWac1, kAij1}) {
     const Outcome c = cluster_search(fen, 5, 3);
     const search::SearchResult one = node_search(fen, 5);
     EXPECT_EQ(c.result.best, one.best) << fen;
@@ -109,7 +109,7 @@ TEST(ClusterSearch, JobsTooBigForAWorkerGoBackToTheMaster) {
 }
 
 TEST(SwitchModel, LatencyAndBandwidthInChipClocks) {
-  const SwitchModel sp2;  // 40 us, 35 MB/s
+  const SwitchModel sp2;                         // 40 us, 35 MB/s
   EXPECT_EQ(sp2.message_clocks(0), 960u);        // 40 us at 24 MHz
   EXPECT_EQ(sp2.message_clocks(35), 984u);       // and 1 us for 35 bytes
   EXPECT_EQ(sp2.message_clocks(35000), 24960u);  // 1 ms
@@ -143,8 +143,7 @@ TEST(WorkerNode, AQueuedJobCancelledIsAnsweredUnsearched) {
   node.receive(Job{1, 5, {}, 2, 0}, out.send());
   node.receive(Job{1, 6, {}, 2, 0}, out.send());
   node.receive(Cancel{1, 6}, out.send());
-  while (node.run_next(out.send())) {
-  }
+  while (node.run_next(out.send())) {}
   ASSERT_EQ(out.messages.size(), 2u);
   const auto& cancelled = std::get<Answer>(out.messages[0]);
   EXPECT_EQ(cancelled.id, 6u);
@@ -165,8 +164,7 @@ TEST(WorkerNode, DeterministicNodesSearchCancelledJobsToo) {
   node.receive(NewSearch{1, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false}, out.send());
   node.receive(Job{1, 6, {}, 2, 0}, out.send());
   node.receive(Cancel{1, 6}, out.send());
-  while (node.run_next(out.send())) {
-  }
+  while (node.run_next(out.send())) {}
   ASSERT_EQ(out.messages.size(), 1u);
   EXPECT_EQ(std::get<Answer>(out.messages[0]).status, Answer::Status::ANSWERED);
 }

@@ -117,8 +117,8 @@ TEST(ClusterMessages, MalformedFieldsAreNamed) {
 TEST(ClusterMessages, RandomBytesNeverCrash) {
   std::mt19937 rng(20261125);
   const std::vector<std::vector<std::uint8_t>> seeds = {encode(sample_job()), encode(sample_answer()),
-                                                         encode(NewSearch{1, "8/8/8/8/8/8/8/K1k5 w - - 0 1", false}),
-                                                         encode(Cancel{1, 2}), encode(Quit{})};
+                                                        encode(NewSearch{1, "8/8/8/8/8/8/8/K1k5 w - - 0 1", false}),
+                                                        encode(Cancel{1, 2}), encode(Quit{})};
   int errors = 0, decoded = 0;
   for (int i = 0; i < 20000; ++i) {
     std::vector<std::uint8_t> bytes;
