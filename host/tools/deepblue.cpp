@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   db::cli::add_hwsearch_command(app);
   db::cli::add_lazystats_command(app);
   db::cli::add_chipd_command(app);
+  db::cli::add_book_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
