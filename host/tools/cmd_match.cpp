@@ -56,7 +56,9 @@ void run_match(const MatchOptions& opt) {
                                 {"Chips", std::to_string(opt.leaf.chips)},
                                 {"ChipDepth", std::to_string(opt.leaf.chip_depth)},
                                 {"Workers", std::to_string(opt.leaf.workers)},
-                                {"Threads", std::to_string(threads)}}};
+                                {"Threads", std::to_string(threads)},
+                                // Matches measure the search from their own openings, not the book.
+                                {"OwnBook", "false"}}};
   const match::PlayerSpec theirs = match::preset(opt.opponent, opt.opponent == "stockfish" ? opt.elo : 0);
   auto us = match::make_player(ours);
   auto them = match::make_player(theirs);

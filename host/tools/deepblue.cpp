@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "book/polyglot_book.h"
 #include "chess/notation.h"
 #include "chess/position.h"
 #include "commands.h"
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
   db::cli::add_hwsearch_command(app);
   db::cli::add_lazystats_command(app);
   db::cli::add_chipd_command(app);
+  db::cli::add_book_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -29,6 +31,9 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   } catch (const db::NotationError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const db::book::BookError& e) {  // a book file that is missing or not a Polyglot book
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -177,6 +177,8 @@ void UciEngine::cmd_uci() {
   send("option name Ponder type check default false");
   send("option name Contempt type spin default 0 min -200 max 200");
   send("option name DualCredit type check default true");
+  send("option name OwnBook type check default true");
+  send(std::string("option name BookFile type string default ") + book::kDefaultBookPath);
   send("uciok");
 }
 
@@ -266,6 +268,15 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     search::SearchOptions so = searcher_.options();
     so.dual_credit = value == "true";
     searcher_.set_options(so);
+  } else if (name == "OwnBook") {
+    if (value != "true" && value != "false") throw std::invalid_argument("OwnBook must be true or false");
+    options_.own_book = value == "true";
+    book_state_ = BookState::Unloaded;
+    if (options_.own_book) load_book();  // a bad book is reported now, not at the first go
+  } else if (name == "BookFile") {
+    options_.book_file = value == "<empty>" ? "" : value;
+    book_state_ = BookState::Unloaded;
+    if (options_.own_book) load_book();
   } else if (name == "Ponder") {
     // Accepted: pondering is driven by "go ponder" / "ponderhit".
   } else {
@@ -334,6 +345,8 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
     else
       throw std::invalid_argument("go: unknown token '" + printable(t) + "'");
   }
+  // Analysis (infinite) and pondering want a search and a bestmove only after stop or ponderhit.
+  if (options_.own_book && !limits.infinite && !limits.ponder && play_book_move()) return;
   prepare_leaf_search();
   searcher_.clear_stop();
   const Position root = position_;

@@ -6,10 +6,12 @@
 #include <iosfwd>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "book/polyglot_book.h"
 #include "chess/position.h"
 #include "search/leaf_search.h"
 #include "search/search.h"
@@ -26,6 +28,8 @@ struct EngineOptions {
   int threads = 0;           // OS threads clocking the chips (Workers are software searchers); 0: the cores
   std::int64_t move_overhead_ms = 30;
   int multipv = 1;
+  bool own_book = true;                            // answer go from the book while the position is in it
+  std::string book_file = book::kDefaultBookPath;  // empty: no book
 };
 
 // Makes the chips of the host (the UCI library does not depend on the chip backends).
@@ -53,6 +57,10 @@ class UciEngine {
   void cmd_position(const std::vector<std::string>& tokens);
   void cmd_go(const std::vector<std::string>& tokens);
   void stop_search();  // stops and joins a running search
+  // The book (uci_book.cpp): loaded on first use and after BookFile or OwnBook change; a book that
+  // cannot be read is reported once and the engine searches instead.
+  void load_book();
+  bool play_book_move();  // sends "bestmove" from the book and returns true, if the position is in it
   void prepare_leaf_search();
   int threads()
       const;  // Threads, or the machine's cores  // (re)builds the chips after Chips, Backend or ChipDepth changed
@@ -68,6 +76,9 @@ class UciEngine {
   bool leaf_stale_ = true;
   Position position_;
   std::thread search_thread_;
+  enum class BookState { Unloaded, Loaded, Failed } book_state_ = BookState::Unloaded;
+  book::PolyglotBook book_;
+  std::mt19937_64 book_rng_{std::random_device{}()};  // a new game, a new line of the book
 };
 
 }  // namespace db::uci

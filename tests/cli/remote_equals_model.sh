@@ -25,7 +25,8 @@ model=$("$deepblue" search --fen "$fen" --depth 6 --chips 4 --backend model --js
 far=$("$deepblue" search --fen "$fen" --depth 6 --chips 4 --backend "$remote" --json)
 perft_model=$("$deepblue" perft --fen "$fen" --depth 2 --backend model --json)
 perft_remote=$("$deepblue" perft --fen "$fen" --depth 2 --backend "$remote" --json)
-uci=$("$(dirname "$0")/uci_session.sh" "$deepblue" "setoption name RemoteChips value ${remote#remote:}" \
+uci=$("$(dirname "$0")/uci_session.sh" "$deepblue" "setoption name OwnBook value false" \
+  "setoption name RemoteChips value ${remote#remote:}" \
   "setoption name Chips value 2" "setoption name ChipDepth value 2" "position startpos moves e2e4" "go depth 3")
 python3 - "$model" "$far" "$perft_model" "$perft_remote" "$uci" <<'PY'
 import json, re, sys

@@ -1,11 +1,12 @@
-// libFuzzer target for the text parsers: FEN, SAN, UCI moves, EPD, PGN and the chip's evaluation
-// weights files. The first byte picks the parser. Besides "no crash, no hang, no undefined behaviour", whatever parses
-// must round-trip.
+// libFuzzer target for the text parsers: FEN, SAN, UCI moves, EPD, PGN, the chip's evaluation
+// weights files and Polyglot opening books. The first byte picks the parser. Besides "no crash, no hang, no undefined
+// behaviour", whatever parses must round-trip.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
+#include "book/polyglot_book.h"
 #include "chess/epd.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
@@ -89,12 +90,25 @@ void fuzz_weights(const std::string& text) {
   } catch (const std::invalid_argument&) {}
 }
 
+// Bytes as a Polyglot book: a BookError, or a sorted book whose probes of the fixed positions give
+// only legal moves (the seeds hold the start position's entries, so decoding is reached).
+void fuzz_book(const std::string& bytes) {
+  try {
+    const db::book::PolyglotBook book = db::book::PolyglotBook::from_bytes(bytes, "fuzz");
+    for (const char* fen : kPositions) {
+      const db::Position pos = db::Position::from_fen(fen);
+      for (const db::book::BookMove& m : book.probe(pos)) check(pos.is_legal(m.move));
+    }
+    for (std::size_t i = 1; i < book.size(); ++i) check(book.entries()[i - 1].key <= book.entries()[i].key);
+  } catch (const db::book::BookError&) {}
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
-  switch (data[0] % 6) {
+  switch (data[0] % 7) {
     case 0:
       fuzz_fen(text);
       break;
@@ -110,8 +124,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 4:
       fuzz_pgn(text);
       break;
-    default:
+    case 5:
       fuzz_weights(text);
+      break;
+    default:
+      fuzz_book(text);
       break;
   }
   return 0;

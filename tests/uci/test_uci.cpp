@@ -37,7 +37,9 @@ TEST(Uci, Handshake) {
 }
 
 TEST(Uci, SearchesAfterPositionWithMoves) {
-  const std::string out = run_session("position startpos moves e2e4 e7e5 g1f3\ngo depth 3\nisready\nquit\n");
+  // OwnBook off: this position is in the default book, and the test is of the search.
+  const std::string out = run_session(
+      "setoption name OwnBook value false\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 3\nisready\nquit\n");
   EXPECT_NE(out.find("info depth 3"), std::string::npos);
   EXPECT_NE(out.find(" pv "), std::string::npos);
   EXPECT_NE(out.find("bestmove "), std::string::npos);
@@ -147,6 +149,7 @@ TEST(Uci, BadMultiPvValuesGiveErrorsAndKeepTheLastGoodValue) {
       "setoption name MultiPV value lots\n"
       "setoption name MultiPV value 257\n"
       "setoption name MultiPV value -3\n"
+      "setoption name OwnBook value false\n"  // the start position is in the default book
       "position startpos\n"
       "go depth 3\n"
       "isready\n"
