@@ -1,5 +1,8 @@
 #include "cluster/cluster_search.h"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace db::cluster {
 
 search::LeafStats add(const search::LeafStats& a, const search::LeafStats& b) {
@@ -38,6 +41,7 @@ search::SearchResult ClusterSearch::run(const Position& root, const search::Limi
   own_ = {};
   search::SearchResult own;
   bool searched = false;
+  std::int64_t rest_time_ms = limits.movetime_ms;
   if (own_until_ > 0) {
     search::Limits first = limits;
     first.depth = limits.depth > 0 ? std::min(limits.depth, own_until_) : own_until_;
@@ -47,8 +51,12 @@ search::SearchResult ClusterSearch::run(const Position& root, const search::Limi
     master_.set_leaf_search(&own_chips_);
     own = master_.run(root, first, on_iteration);
     own_ = own.leaf;
+    // What is left of a time limit goes to the cluster's iterations.
+    const auto spent = std::int64_t(own.seconds * 1000);
+    if (limits.movetime_ms > 0) rest_time_ms = std::max<std::int64_t>(1, limits.movetime_ms - spent);
     searched = true;
-    if (limits.depth > 0 && limits.depth <= own_until_) {
+    // Done, or stopped (a stop, a time or node limit) before the own iterations were.
+    if ((limits.depth > 0 && limits.depth <= own_until_) || own.depth < first.depth) {
       master_.set_options(options);
       return own;
     }
@@ -56,12 +64,18 @@ search::SearchResult ClusterSearch::run(const Position& root, const search::Limi
   on_cluster_ = true;
   search::Limits rest = limits;
   rest.first_depth = searched ? own.depth + 1 : 1;
+  if (limits.movetime_ms > 0) rest.movetime_ms = rest_time_ms;
+  if (limits.chip_movetime_ms > 0) {
+    const double own_ms = double(own_.parallel_clocks) / search::kChipClockHz * 1000;
+    rest.chip_movetime_ms = std::max<std::int64_t>(1, limits.chip_movetime_ms - std::int64_t(own_ms));
+  }
   search::SearchOptions o = options;
   o.workers = cluster_workers_;
   master_.set_options(o);
   master_.set_leaf_search(&cluster_);
   search::SearchResult r = master_.run(root, rest, on_iteration);
   master_.set_options(options);
+  cluster_.finish();  // the jobs still out (asked ahead, or a stop's) are cancelled on the workers
   r.nodes += own.nodes;
   r.splits += own.splits;
   r.helper_splits += own.helper_splits;

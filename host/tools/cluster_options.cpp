@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "cluster/cluster_search.h"
 #include "cluster/mpi_link.h"
 
 namespace db::cli {
@@ -58,6 +59,8 @@ struct ClusterRun::Impl {
   std::unique_ptr<cluster::MasterLink> link;
   cluster::MpiLink* mpi = nullptr;
   cluster::WorkerNode* own = nullptr;  // worker 0, the master's own node
+  int node_workers = 1;                // each node's software workers (--workers)
+  std::unique_ptr<cluster::ClusterSearch> search;
   std::unique_ptr<cluster::ClusterLeafSearch> leaf;
   ClusterOptions opt;
   int nodes = 1;
@@ -89,6 +92,7 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   std::unique_ptr<ClusterRun> run(new ClusterRun);
   auto& im = *(run->impl_ = std::make_unique<Impl>());
   im.opt = opt;
+  im.node_workers = leaf.workers;
   if (opt.mpi) {
     im.session = std::make_unique<cluster::MpiSession>();
     im.nodes = im.session->size();
@@ -156,6 +160,16 @@ void ClusterRun::finish() {
                                0);
   }
 }
+
+search::SearchResult ClusterRun::search(search::Searcher& master, const Position& root, const search::Limits& limits,
+                                        const search::Searcher::IterationCallback& on_iteration) {
+  const int master_workers = impl_->opt.master_workers > 0 ? impl_->opt.master_workers : impl_->leaf->chips();
+  impl_->search = std::make_unique<cluster::ClusterSearch>(master, own_chips(), impl_->node_workers, *impl_->leaf,
+                                                           master_workers, own_until());
+  return impl_->search->run(root, limits, on_iteration);
+}
+
+search::LeafStats ClusterRun::stats() const { return impl_->search ? impl_->search->stats() : search::LeafStats{}; }
 
 nlohmann::json ClusterRun::stats_json() const {
   const cluster::ClusterStats& s = impl_->leaf->cluster_stats();

@@ -48,6 +48,11 @@ class ClusterRun {
   search::LeafSearch& own_chips();
   int own_until() const;
   nlohmann::json stats_json() const;
+  // One search by the master (its software workers: --master-workers) on this cluster, the early
+  // iterations on its own node (cluster/cluster_search.h).
+  search::SearchResult search(search::Searcher& master, const Position& root, const search::Limits& limits,
+                              const search::Searcher::IterationCallback& on_iteration = {});
+  search::LeafStats stats() const;  // the last search's figures so far, both phases
   // The search is over: what is still out is cancelled and the worker ranks told to quit.
   void finish();
 

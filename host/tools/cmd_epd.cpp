@@ -10,6 +10,7 @@
 #include "chess/notation.h"
 #include "chip_options.h"
 #include "cli_common.h"
+#include "cluster_options.h"
 #include "commands.h"
 #include "search/search.h"
 
@@ -30,6 +31,7 @@ struct EpdOptions {
   int qchecks = search::SearchOptions{}.quiescence_checks;
   bool json = false;
   LeafOptions leaf;
+  ClusterOptions cluster;
 };
 
 // "bm Qg6 Qh5;" may list several moves; each is parsed as SAN in the record's position.
@@ -58,7 +60,14 @@ void run_epd(const EpdOptions& opt) {
   int solved = 0, total = 0;
   nlohmann::json results = nlohmann::json::array();
   const bool progress = stderr_is_terminal();
-  const std::unique_ptr<search::ChipLeafSearch> chips = make_leaf_search(opt.leaf);
+  std::unique_ptr<search::ChipLeafSearch> chips;
+  std::unique_ptr<ClusterRun> cluster;
+  if (opt.cluster.enabled()) {
+    cluster = ClusterRun::start(opt.cluster, opt.leaf, so, tt);
+    if (!cluster) return;  // a worker rank: its life is over
+  } else {
+    chips = make_leaf_search(opt.leaf);
+  }
   for (int i = opt.first; i < end; ++i) {
     const EpdRecord& rec = records[std::size_t(i)];
     const std::string* bm = rec.find("bm");
@@ -74,7 +83,8 @@ void run_epd(const EpdOptions& opt) {
     limits.chip_movetime_ms = opt.chip_movetime_ms;
     limits.depth = opt.depth;
     limits.nodes = opt.nodes;
-    const auto r = searcher.run(rec.position, limits);
+    const search::SearchResult r =
+        cluster ? cluster->search(searcher, rec.position, limits) : searcher.run(rec.position, limits);
     const bool ok = (!bm || matches_any(rec.position, *bm, r.best)) && (!am || !matches_any(rec.position, *am, r.best));
     solved += ok;
     ++total;
@@ -102,7 +112,7 @@ void run_epd(const EpdOptions& opt) {
                 {"chip_movetime_ms", opt.chip_movetime_ms},
                 {"dual_credit", so.dual_credit},
                 {"chip_depth", opt.leaf.chip_depth},
-                {"chips", chips ? opt.leaf.chips : 0},
+                {"chips", chips || cluster ? opt.leaf.chips : 0},
                 {"results", results}});
     return;
   }
@@ -134,6 +144,7 @@ void add_epd_command(CLI::App& app) {
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
   add_leaf_options(cmd, opt->leaf, 0);
+  add_cluster_options(cmd, opt->cluster);
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_epd(*opt); });
 }

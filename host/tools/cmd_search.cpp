@@ -7,7 +7,6 @@
 #include "chess/notation.h"
 #include "chip_options.h"
 #include "cli_common.h"
-#include "cluster/cluster_search.h"
 #include "cluster_options.h"
 #include "commands.h"
 #include "search/score.h"
@@ -68,15 +67,10 @@ void run_search(const SearchOptions& opt) {
   so.workers = opt.leaf.workers;
   search::Searcher searcher(tt, so);
   std::unique_ptr<ClusterRun> cluster;
-  std::unique_ptr<cluster::ClusterSearch> master_search;
   std::unique_ptr<search::ChipLeafSearch> chips;
   if (opt.cluster.enabled()) {
     cluster = ClusterRun::start(opt.cluster, opt.leaf, so, tt);
     if (!cluster) return;  // a worker rank: its life is over
-    // --workers is each node's (the master's own too); the master shares out jobs among its own.
-    const int master_workers = opt.cluster.master_workers > 0 ? opt.cluster.master_workers : cluster->leaf()->chips();
-    master_search = std::make_unique<cluster::ClusterSearch>(searcher, cluster->own_chips(), opt.leaf.workers,
-                                                             *cluster->leaf(), master_workers, cluster->own_until());
   } else {
     chips = make_leaf_search(opt.leaf);
     searcher.set_leaf_search(chips.get());
@@ -89,9 +83,7 @@ void run_search(const SearchOptions& opt) {
   nlohmann::json iterations = nlohmann::json::array();
   // A line per iteration: always without --json; with it, on a terminal only (stderr), never in logs.
   const bool progress = !opt.json || stderr_is_terminal();
-  auto chip_stats = [&] {
-    return master_search ? leaf_stats_json(master_search->stats()) : leaf_stats_json(chips.get());
-  };
+  auto chip_stats = [&] { return cluster ? leaf_stats_json(cluster->stats()) : leaf_stats_json(chips.get()); };
 
   auto on_iteration = [&](const search::IterationInfo& info) {
     iterations.push_back({{"depth", info.depth},
@@ -120,7 +112,7 @@ void run_search(const SearchOptions& opt) {
     }
   };
   const search::SearchResult result =
-      master_search ? master_search->run(pos, limits, on_iteration) : searcher.run(pos, limits, on_iteration);
+      cluster ? cluster->search(searcher, pos, limits, on_iteration) : searcher.run(pos, limits, on_iteration);
   if (opt.json) {
     // Workers waiting on average over the search's simulated time, by what they wait for.
     const double clocks = double(result.leaf.parallel_clocks);

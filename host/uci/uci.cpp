@@ -347,11 +347,11 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
   }
   // Analysis (infinite) and pondering want a search and a bestmove only after stop or ponderhit.
   if (options_.own_book && !limits.infinite && !limits.ponder && play_book_move()) return;
-  prepare_leaf_search();
+  if (!runner_) prepare_leaf_search();
   searcher_.clear_stop();
   const Position root = position_;
   search_thread_ = std::thread([this, root, limits] {
-    const auto result = searcher_.run(root, limits, [this](const search::IterationInfo& info) {
+    const search::Searcher::IterationCallback on_iteration = [this](const search::IterationInfo& info) {
       // One info line per MultiPV line, best first ("multipv 1" is the move the engine would play).
       const double secs = std::max(info.seconds, 1e-6);
       std::vector<search::PvLine> lines = info.lines;
@@ -365,7 +365,9 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
         for (Move m : lines[i].pv) line << ' ' << move_to_uci(m);
         send(line.str());
       }
-    });
+    };
+    const auto result =
+        runner_ ? runner_(searcher_, root, limits, on_iteration) : searcher_.run(root, limits, on_iteration);
     std::string best = "bestmove " + move_to_uci(result.best);
     if (!result.ponder.is_none()) best += " ponder " + move_to_uci(result.ponder);
     send(best);

@@ -48,6 +48,12 @@ class UciEngine {
   // Waits until a running search ends by itself (a depth, node or time limit), as a GUI waits for
   // "bestmove"; for scripts and tests. Never returns during "go infinite" or "go ponder".
   void wait_for_search();
+  // Runs every search through runner instead of the engine's Searcher::run (a cluster's master,
+  // which sets the leaves itself: Chips, ChipDepth, Backend and RemoteChips then do not apply).
+  using SearchRunner = std::function<search::SearchResult(search::Searcher&, const Position&, const search::Limits&,
+                                                          const search::Searcher::IterationCallback&)>;
+  void set_search_runner(SearchRunner runner) { runner_ = std::move(runner); }
+  search::TranspositionTable& table() { return tt_; }  // the engine's (Hash resizes it in place)
 
  private:
   void send(const std::string& line);
@@ -60,10 +66,9 @@ class UciEngine {
   // The book (uci_book.cpp): loaded on first use and after BookFile or OwnBook change; a book that
   // cannot be read is reported once and the engine searches instead.
   void load_book();
-  bool play_book_move();  // sends "bestmove" from the book and returns true, if the position is in it
-  void prepare_leaf_search();
-  int threads()
-      const;  // Threads, or the machine's cores  // (re)builds the chips after Chips, Backend or ChipDepth changed
+  bool play_book_move();       // sends "bestmove" from the book and returns true, if the position is in it
+  void prepare_leaf_search();  // (re)builds the chips after Chips, Backend or ChipDepth changed
+  int threads() const;         // Threads, or the machine's cores
 
   std::istream& in_;
   std::ostream& out_;
@@ -72,6 +77,7 @@ class UciEngine {
   search::TranspositionTable tt_;
   search::Searcher searcher_;
   LeafFactory make_leaf_search_;
+  SearchRunner runner_;
   std::unique_ptr<search::LeafSearch> leaf_;
   bool leaf_stale_ = true;
   Position position_;

@@ -5,9 +5,11 @@
 # - without it, the best move and the mate distance are the single-process search's;
 # - a worker far slower than --worker-timeout is given up, its jobs re-assigned, and the search
 #   still gives the answer;
+# - epd and uci run on the cluster too (rank 0 speaks UCI; quit ends every rank);
 # - a worker rank that dies ends the run with an error and a non-zero exit, not a hang.
 set -euo pipefail
-DEEPBLUE=${1:?usage: mpi_cluster.sh path/to/deepblue}
+DEEPBLUE=${1:?usage: mpi_cluster.sh path/to/deepblue shared-data-dir}
+DATA=${2:?usage: mpi_cluster.sh path/to/deepblue shared-data-dir}
 # Open MPI refuses root unless told; containers have no ptrace for the shared-memory transport's
 # single-copy mechanism (CMA), so it is switched off.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -45,6 +47,24 @@ timeout 300 "${MPIRUN[@]}" -np 4 "$DEEPBLUE" search --fen "$MATE2" --depth 5 --c
   > "$TMP/mate.json"
 [ "$(field "$TMP/mate.json" "d['mate']")" = 2 ] || fail "mate in 2 found as mate $(field "$TMP/mate.json" "d['mate']")"
 echo "best move and mate distance as one process"
+
+# epd and uci on the cluster: the suite's moves, and a UCI session with rank 0 speaking UCI (quit
+# reaches every rank: mpirun ends).
+timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" epd "$DATA/wac.epd" --count 3 --depth 4 \
+  --chip-depth 2 --chips 4 --workers 4 --cluster --json > "$TMP/epd.json"
+"$DEEPBLUE" epd "$DATA/wac.epd" --count 3 --depth 4 --chip-depth 2 --chips 4 --workers 4 \
+  --json > "$TMP/epd1.json"
+[ "$(field "$TMP/epd.json" "[r['move'] for r in d['results']]")" = "$(field "$TMP/epd1.json" "[r['move'] for r in d['results']]")" ] ||
+  fail "epd --cluster: other moves than one process's"
+cat > "$TMP/engine.sh" <<ENGINE
+#!/usr/bin/env bash
+exec ${MPIRUN[*]} -np 3 "$DEEPBLUE" "\$@" --cluster --chips 4 --chip-depth 2 --workers 4
+ENGINE
+chmod +x "$TMP/engine.sh"
+timeout 300 "$(dirname "$0")/../cli/uci_session.sh" "$TMP/engine.sh" uci "setoption name OwnBook value false" \
+  "position fen $WAC1" "go depth 5" > "$TMP/uci.txt"
+grep -q "^bestmove g3g6" "$TMP/uci.txt" || fail "uci --cluster: $(tail -2 "$TMP/uci.txt")"
+echo "epd and uci on the cluster"
 
 # A worker 4 s late with every answer, given up after 0.5 s: the search ends with the answer.
 set +e
