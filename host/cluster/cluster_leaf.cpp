@@ -19,36 +19,32 @@ ClusterLeafSearch::ClusterLeafSearch(MasterLink& link, ClusterConfig config, sea
   if (workers_.empty()) throw std::invalid_argument("a cluster needs at least the master's own node");
   if (config_.depth < 1 || config_.depth > 60)
     throw std::invalid_argument(fmt::format("cluster job depth {} out of range 1-60", config_.depth));
-  if (config_.deck < 0 || config_.deck > 8)
-    throw std::invalid_argument(fmt::format("jobs on deck {} out of range 0-8", config_.deck));
+  if (config_.jobs_per_node < 1 || config_.jobs_per_node > 256)
+    throw std::invalid_argument(fmt::format("jobs per node {} out of range 1-256", config_.jobs_per_node));
+  if (config_.network.message_clocks(0) == 0)
+    throw std::invalid_argument("the switch needs a latency above zero: it is the simulation's lookahead");
   cstats_.busy.assign(workers_.size(), 0);
   cstats_.jobs_per.assign(workers_.size(), 0);
 }
 
 int ClusterLeafSearch::chips() const {
-  // What the job engine may keep busy at once: every remote worker's job and the one on its deck
-  // (the master's own node alone when it has no workers). Questions queue on a worker rather than
-  // wait for a free one, so more software workers than this never deadlock.
+  // What the job engine may keep busy at once: every node's jobs. Questions queue on a node rather
+  // than wait for a free one, so more software workers than this never deadlock.
   int alive = 0;
   for (const Worker& w : workers_) alive += w.alive;
-  return alive * (1 + config_.deck);
+  return alive * config_.jobs_per_node;
 }
-
-bool ClusterLeafSearch::eligible(int w) const { return workers_[std::size_t(w)].alive; }
 
 int ClusterLeafSearch::pending(int w) const {
   int n = 0;
-  for (std::uint32_t id : workers_[std::size_t(w)].fifo) {
-    const Job& j = jobs_.at(id);
-    n += !j.dropped && !j.delivered;
-  }
+  for (const auto& [id, j] : jobs_) n += j.worker == w && !j.dropped && !j.delivered;
   return n;
 }
 
 int ClusterLeafSearch::idle_chips() const {
   int idle = 0;
   for (int w = 0; w < int(workers_.size()); ++w) {
-    if (eligible(w)) idle += std::max(0, 1 + config_.deck - pending(w));
+    if (workers_[std::size_t(w)].alive) idle += std::max(0, config_.jobs_per_node - pending(w));
   }
   return idle;
 }
@@ -58,50 +54,43 @@ void ClusterLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   ++search_;
   jobs_.clear();
   for (Worker& w : workers_) {
-    w.fifo.clear();
-    w.free_at = 0;
+    w.clock = w.granted = 0;
+    w.awaiting = false;
   }
   now_ = 0;
   host_owed_ = 0;
   stats_ = {};
-  root_fen_ = root.fen();
-  strive_for_draw_ = strive_for_draw;
   for (int w = 0; w < int(workers_.size()); ++w) {
-    if (workers_[std::size_t(w)].alive) send_to(w, NewSearch{search_, root_fen_, strive_for_draw}, nullptr);
+    if (workers_[std::size_t(w)].alive) send_to(w, NewSearch{search_, root.fen(), strive_for_draw});
   }
 }
 
 void ClusterLeafSearch::finish() {
-  // drop() may take finished jobs off the books: pick first, then drop.
-  std::vector<std::uint32_t> out;
-  for (const auto& [id, job] : jobs_) {
-    if (!job.dropped && !job.delivered && workers_[std::size_t(job.worker)].alive) out.push_back(id);
-  }
-  for (std::uint32_t id : out) {
-    if (auto it = jobs_.find(id); it != jobs_.end()) drop(it->second);
+  for (auto& [id, job] : jobs_) {
+    if (!job.dropped && !job.delivered && workers_[std::size_t(job.worker)].alive) drop(job);
   }
 }
 
-void ClusterLeafSearch::send_to(int w, const Message& m, std::uint64_t* arrival) {
+std::uint64_t ClusterLeafSearch::send_to(int w, const Message& m) {
   const std::vector<std::uint8_t> bytes = encode(m);
   ++cstats_.messages;
   cstats_.bytes += bytes.size();
-  if (arrival) *arrival = now_ + (w == 0 ? 0 : config_.network.message_clocks(bytes.size()));
   link_.send(w, m);
+  return now_ + config_.network.message_clocks(bytes.size());
 }
 
 int ClusterLeafSearch::worker_for(bool asked) {
   int best = -1;
   for (int w = 0; w < int(workers_.size()); ++w) {
-    if (eligible(w) && (best < 0 || pending(w) < pending(best))) best = w;
+    if (workers_[std::size_t(w)].alive && (best < 0 || pending(w) < pending(best))) best = w;
   }
   if (best < 0) throw std::logic_error("no worker left, not even the master's own node");
-  if (asked && pending(best) >= 1 + config_.deck) {
-    // Every worker is full: the latest question asked ahead is the likeliest to be useless, and the
+  if (asked && pending(best) >= config_.jobs_per_node) {
+    // Every node is full: the latest question asked ahead is the likeliest to be useless, and the
     // one a software worker waits for must not queue behind it.
     Job* latest = nullptr;
     for (auto& [id, j] : jobs_) {
-      if (!j.dropped && !j.asked && !j.delivered && eligible(j.worker)) latest = &j;
+      if (!j.dropped && !j.asked && !j.delivered && workers_[std::size_t(j.worker)].alive) latest = &j;
     }
     if (latest) {
       best = latest->worker;
@@ -111,46 +100,43 @@ int ClusterLeafSearch::worker_for(bool asked) {
   return best;
 }
 
-void ClusterLeafSearch::send_job(Job& job, Position& pos, const Move* path) {
-  (void)pos;
-  job.path.assign(path, path + job.q.ply);
-  const cluster::Job m{search_, job.id, job.path, std::uint8_t(job.q.depth), job.q.test};
-  workers_[std::size_t(job.worker)].fifo.push_back(job.id);
-  job.wall_sent = std::chrono::steady_clock::now();
+ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner, bool asked, const Move* path) {
+  Job& job = jobs_[next_id_];
+  job.id = next_id_++;
+  job.q = q;
+  job.owner = owner;
+  job.asked = asked;
+  job.path.assign(path, path + q.ply);
+  job.worker = worker_for(asked);
+  return job;
+}
+
+void ClusterLeafSearch::send_job(Job& job) {
+  cluster::Job m{search_, job.id, job.path, std::uint8_t(job.q.depth), job.q.test, 0};
+  m.arrive = now_ + config_.network.message_clocks(encode(m).size());
   ++cstats_.jobs;
-  send_to(job.worker, m, &job.arrive);
+  send_to(job.worker, m);
 }
 
 void ClusterLeafSearch::drop(Job& job) {
   job.dropped = true;
   ++stats_.wasted_searches;
   ++cstats_.cancelled;
-  send_to(job.worker, Cancel{search_, job.id}, &job.cancel_at);
-  // Its answer may already be in, timed as if it ran to its end: the cancel cuts it short, and the
-  // jobs behind it on its worker start earlier. (None of them is delivered yet: they end after it.)
-  if (!job.timed || job.end <= job.cancel_at) return;
-  bool behind = false;
-  for (std::uint32_t id : workers_[std::size_t(job.worker)].fifo) {
-    Job& j = jobs_.at(id);
-    behind |= id == job.id;
-    if (!behind || !j.timed) continue;
-    cstats_.busy[std::size_t(j.worker)] -= j.end - j.start;
-    stats_.busy_clocks -= j.end - j.start;
-    j.timed = false;
-  }
-  settle(job.worker);
+  Cancel c{search_, job.id, 0};
+  c.at = now_ + config_.network.message_clocks(encode(c).size());
+  send_to(job.worker, c);
 }
 
 ClusterLeafSearch::Job* ClusterLeafSearch::find(const Question& q) {
   for (auto& [id, j] : jobs_) {
-    if (!j.dropped && !j.consumed && j.q == q) return &j;
+    if (!j.dropped && j.q == q) return &j;
   }
   return nullptr;
 }
 
 const ClusterLeafSearch::Job* ClusterLeafSearch::find(const Question& q) const {
   for (const auto& [id, j] : jobs_) {
-    if (!j.dropped && !j.consumed && j.q == q) return &j;
+    if (!j.dropped && j.q == q) return &j;
   }
   return nullptr;
 }
@@ -161,40 +147,18 @@ void ClusterLeafSearch::ask(Position& pos, const Move* path, int ply, int depth,
     j->asked = true;
     return;
   }
-  Job& job = jobs_[next_id_];
-  job.id = next_id_++;
-  job.q = q;
-  job.asked = true;
-  job.worker = worker_for(true);
-  send_job(job, pos, path);
+  send_job(new_job(q, -1, true, path));
 }
 
 void ClusterLeafSearch::prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) {
   const Question q{pos.key(), ply, depth, test, sw_worker_};
   if (find(q) || idle_chips() == 0) return;
-  Job& job = jobs_[next_id_];
-  job.id = next_id_++;
-  job.q = q;
-  job.owner = owner;
-  job.worker = worker_for(false);
-  send_job(job, pos, path);
+  send_job(new_job(q, owner, false, path));
 }
 
 void ClusterLeafSearch::cancel(int owner) {
-  std::vector<std::uint32_t> mine;
-  for (const auto& [id, j] : jobs_) {
-    if (j.owner == owner && j.q.worker == sw_worker_ && !j.asked && !j.dropped && !j.delivered) mine.push_back(id);
-  }
-  for (std::uint32_t id : mine) {
-    if (auto it = jobs_.find(id); it != jobs_.end()) drop(it->second);
-  }
-  // Dropped jobs that are over leave the books.
-  for (auto it = jobs_.begin(); it != jobs_.end();) {
-    const Job& j = it->second;
-    const bool on_fifo =
-        std::find(workers_[std::size_t(j.worker)].fifo.begin(), workers_[std::size_t(j.worker)].fifo.end(), j.id) !=
-        workers_[std::size_t(j.worker)].fifo.end();
-    it = j.dropped && !on_fifo ? jobs_.erase(it) : std::next(it);
+  for (auto& [id, j] : jobs_) {
+    if (j.owner == owner && j.q.worker == sw_worker_ && !j.asked && !j.dropped && !j.delivered) drop(j);
   }
 }
 
@@ -208,15 +172,8 @@ search::LeafSearch::Answer ClusterLeafSearch::answer(Key key, int ply, int depth
   Job* j = find(Question{key, ply, depth, test, sw_worker_});
   if (!j || !j->delivered) throw std::logic_error("answer() before the question was answered");
   const cluster::Answer reply = j->reply;
-  // Off the books now, or (still behind an earlier job of its worker's, whose end the timeline
-  // needs) once settle() takes it off the worker's queue.
-  const auto& fifo = workers_[std::size_t(j->worker)].fifo;
-  if (std::find(fifo.begin(), fifo.end(), j->id) == fifo.end()) {
-    const std::uint32_t id = j->id;
-    jobs_.erase(id);
-  } else {
-    j->consumed = true;
-  }
+  const std::uint32_t id = j->id;
+  jobs_.erase(id);
   if (reply.status != cluster::Answer::Status::ANSWERED) {  // too big for a worker: the master splits it
     ++stats_.overflows;
     ++stats_.wasted_searches;
@@ -248,132 +205,114 @@ bool ClusterLeafSearch::test(Position& pos, const Move* path, int ply, int depth
 void ClusterLeafSearch::pump() {
   while (auto in = link_.receive()) {
     const int w = in->first;
+    Worker& worker = workers_[std::size_t(w)];
+    if (const auto* c = std::get_if<Clock>(&in->second)) {
+      if (c->search != search_ || !worker.alive) continue;
+      worker.clock = std::max(worker.clock, c->clock);
+      worker.awaiting = false;
+      continue;
+    }
     const auto* reply = std::get_if<cluster::Answer>(&in->second);
     if (!reply)
-      throw ClusterError(
-          fmt::format("worker {} sent a {} message: workers send only ANSWER", w, type_name(type_of(in->second))));
-    if (reply->search != search_ || !workers_[std::size_t(w)].alive) continue;  // an earlier search's, or lost
+      throw ClusterError(fmt::format("worker {} sent a {} message: workers send only ANSWER and CLOCK", w,
+                                     type_name(type_of(in->second))));
+    if (reply->search != search_ || !worker.alive) continue;  // an earlier search's, or lost
     auto it = jobs_.find(reply->id);
-    if (it == jobs_.end() || it->second.worker != w) continue;  // dropped and gone, or re-assigned
+    if (it == jobs_.end() || it->second.worker != w) continue;  // re-assigned
     Job& j = it->second;
     if (j.received) throw ClusterError(fmt::format("worker {} answered job {} twice", w, j.id));
-    j.received = true;
-    workers_[std::size_t(w)].last_answer = std::chrono::steady_clock::now();
-    j.reply = *reply;
-    settle(w);
-  }
-}
-
-void ClusterLeafSearch::settle(int w) {
-  Worker& worker = workers_[std::size_t(w)];
-  std::uint64_t prev_end = worker.free_at;
-  for (std::uint32_t id : worker.fifo) {
-    Job& j = jobs_.at(id);
-    if (!j.timed) {
-      if (!j.received) break;
-      j.start = std::max(j.arrive, prev_end);
-      j.end = j.cancel_at <= j.start ? j.start : std::min(j.start + j.reply.clocks, j.cancel_at);
-      j.answer_at = j.end + (w == 0 ? 0 : config_.network.message_clocks(encode(j.reply).size()));
-      j.timed = true;
-      cstats_.busy[std::size_t(w)] += j.end - j.start;
-      stats_.busy_clocks += j.end - j.start;
+    cstats_.busy[std::size_t(w)] += reply->finish - reply->start;
+    stats_.busy_clocks += reply->finish - reply->start;
+    if (j.dropped) {
+      jobs_.erase(it);
+      continue;
     }
-    prev_end = j.end;
-  }
-  // Jobs over and done with leave the worker's queue (a dropped one also the books).
-  while (!worker.fifo.empty()) {
-    Job& j = jobs_.at(worker.fifo.front());
-    if (!j.timed || !(j.dropped || j.delivered)) break;
-    worker.free_at = j.end;
-    const std::uint32_t id = j.id;  // not a reference into the node erase() frees
-    worker.fifo.pop_front();
-    if (j.dropped || j.consumed) jobs_.erase(id);
+    j.received = true;
+    j.reply = *reply;
+    j.answer_at = reply->finish + config_.network.message_clocks(encode(*reply).size());
   }
 }
 
 bool ClusterLeafSearch::step() {
+  const std::uint64_t latency = config_.network.message_clocks(0);
   for (;;) {
     pump();
-    // The earliest answer known, and the earliest any job still out could come back.
+    // The earliest answer in, and the earliest any node could still send one.
     const Job* next = nullptr;
-    std::uint64_t bound = kNever;
     bool out = false;
-    for (int w = 0; w < int(workers_.size()); ++w) {
-      const Worker& worker = workers_[std::size_t(w)];
-      if (!worker.alive) continue;
-      std::uint64_t prev_end = worker.free_at;
-      for (std::uint32_t id : worker.fifo) {
-        const Job& j = jobs_.at(id);
-        if (!j.timed) {
-          const std::uint64_t earliest = std::max(j.arrive, prev_end) + latency(w);
-          bound = std::min(bound, earliest);
-          // Everything behind it is unknown too, and no earlier.
-          for (std::uint32_t later : worker.fifo) out |= !jobs_.at(later).dropped && !jobs_.at(later).delivered;
-          break;
-        }
-        prev_end = j.end;
-        if (j.dropped || j.delivered) continue;
-        out = true;
-        if (!next || j.answer_at < next->answer_at || (j.answer_at == next->answer_at && j.id < next->id)) next = &j;
+    std::uint64_t bound = kNever;
+    for (const auto& [id, j] : jobs_) {
+      if (j.dropped || j.delivered) continue;
+      out = true;
+      if (j.received) {
+        if (!next || j.answer_at < next->answer_at) next = &j;
+      } else {
+        bound = std::min(bound, workers_[std::size_t(j.worker)].clock + latency);
       }
     }
     if (!out) return false;
-    // Strictly earlier: a job still out that ties with it could win the tie on its id.
     if (next && next->answer_at < bound) {
       Job& j = jobs_.at(next->id);
       now_ = std::max(now_, j.answer_at);
       j.delivered = true;
       ++cstats_.jobs_per[std::size_t(j.worker)];
-      settle(j.worker);
       return true;
     }
-    link_.wait();
-    check_deadlines();
+    bool awaiting = false;
+    for (const Worker& w : workers_) awaiting |= w.alive && w.awaiting;
+    if (awaiting) {  // a round of grants is out: all its replies first (the same rounds in any run)
+      link_.wait();
+      check_deadlines();
+      continue;
+    }
+    // A new round: nothing can reach a node before the next answer can reach the master, plus a
+    // latency.
+    const std::uint64_t until = std::min(next ? next->answer_at : kNever, bound) + latency;
+    std::vector<bool> busy(workers_.size(), false);
+    for (const auto& [id, j] : jobs_) busy[std::size_t(j.worker)] = busy[std::size_t(j.worker)] || !j.received;
+    bool granted = false;
+    for (int w = 0; w < int(workers_.size()); ++w) {
+      Worker& worker = workers_[std::size_t(w)];
+      if (!worker.alive || !busy[std::size_t(w)] || until <= worker.granted) continue;
+      worker.granted = until;
+      worker.awaiting = true;
+      worker.granted_wall = std::chrono::steady_clock::now();
+      ++cstats_.grants;
+      granted = true;
+      send_to(w, Grant{search_, until});
+    }
+    if (!granted) throw std::logic_error("cluster: a job is out but no node can be given more time");
   }
 }
 
 void ClusterLeafSearch::check_deadlines() {
   const auto wall = std::chrono::steady_clock::now();
-  for (int w = 1; w < int(workers_.size()); ++w) {
-    if (!workers_[std::size_t(w)].alive) continue;
-    for (std::uint32_t id : workers_[std::size_t(w)].fifo) {
-      const Job& j = jobs_.at(id);
-      if (j.received) continue;
-      // The job started when it was sent or when the one before it was answered.
-      const auto started = std::max(j.wall_sent, workers_[std::size_t(w)].last_answer);
-      if (std::chrono::duration<double>(wall - started).count() > config_.worker_timeout_s) {
-        lose_worker(w);
-        break;
-      }
-      break;  // only the oldest job out counts: the ones behind it wait for it
-    }
+  for (int w = 0; w < int(workers_.size()); ++w) {
+    const Worker& worker = workers_[std::size_t(w)];
+    if (w == 0 || !worker.alive || !worker.awaiting) continue;  // worker 0 is in this process
+    if (std::chrono::duration<double>(wall - worker.granted_wall).count() > config_.worker_timeout_s) lose_worker(w);
   }
 }
 
 void ClusterLeafSearch::lose_worker(int w) {
-  Worker& worker = workers_[std::size_t(w)];
   // On stderr: stdout carries the search's result (JSON).
-  fmt::print(stderr, "deepblue cluster: worker {} has not answered a job in {} s; its jobs go to the others\n", w,
+  fmt::print(stderr, "deepblue cluster: worker {} has not answered in {} s; its jobs go to the others\n", w,
              config_.worker_timeout_s);
-  worker.alive = false;
+  workers_[std::size_t(w)].alive = false;
+  workers_[std::size_t(w)].awaiting = false;
   cstats_.lost.push_back(w);
-  std::vector<std::uint32_t> ids(worker.fifo.begin(), worker.fifo.end());
-  worker.fifo.clear();
+  std::vector<std::uint32_t> ids;
+  for (const auto& [id, j] : jobs_) {
+    if (j.worker == w) ids.push_back(id);
+  }
   for (std::uint32_t id : ids) {
     Job old = jobs_.at(id);
     jobs_.erase(id);
     if (old.dropped || old.delivered) continue;
     // Asked again of another worker, from now.
-    Job& job = jobs_[next_id_];
-    job = old;
-    job.id = next_id_++;
-    job.received = job.timed = job.delivered = false;
-    job.cancel_at = kNever;
-    job.worker = worker_for(job.asked);
-    workers_[std::size_t(job.worker)].fifo.push_back(job.id);
-    job.wall_sent = std::chrono::steady_clock::now();
+    Job& job = new_job(old.q, old.owner, old.asked, old.path.data());
     ++cstats_.reassigned;
-    send_to(job.worker, cluster::Job{search_, job.id, job.path, std::uint8_t(job.q.depth), job.q.test}, &job.arrive);
+    send_job(job);
   }
 }
 

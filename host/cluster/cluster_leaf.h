@@ -1,21 +1,21 @@
 // The cluster's master (AIJ 6): its software search hands every node with at most depth() plies
 // left to a worker node as a null-window job, as a node hands its leaves to its chips, so the job
-// engine (the master's software workers, their splits, the questions asked ahead, the node limit and
-// re-split) works unchanged with worker nodes in the chips' place.
+// engine (the master's software workers, their splits, the questions asked ahead, the re-split of a
+// job too big for a worker) works unchanged with worker nodes in the chips' place.
 //
-// Time is simulated: the master's clock runs with its own software (the host cost model) and jumps
-// to the next answer when every software worker waits. A job reaches its worker after the switch's
-// latency plus its size over the bandwidth (worker 0, the master's own node, has no switch), waits
-// behind the worker's earlier jobs (the job on deck starts when the one before ends), takes the
-// simulated time the worker reports, and its answer comes back the same way; a cancelled job ends
-// when the cancel arrives. Answers are taken in simulated-time order, never in order of arrival: an
-// answer is used only once no job still out could come back earlier (each is at least a latency
-// away), so the search and its figures do not depend on how the operating system schedules ranks.
+// Time is simulated, one clock for all nodes (chip clocks since the search began). The master's
+// clock runs with its own software (the host cost model) and jumps to the next answer when every
+// software worker waits. A message takes the switch's latency plus its size over the bandwidth. The
+// nodes simulate themselves (worker_node.h), each only as far as the master grants: the earliest
+// time any job or cancel could still reach it, which is the earliest answer still possible plus
+// a latency (the latency is the lookahead of this conservative simulation). Answers are taken in
+// simulated-time order, once no node could still send an earlier one; grants go out in rounds, each
+// round's replies all in before the next, so the run is the same whatever the wall-time order of
+// the messages: an MPI run equals the simulated cluster in one process.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <vector>
 
@@ -32,17 +32,17 @@ struct SwitchModel {  // defaults: the SP2 switch through MPI (AIJ 6; about 40 u
 };
 
 struct ClusterConfig {
-  int depth = 6;  // plies left at which a node goes to a worker (its software plies and the chips')
-  int deck = 1;   // jobs a worker holds beyond the one it runs
+  int depth = 6;           // plies left at which a node goes to a worker (its software plies and the chips')
+  int jobs_per_node = 16;  // jobs a node holds at once (searching, or waiting to start)
   SwitchModel network;
   std::uint32_t host_node_ns = 0;  // the master's software time per node (0: free)
-  double worker_timeout_s = 60;    // wall time a job may take before its worker is given up
+  double worker_timeout_s = 60;    // wall time a worker may take to answer a grant before it is given up
 };
 
 struct ClusterStats {
-  std::uint64_t jobs = 0, cancelled = 0, reassigned = 0, table_entries = 0, messages = 0, bytes = 0;
+  std::uint64_t jobs = 0, cancelled = 0, reassigned = 0, table_entries = 0, messages = 0, bytes = 0, grants = 0;
   std::vector<int> lost;                // workers given up (hung or too slow)
-  std::vector<std::uint64_t> busy;      // per worker: simulated clocks searching
+  std::vector<std::uint64_t> busy;      // per worker: simulated job-clocks (jobs overlap on a node)
   std::vector<std::uint64_t> jobs_per;  // per worker: jobs answered
 };
 
@@ -90,33 +90,29 @@ class ClusterLeafSearch final : public search::LeafSearch {
     bool asked = false, dropped = false;
     int worker = -1;
     std::vector<Move> path;
-    std::uint64_t arrive = 0, cancel_at = kNever;
-    std::chrono::steady_clock::time_point wall_sent;
-    bool received = false, timed = false, delivered = false;
-    bool consumed = false;  // answer() took it (it stays on its worker's queue until settled)
+    bool received = false, delivered = false;
     cluster::Answer reply;
-    std::uint64_t start = 0, end = 0, answer_at = 0;
+    std::uint64_t answer_at = 0;
   };
   struct Worker {
     bool alive = true;
-    std::deque<std::uint32_t> fifo;                     // its jobs not yet ended, in the order sent
-    std::uint64_t free_at = 0;                          // the end of its last job taken off fifo
-    std::chrono::steady_clock::time_point last_answer;  // wall time
+    std::uint64_t clock = 0;    // its last CLOCK: no answer finished before it is still to come
+    std::uint64_t granted = 0;  // its last GRANT
+    bool awaiting = false;      // a GRANT's CLOCK not yet in
+    std::chrono::steady_clock::time_point granted_wall;
   };
 
   Job* find(const Question& q);
   const Job* find(const Question& q) const;
-  bool eligible(int w) const;
   int pending(int w) const;  // jobs of w not dropped and not yet delivered
   int worker_for(bool asked);
-  void send_job(Job& job, Position& pos, const Move* path);
-  void send_to(int w, const Message& m, std::uint64_t* arrival);
+  Job& new_job(const Question& q, int owner, bool asked, const Move* path);
+  void send_job(Job& job);
+  std::uint64_t send_to(int w, const Message& m);  // returns its arrival time
   void drop(Job& job);
-  void pump();             // takes every message that has arrived
-  void settle(int w);      // times w's jobs whose answers (and predecessors) are in
-  void check_deadlines();  // gives up a worker whose job is far past its deadline
+  void pump();  // takes every message that has arrived
+  void check_deadlines();
   void lose_worker(int w);
-  std::uint64_t latency(int w) const { return w == 0 ? 0 : config_.network.message_clocks(0); }
 
   MasterLink& link_;
   ClusterConfig config_;
@@ -124,8 +120,6 @@ class ClusterLeafSearch final : public search::LeafSearch {
   std::vector<Worker> workers_;
   std::map<std::uint32_t, Job> jobs_;
   std::uint32_t search_ = 0, next_id_ = 1;
-  std::string root_fen_;
-  bool strive_for_draw_ = false;
   std::uint64_t now_ = 0;
   std::uint64_t host_owed_ = 0;  // thirds of a nanosecond
   int sw_worker_ = 0;

@@ -4,11 +4,10 @@ namespace db::cluster {
 
 void InProcessLink::send(int worker, const Message& m) {
   WorkerNode& n = node(worker);
-  // Through the wire format, so that the simulated cluster sends what MPI would.
+  // Through the wire format, so that the simulated cluster sends what MPI would. A GRANT runs the
+  // node here and now: its answers and its CLOCK wait in the inbox when send() returns.
   const Message sent = decode(encode(m));
-  auto reply = [&](const Message& a) { inbox_.emplace_back(worker, decode(encode(a))); };
-  n.receive(sent, reply);
-  while (n.run_next(reply)) {}
+  n.receive(sent, [&](const Message& a) { inbox_.emplace_back(worker, decode(encode(a))); });
 }
 
 std::optional<std::pair<int, Message>> InProcessLink::receive() {

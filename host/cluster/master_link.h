@@ -26,8 +26,8 @@ class MasterLink {
   virtual void wait() = 0;
 };
 
-// Workers in this process, each a WorkerNode: a message sent to one is worked off at once (its jobs
-// searched to the end, in order), so their answers wait in the inbox when send() returns.
+// Workers in this process, each a WorkerNode: a message sent to one is taken at once (a GRANT runs
+// the node to its time), so their replies wait in the inbox when send() returns.
 class InProcessLink : public MasterLink {
  public:
   explicit InProcessLink(std::vector<std::unique_ptr<WorkerNode>> nodes) : nodes_(std::move(nodes)) {}

@@ -39,14 +39,26 @@ struct Encoder {
     for (Move mv : m.path) w.u16(mv.raw());
     w.u8(m.depth);
     w.u32(std::uint32_t(m.test));
+    w.u64(m.arrive);
     return Type::JOB;
   }
   Type operator()(const Cancel& m) {
     w.u32(m.search);
     w.u32(m.id);
+    w.u64(m.at);
     return Type::CANCEL;
   }
   Type operator()(const Quit&) { return Type::QUIT; }
+  Type operator()(const Grant& m) {
+    w.u32(m.search);
+    w.u64(m.until);
+    return Type::GRANT;
+  }
+  Type operator()(const Clock& m) {
+    w.u32(m.search);
+    w.u64(m.clock);
+    return Type::CLOCK;
+  }
   Type operator()(const Answer& m) {
     w.u32(m.search);
     w.u32(m.id);
@@ -54,7 +66,8 @@ struct Encoder {
     w.u8(m.fail_high);
     w.u64(m.nodes);
     w.u64(m.software_nodes);
-    w.u64(m.clocks);
+    w.u64(m.start);
+    w.u64(m.finish);
     w.u16(std::uint16_t(m.table.size()));
     for (const TableEntry& e : m.table) {
       w.u64(e.key);
@@ -96,16 +109,30 @@ Message decode_payload(Type type, ByteReader& r) {
       m.depth = r.u8("depth");
       if (m.depth < 1 || m.depth > 60) r.fail(fmt::format("depth {} out of range 1-60", m.depth));
       m.test = std::int32_t(r.u32("test"));
+      m.arrive = r.u64("arrive");
       return m;
     }
     case Type::CANCEL: {
       Cancel m;
       m.search = r.u32("search");
       m.id = r.u32("id");
+      m.at = r.u64("at");
       return m;
     }
     case Type::QUIT:
       return Quit{};
+    case Type::GRANT: {
+      Grant m;
+      m.search = r.u32("search");
+      m.until = r.u64("until");
+      return m;
+    }
+    case Type::CLOCK: {
+      Clock m;
+      m.search = r.u32("search");
+      m.clock = r.u64("clock");
+      return m;
+    }
     case Type::ANSWER: {
       Answer m;
       m.search = r.u32("search");
@@ -116,7 +143,9 @@ Message decode_payload(Type type, ByteReader& r) {
       m.fail_high = flag(r, "fail_high");
       m.nodes = r.u64("nodes");
       m.software_nodes = r.u64("software_nodes");
-      m.clocks = r.u64("clocks");
+      m.start = r.u64("start");
+      m.finish = r.u64("finish");
+      if (m.finish < m.start) r.fail(fmt::format("finish {} before start {}", m.finish, m.start));
       const std::size_t n = r.u16("table entries");
       if (n > kMaxTableEntries) r.fail(fmt::format("{} table entries (at most {})", n, kMaxTableEntries));
       for (std::size_t i = 0; i < n; ++i) {
@@ -151,6 +180,10 @@ std::string type_name(Type t) {
       return "QUIT";
     case Type::ANSWER:
       return "ANSWER";
+    case Type::GRANT:
+      return "GRANT";
+    case Type::CLOCK:
+      return "CLOCK";
   }
   return fmt::format("0x{:02x}", unsigned(t));
 }

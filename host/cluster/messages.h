@@ -19,14 +19,22 @@ class ClusterError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
-constexpr std::uint16_t kVersion = 1;
+constexpr std::uint32_t kMagic = 0x31434244;        // "DBC1" little-endian
+constexpr std::uint16_t kVersion = 2;               // 2: simulated times on JOB, CANCEL, ANSWER; GRANT and CLOCK
 constexpr std::size_t kHeaderBytes = 12;            // magic, version, type, flags, payload size
 constexpr std::size_t kMaxPayloadBytes = 1u << 20;  // far above any message's size
 constexpr std::size_t kMaxTableEntries = 256;       // table results an ANSWER may carry
 constexpr int kMaxPathPlies = 120;                  // below the search's 128-ply arrays
 
-enum class Type : std::uint8_t { NEW_SEARCH = 1, JOB = 2, CANCEL = 3, QUIT = 4, ANSWER = 0x82 };
+enum class Type : std::uint8_t {
+  NEW_SEARCH = 1,
+  JOB = 2,
+  CANCEL = 3,
+  QUIT = 4,
+  GRANT = 5,
+  ANSWER = 0x82,
+  CLOCK = 0x85
+};
 std::string type_name(Type t);
 
 // Master -> worker: a new search; the jobs that follow are asked of the position root_fen (the
@@ -37,20 +45,37 @@ struct NewSearch {
   bool strive_for_draw = false;
 };
 
+// Simulated times are chip clocks since the search began, on one clock for all nodes.
+
 // Master -> worker: is the value of the root after path (Move::none() for a null move) >= test,
-// searched depth plies deep?
+// searched depth plies deep? It reaches the worker at simulated time arrive.
 struct Job {
   std::uint32_t search = 0;
   std::uint32_t id = 0;
   std::vector<Move> path;
   std::uint8_t depth = 0;
   std::int32_t test = 0;
+  std::uint64_t arrive = 0;
 };
 
-// Master -> worker: the job is no longer wanted (a cutoff made it useless).
+// Master -> worker: the job is no longer wanted (a cutoff made it useless) from simulated time at.
 struct Cancel {
   std::uint32_t search = 0;
   std::uint32_t id = 0;
+  std::uint64_t at = 0;
+};
+
+// Master -> worker: simulate on up to `until` (no job or cancel will arrive before it), then say
+// where you are (CLOCK).
+struct Grant {
+  std::uint32_t search = 0;
+  std::uint64_t until = 0;
+};
+
+// Worker -> master: its simulated time; every answer it finished before it has been sent.
+struct Clock {
+  std::uint32_t search = 0;
+  std::uint64_t clock = 0;
 };
 
 // Master -> worker: end the process (after the running job, which is stopped).
@@ -73,13 +98,13 @@ struct Answer {
   std::uint32_t id = 0;
   Status status = Status::ANSWERED;
   bool fail_high = false;
-  std::uint64_t nodes = 0;           // software and chip nodes
-  std::uint64_t software_nodes = 0;  // of which software
-  std::uint64_t clocks = 0;          // the worker's simulated time for the job, in chip clocks
+  std::uint64_t nodes = 0;              // software and chip nodes
+  std::uint64_t software_nodes = 0;     // of which software
+  std::uint64_t start = 0, finish = 0;  // simulated times the worker began and ended it
   std::vector<TableEntry> table;
 };
 
-using Message = std::variant<NewSearch, Job, Cancel, Quit, Answer>;
+using Message = std::variant<NewSearch, Job, Cancel, Quit, Grant, Answer, Clock>;
 
 Type type_of(const Message& m);
 std::vector<std::uint8_t> encode(const Message& m);

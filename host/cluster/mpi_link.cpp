@@ -127,33 +127,30 @@ void run_worker_rank(const MpiSession& session, WorkerNode& node, const WorkerFa
   MpiTransport transport;
   const int me = session.rank();
   auto send = [&](const Message& m) {
-    if (me == faults.slow_rank && std::holds_alternative<Answer>(m))
+    if (me == faults.slow_rank && std::holds_alternative<Clock>(m))
       std::this_thread::sleep_for(std::chrono::milliseconds(faults.slow_ms));
     transport.send(0, encode(m));
   };
-  auto take_messages = [&] {
-    while (auto in = transport.receive()) {
-      if (in->first != 0)
-        throw ClusterError(fmt::format("rank {} got a message from rank {}, not the master", me, in->first));
-      Message m;
-      try {
-        m = decode(in->second);
-      } catch (const ClusterError& e) {
-        throw ClusterError(fmt::format("from the master: {}", e.what()));
-      }
-      if (me == faults.exit_rank && std::holds_alternative<Job>(m)) {
-        std::fprintf(stderr, "deepblue cluster rank %d: ending on its first job (--debug-exit-rank)\n", me);
-        std::fflush(stderr);
-        ::_exit(3);
-      }
-      node.receive(m, send);
+  while (!node.quitting()) {
+    auto in = transport.receive();
+    if (!in) {
+      std::this_thread::sleep_for(kIdleSleep);
+      continue;
     }
-  };
-  node.set_poll(take_messages);
-  for (;;) {
-    take_messages();
-    if (node.quitting()) break;
-    if (!node.run_next(send)) std::this_thread::sleep_for(kIdleSleep);
+    if (in->first != 0)
+      throw ClusterError(fmt::format("rank {} got a message from rank {}, not the master", me, in->first));
+    Message m;
+    try {
+      m = decode(in->second);
+    } catch (const ClusterError& e) {
+      throw ClusterError(fmt::format("from the master: {}", e.what()));
+    }
+    if (me == faults.exit_rank && std::holds_alternative<Job>(m)) {
+      std::fprintf(stderr, "deepblue cluster rank %d: ending on its first job (--debug-exit-rank)\n", me);
+      std::fflush(stderr);
+      ::_exit(3);
+    }
+    node.receive(m, send);
   }
   transport.flush();
 }

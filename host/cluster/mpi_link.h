@@ -66,8 +66,8 @@ class MpiLink final : public MasterLink {
   InProcessLink own_;
 };
 
-// Test hooks for a worker rank's failures (docs/cluster.md): it sleeps before each answer, or its
-// process ends on its first job as if it had crashed.
+// Test hooks for a worker rank's failures (docs/cluster.md): it sleeps before each reply to a
+// GRANT, or its process ends on its first job as if it had crashed.
 struct WorkerFaults {
   int slow_rank = -1;
   int slow_ms = 0;

@@ -15,131 +15,182 @@ WorkerNode::WorkerNode(WorkerConfig config, std::unique_ptr<search::LeafSearch> 
       tt_(config_.shared_table ? *config_.shared_table : own_table_),
       chips_(std::move(chips)),
       searcher_(tt_, config_.search) {
-  // A node's software workers (--workers) split each job's nodes among them, as on one node.
+  if (!chips_ || !chips_->supports_workers())
+    throw std::invalid_argument("a cluster node needs chips that software workers can share");
   search::SearchOptions options = config_.search;
   options.multipv = 1;
+  options.workers = std::max(1, options.workers);
   searcher_.set_options(options);
   searcher_.set_leaf_search(chips_.get());
 }
 
-WorkerNode::~WorkerNode() { searcher_.end_jobs(); }
+WorkerNode::~WorkerNode() { searcher_.end_node(); }
+
+std::uint64_t WorkerNode::clock() const { return chips_->stats().parallel_clocks; }
 
 void WorkerNode::receive(const Message& m, const Send& send) {
   if (std::holds_alternative<Quit>(m)) {
     quit_ = true;
-    if (running_) searcher_.stop();
+    return;
+  }
+  if (const auto* n = std::get_if<NewSearch>(&m)) {
+    start_search(*n);
+    return;
+  }
+  if (!search_) throw ClusterError(fmt::format("a {} before any NEW_SEARCH", type_name(type_of(m))));
+  if (const auto* j = std::get_if<Job>(&m)) {
+    if (j->search == search_->search) add_job(*j);
     return;
   }
   if (const auto* c = std::get_if<Cancel>(&m)) {
-    if (config_.deterministic) return;
-    if (running_ && search_ && c->search == search_->search && *running_ == c->id) {
-      cancel_running_ = true;
-      searcher_.stop();
-      return;
-    }
-    // A job still queued is answered at once, unsearched.
-    for (auto it = queue_.begin(); it != queue_.end(); ++it) {
-      const auto* j = std::get_if<Job>(&*it);
-      if (j && j->search == c->search && j->id == c->id) {
-        Answer a;
-        a.search = j->search;
-        a.id = j->id;
-        a.status = Answer::Status::CANCELLED;
-        queue_.erase(it);
-        send(a);
-        return;
-      }
-    }
+    if (c->search != search_->search) return;
+    if (auto it = jobs_.find(c->id); it != jobs_.end()) it->second.cancel_at = std::max(c->at, it->second.arrive);
     return;
   }
-  if (const auto* n = std::get_if<NewSearch>(&m)) {
-    if (!config_.deterministic) {
-      // The jobs of earlier searches are not wanted any more: the master has forgotten them.
-      queue_.erase(
-          std::remove_if(queue_.begin(), queue_.end(), [](const Message& q) { return std::holds_alternative<Job>(q); }),
-          queue_.end());
-      if (running_) {
-        cancel_running_ = true;
-        searcher_.stop();
-      }
-    }
-    queue_.push_back(*n);
+  if (const auto* g = std::get_if<Grant>(&m)) {
+    if (g->search != search_->search) return;
+    run_until(g->until);
+    for (const Answer& a : outbox_) send(a);
+    outbox_.clear();
+    send(Clock{search_->search, clock()});
     return;
   }
-  if (std::holds_alternative<Job>(m)) {
-    queue_.push_back(m);
-    return;
-  }
-  throw ClusterError("a worker got an ANSWER: only the master takes answers");
-}
-
-bool WorkerNode::run_next(const Send& send) {
-  if (queue_.empty()) return false;
-  const Message m = std::move(queue_.front());
-  queue_.pop_front();
-  if (const auto* n = std::get_if<NewSearch>(&m)) {
-    start_search(*n);
-    return true;
-  }
-  const Job& job = std::get<Job>(m);
-  if (!search_ || job.search != search_->search)
-    throw ClusterError(fmt::format("JOB {} of search {} came before that search's NEW_SEARCH", job.id, job.search));
-  send(run_job(job));
-  return true;
+  throw ClusterError(fmt::format("a worker got {}: only the master takes it", type_name(type_of(m))));
 }
 
 void WorkerNode::start_search(const NewSearch& m) {
+  Position root;
   try {
-    root_ = Position::from_fen(m.root_fen);
+    root = Position::from_fen(m.root_fen);
   } catch (const std::exception& e) {
     throw ClusterError(fmt::format("NEW_SEARCH {}: root_fen '{}': {}", m.search, m.root_fen, e.what()));
   }
+  searcher_.end_node();
+  jobs_.clear();
+  outbox_.clear();
+  root_ = root;
   search_ = m;
-  searcher_.begin_jobs(root_, m.strive_for_draw);
+  searcher_.begin_node(root_, m.strive_for_draw, *this);
 }
 
-Position WorkerNode::position_of(const Job& job) const {
+void WorkerNode::add_job(const Job& m) {
+  // The path is checked here, so that a bad one is the master's error, not a crash in a search.
   Position pos = root_;
-  for (std::size_t i = 0; i < job.path.size(); ++i) {
-    const Move m = job.path[i];
-    if (m.is_none()) {
+  for (std::size_t i = 0; i < m.path.size(); ++i) {
+    const Move mv = m.path[i];
+    if (mv.is_none()) {
       if (pos.in_check())
-        throw ClusterError(fmt::format("JOB {}: a null move at ply {} with the side to move in check", job.id, i));
+        throw ClusterError(fmt::format("JOB {}: a null move at ply {} with the side to move in check", m.id, i));
       pos.make_null();
-    } else if (pos.is_legal(m)) {
-      pos.make_move(m);
+    } else if (pos.is_legal(mv)) {
+      pos.make_move(mv);
     } else {
       throw ClusterError(
-          fmt::format("JOB {}: path move {} ({}) is not legal in {}", job.id, i, move_to_uci(m), pos.fen()));
+          fmt::format("JOB {}: path move {} ({}) is not legal in {}", m.id, i, move_to_uci(mv), pos.fen()));
     }
   }
-  return pos;
+  Entry& e = jobs_[m.id];
+  e.job.id = m.id;
+  e.job.path = m.path;
+  e.job.depth = m.depth;
+  e.job.test = m.test;
+  e.job.software_node_limit = config_.software_node_limit;
+  // A node stops a little past a grant (at the end of a chip quantum or of a host computation), so
+  // a job may come in at a time the node has passed: it starts at the node's next step.
+  e.arrive = std::max(m.arrive, clock());
 }
 
-Answer WorkerNode::run_job(const Job& job) {
-  Position pos = position_of(job);
-  const std::uint64_t clocks_before = chips_ ? chips_->stats().parallel_clocks : 0;
-  running_ = job.id;
-  cancel_running_ = false;
-  const search::JobOutcome out = searcher_.search_job(pos, job.path.data(), int(job.path.size()), job.depth, job.test,
-                                                      config_.software_node_limit);
-  running_.reset();
-  ++jobs_done_;
+std::uint64_t WorkerNode::next_event() const {
+  std::uint64_t next = ~std::uint64_t(0);
+  const std::uint64_t now = clock();
+  for (const auto& [id, e] : jobs_) {
+    if (!e.started && e.arrive > now) next = std::min(next, e.arrive);
+    if (!e.job.cancel && e.cancel_at > now) next = std::min(next, e.cancel_at);
+  }
+  return next;
+}
+
+void WorkerNode::apply_cancels() {
+  const std::uint64_t now = clock();
+  for (auto it = jobs_.begin(); it != jobs_.end();) {
+    Entry& e = it->second;
+    if (e.cancel_at <= now && !e.job.cancel) {
+      e.job.cancel = true;
+      if (!e.started) {  // never begun: answered at once, unsearched
+        Answer a;
+        a.search = search_->search;
+        a.id = e.job.id;
+        a.status = Answer::Status::CANCELLED;
+        a.start = a.finish = now;
+        outbox_.push_back(a);
+        it = jobs_.erase(it);
+        continue;
+      }
+    }
+    ++it;
+  }
+}
+
+void WorkerNode::run_until(std::uint64_t until) {
+  for (;;) {
+    apply_cancels();
+    const std::uint64_t now = clock();
+    if (now >= until) return;
+    const std::uint64_t stop = std::min(until, next_event());
+    const bool idle = searcher_.run_node([&] { return clock() >= stop; });
+    if (idle && clock() < stop) chips_->idle_until(stop);  // nothing to do before the next event
+  }
+}
+
+bool WorkerNode::ready() const {
+  const std::uint64_t now = clock();
+  for (const auto& [id, e] : jobs_) {
+    if (!e.started && !e.job.cancel && e.arrive <= now) return true;
+  }
+  return false;
+}
+
+search::NodeJob* WorkerNode::take() {
+  const std::uint64_t now = clock();
+  Entry* first = nullptr;
+  for (auto& [id, e] : jobs_) {
+    if (!e.started && !e.job.cancel && e.arrive <= now && (!first || e.arrive < first->arrive)) first = &e;
+  }
+  if (!first) return nullptr;
+  first->started = true;
+  first->start = now;
+  return &first->job;
+}
+
+void WorkerNode::finished(search::NodeJob& job) {
+  auto it = jobs_.find(job.id);
+  const Entry& e = it->second;
+  const search::JobOutcome& out = job.outcome;
   Answer a;
-  a.search = job.search;
+  a.search = search_->search;
   a.id = job.id;
-  a.status = out.overflow                       ? Answer::Status::TOO_BIG
-             : (out.stopped || cancel_running_) ? Answer::Status::CANCELLED
-                                                : Answer::Status::ANSWERED;
+  a.status = out.overflow                ? Answer::Status::TOO_BIG
+             : out.stopped || job.cancel ? Answer::Status::CANCELLED
+                                         : Answer::Status::ANSWERED;
   a.fail_high = out.fail_high;
   a.nodes = out.nodes;
   a.software_nodes = out.software_nodes;
-  a.clocks = chips_ ? chips_->stats().parallel_clocks - clocks_before : 0;
-  if (a.status == Answer::Status::ANSWERED) a.table = table_results(pos);
-  return a;
+  a.start = e.start;
+  a.finish = std::max(e.start, clock());
+  if (a.status == Answer::Status::ANSWERED) a.table = table_results(job);
+  outbox_.push_back(std::move(a));
+  jobs_.erase(it);
 }
 
-std::vector<TableEntry> WorkerNode::table_results(Position& pos) const {
+std::vector<TableEntry> WorkerNode::table_results(const search::NodeJob& job) const {
+  Position pos = root_;
+  for (Move m : job.path) {
+    if (m.is_none()) {
+      pos.make_null();
+    } else {
+      pos.make_move(m);
+    }
+  }
   std::vector<TableEntry> out;
   auto add = [&](Key key) {
     if (out.size() >= config_.table_results) return;

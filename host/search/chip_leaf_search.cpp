@@ -328,6 +328,18 @@ void ChipLeafSearch::software_nodes(std::uint64_t nodes) {
   if (std::find(running_.begin(), running_.end(), true) != running_.end()) run_others(quanta);
 }
 
+void ChipLeafSearch::idle_until(std::uint64_t clocks) {
+  if (std::find(running_.begin(), running_.end(), true) != running_.end())
+    throw std::logic_error("idle_until() while a chip is searching");
+  const std::uint64_t now = stats().parallel_clocks;
+  if (clocks <= now) return;
+  if (timeline_) {
+    timeline_->host_computes(clocks - now);  // no chip runs: only the host's clock moves
+  } else {
+    stats_.parallel_clocks = clocks;
+  }
+}
+
 void ChipLeafSearch::set_threads(int threads) {
   if (threads < 1) throw std::invalid_argument(fmt::format("chip threads {}: at least 1", threads));
   threads_ = threads > 1 ? std::make_unique<ChipThreads>(threads) : nullptr;

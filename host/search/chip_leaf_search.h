@@ -74,6 +74,7 @@ class ChipLeafSearch final : public LeafSearch {
   void set_host_node_ns(std::uint32_t ns) { host_node_ns_ = ns; }
   std::uint32_t host_node_ns() const { return host_node_ns_; }
   void software_nodes(std::uint64_t nodes) override;
+  void idle_until(std::uint64_t clocks) override;
 
   bool supports_workers() const override { return true; }
   void set_worker(int worker) override { worker_ = worker; }

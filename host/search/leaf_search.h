@@ -70,6 +70,9 @@ class LeafSearch {
   // question and at its end; a leaf searcher with a cost per node lets that time pass, the running
   // chips searching on meanwhile. Without a cost (the default) the host's software is free.
   virtual void software_nodes(std::uint64_t /*nodes*/) {}
+  // No chip runs and the host has nothing to do until simulated time `clocks` (since new_search):
+  // the time passes idle (a cluster node waiting for its next job).
+  virtual void idle_until(std::uint64_t /*clocks*/) {}
 
   // Several software workers sharing these chips (parallel_leaf.h). A worker's questions and
   // prefetch owners are its own: set_worker() tags the calls that follow, so that one worker's

@@ -52,14 +52,15 @@ struct NodeSplit {
   // The split whose move the owner was searching when it split this node (nullptr: a root move or
   // the master's first move): its cutoff makes this node's work useless too.
   const NodeSplit* parent = nullptr;
-  std::uint64_t serial = 0;  // creation order (ties between equally shallow splits)
+  const NodeJob* job = nullptr;  // the cluster job it belongs to: its cancel stops it too
+  std::uint64_t serial = 0;      // creation order (ties between equally shallow splits)
   int busy = 0;
   bool cutoff = false;
 };
 
 bool node_split_cut_off(const NodeSplit& split) {
   for (const NodeSplit* s = &split; s; s = s->parent) {
-    if (s->cutoff) return true;
+    if (s->cutoff || (s->job && s->job->cancel)) return true;
   }
   return false;
 }
@@ -94,10 +95,10 @@ NodeSplit* open_split(const ParallelWorkers& p) {
 }
 }  // namespace
 
-void Searcher::start_workers(const Position& root) {
+void Searcher::start_workers(const Position& root, int extra) {
   // A worker waiting for an answer holds a chip, so more workers than chips could all wait with
   // no chip free for the next question.
-  const int k = std::min(options_.workers, leaf_->chips());
+  const int k = std::min(options_.workers, leaf_->chips()) + extra;
   auto* p = new ParallelWorkers(*leaf_, k);
   for (int w = 0; w < k; ++w) p->leaves.push_back(std::make_unique<WorkerLeaf>(*leaf_, p->scheduler, w));
   p->exited.assign(std::size_t(k), false);
@@ -148,12 +149,17 @@ void Searcher::helper_main(int me) {
       return s && s->next < s->moves->size() && !master_->stop_;
     };
     auto node_work = [this, p] { return !master_->stop_ && open_split(*p) != nullptr; };
+    auto job_work = [this] { return master_->jobs_ && !master_->stop_ && master_->jobs_->ready(); };
     ++p->idle;
     scheduler.block(
-        me, [&] { return p->quit || root_work() || node_work(); }, Scheduler::kWork);
+        me, [&] { return p->quit || job_work() || root_work() || node_work(); }, Scheduler::kWork);
     --p->idle;
     if (p->quit) break;
-    if (root_work()) {
+    if (job_work()) {  // a cluster node's next job (its own work first: it came in order)
+      NodeJob* job = master_->jobs_->take();
+      search_node_job(root, *job);
+      master_->jobs_->finished(*job);
+    } else if (root_work()) {
       work_on_split(root, *master_->split_);
     } else {
       NodeSplit& s = *open_split(*p);
@@ -283,6 +289,7 @@ void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size
                   searched,
                   i,
                   current_split_,
+                  current_split_ ? current_split_->job : job_,
                   p.splits_made++};
   if (worker_ != 0) ++p.helper_splits;
   p.splits.push_back(&split);
@@ -357,6 +364,38 @@ int Searcher::search_split_child(Position& pos, NodeSplit& split, std::size_t i)
   }
   pos.unmake_move(m);
   return score;
+}
+
+void Searcher::begin_node(const Position& root, bool strive_for_draw, JobQueue& queue) {
+  begin_jobs(root, strive_for_draw);
+  end_jobs();  // begin_jobs() may have started workers of its own kind
+  jobs_ = &queue;
+  // Worker 0 only waits (run_node); one worker per chip searches jobs.
+  if (leaf_ && leaf_->supports_workers()) start_workers(root, 1);
+}
+
+bool Searcher::run_node(const std::function<bool()>& until) {
+  if (!parallel_) throw std::logic_error("run_node() without begin_node() on chips that take workers");
+  ParallelWorkers& p = *parallel_;
+  const int helpers = p.scheduler.workers() - 1;
+  auto idle = [&] { return p.idle == helpers && !jobs_->ready() && p.chips.idle_chips() == p.chips.chips(); };
+  p.scheduler.block(
+      0, [&] { return until() || idle(); }, Scheduler::kWork);
+  return idle();
+}
+
+void Searcher::search_node_job(const Position& root, NodeJob& job) {
+  Position pos = root;
+  for (Move m : job.path) {
+    if (m.is_none()) {
+      pos.make_null();
+    } else {
+      pos.make_move(m);
+    }
+  }
+  job_ = &job;
+  job.outcome = search_job(pos, job.path.data(), int(job.path.size()), job.depth, job.test, job.software_node_limit);
+  job_ = nullptr;
 }
 
 }  // namespace db::search

@@ -76,19 +76,20 @@ double Searcher::elapsed_ms() const {
 }
 
 bool Searcher::should_stop() {
+  if (job_node_limit_ && software_nodes_ >= job_node_limit_) {  // a cluster job grown too big for its node
+    job_overflow_ = true;
+    return stop_ = true;
+  }
   // A helper worker stops with its master (its limits, clock and node count are the master's).
   if (master_) {
     // ... and abandons a PV node's move when another worker's move there has cut off.
-    if (master_->should_stop() || (node_task_ && node_split_cut_off(*node_task_))) stop_ = true;
+    if (master_->should_stop() || (node_task_ && node_split_cut_off(*node_task_)) || (job_ && job_->cancel))
+      stop_ = true;
     return stop_;
   }
   if (poll_ && (stop_checks_ & 255) == 0) poll_();
   if (stop_.load(std::memory_order_relaxed)) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stop_ = true;
-  if (job_node_limit_ && software_nodes_ >= job_node_limit_) {
-    job_overflow_ = true;
-    return stop_ = true;
-  }
   if (leaf_ && limits_.chip_movetime_ms > 0 &&
       double(leaf_->stats().parallel_clocks) >= double(limits_.chip_movetime_ms) * (kChipClockHz / 1000))
     return stop_ = true;

@@ -120,6 +120,30 @@ struct JobOutcome {
   Move best = Move::none();          // the job root's best move, if the search found one
 };
 
+// One job of a cluster worker node, searched by one of the node's software workers (the node's
+// other workers may join its splits): search_job() with the job's path from the root.
+struct NodeJob {
+  std::uint32_t id = 0;
+  std::vector<Move> path;  // from the root (Move::none(): a null move)
+  int depth = 0;
+  int test = 0;
+  std::uint64_t software_node_limit = 0;
+  bool cancel = false;  // set by the node between runs: the job stops
+  JobOutcome outcome;
+};
+
+// Where a node's software workers get their jobs (the cluster's worker node implements it). Called
+// only by the worker holding the baton.
+class JobQueue {
+ public:
+  virtual ~JobQueue() = default;
+  virtual bool ready() const = 0;  // a job can start now (no side effect: a scheduler's condition)
+  // The next job to start now (nullptr: none).
+  virtual NodeJob* take() = 0;
+  // Its search is over (outcome filled in).
+  virtual void finished(NodeJob& job) = 0;
+};
+
 struct RootSplit;
 struct NodeSplit;
 struct ParallelWorkers;
@@ -148,6 +172,15 @@ class Searcher {
   // job that grows too large for a worker (overflow: the master splits it).
   void begin_jobs(const Position& root, bool strive_for_draw);
   void end_jobs();  // the software workers begin_jobs() started stop (before the Searcher goes)
+
+  // A cluster worker node whose software workers search several jobs at once (parallel_split.cpp):
+  // begin_node() starts them on the search rooted at root, with the chips of set_leaf_search();
+  // run_node() lets them work (the calling thread, worker 0, searches nothing) until until() holds
+  // or the node is idle (no job to start, no chip running, every worker waiting for work), and
+  // returns whether it is idle; end_node() stops them. Simulated time is the chips' clock.
+  void begin_node(const Position& root, bool strive_for_draw, JobQueue& queue);
+  bool run_node(const std::function<bool()>& until);
+  void end_node() { end_jobs(); }
   JobOutcome search_job(Position& pos, const Move* path, int ply, int depth, int test,
                         std::uint64_t software_node_limit);
   // Called every 256th node check (a worker reads its messages there: a cancel calls stop()).
@@ -196,7 +229,8 @@ class Searcher {
 
   // The parallel search (parallel_split.cpp): the workers, their threads, the root split and the
   // splits of PV nodes below it.
-  void start_workers(const Position& root);
+  // extra: workers beyond one per chip (a node's worker 0 only waits: begin_node).
+  void start_workers(const Position& root, int extra = 0);
   void finish_workers();
   void helper_main(int me);
   // Searches moves[next..] of the root among all workers (the master included); updates alpha,
@@ -266,6 +300,9 @@ class Searcher {
     if (!added) it->second = std::min(it->second, depth);
   }
   const NodeSplit* node_task_ = nullptr;  // a helper's: the split it joined (its cutoff stops it)
+  NodeJob* job_ = nullptr;                // a node worker's: the job it searches (its cancel stops it)
+  JobQueue* jobs_ = nullptr;              // a node's master (begin_node): where its workers find jobs
+  void search_node_job(const Position& root, NodeJob& job);
   // The split whose move this worker is searching (a split made below it is nested in it).
   const NodeSplit* current_split_ = nullptr;
 };

@@ -29,7 +29,7 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
   cmd->add_option("--switch-mb-s", opt.bandwidth_mb_s, "Simulated switch bandwidth in MB/s (SP2: about 35)")
       ->check(CLI::Range(0.001, 1e6))
       ->capture_default_str();
-  cmd->add_option("--jobs-on-deck", opt.deck, "Jobs a worker holds beyond the one it searches")
+  cmd->add_option("--jobs-on-deck", opt.deck, "Jobs a node holds beyond one per software worker (--workers)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
   cmd->add_option("--worker-timeout", opt.worker_timeout_s,
@@ -47,8 +47,6 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
                   "each node's")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();
-  cmd->add_flag("--deterministic", opt.deterministic,
-                "Workers search every job to its end, in order: the same answers as --sim-nodes, run to run");
   cmd->add_option("--debug-slow-rank", opt.faults.slow_rank, "Test hook: this worker rank sleeps before each answer");
   cmd->add_option("--debug-slow-ms", opt.faults.slow_ms, "Test hook: how long (ms)")->check(CLI::Range(0, 3600000));
   cmd->add_option("--debug-exit-rank", opt.faults.exit_rank, "Test hook: this worker rank dies on its first job");
@@ -76,7 +74,6 @@ std::unique_ptr<cluster::WorkerNode> make_node(const ClusterOptions& opt, LeafOp
   config.search = search;
   config.hash_mib = opt.worker_hash_mib;
   config.software_node_limit = opt.worker_node_limit;
-  config.deterministic = opt.deterministic;
   config.shared_table = shared_table;
   return std::make_unique<cluster::WorkerNode>(config, make_leaf_search(leaf));
 }
@@ -119,7 +116,7 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   }
   cluster::ClusterConfig config;
   config.depth = opt.worker_plies + leaf.chip_depth;
-  config.deck = opt.deck;
+  config.jobs_per_node = std::max(1, leaf.workers) + opt.deck;
   config.network = {opt.latency_us, opt.bandwidth_mb_s};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);
   config.worker_timeout_s = opt.worker_timeout_s;
@@ -181,7 +178,7 @@ nlohmann::json ClusterRun::stats_json() const {
           {"worker_plies", impl_->opt.worker_plies},
           {"job_depth", impl_->leaf->depth()},
           {"jobs_on_deck", impl_->opt.deck},
-          {"deterministic", impl_->opt.deterministic || !impl_->opt.mpi},
+          {"grants", s.grants},
           {"switch_latency_us", impl_->opt.latency_us},
           {"switch_mb_s", impl_->opt.bandwidth_mb_s},
           {"jobs", s.jobs},

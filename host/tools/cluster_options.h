@@ -26,7 +26,6 @@ struct ClusterOptions {
   int deck = 1;
   double worker_timeout_s = 60;
   std::uint64_t worker_node_limit = 0;
-  bool deterministic = false;
   std::size_t worker_hash_mib = 16;
   int master_workers = 0;  // the master's software workers; 0: one per job slot (ClusterLeafSearch::chips)
   cluster::WorkerFaults faults;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The cluster search on real ranks (docs/cluster.md): mpirun --oversubscribe -np 2..4 on one machine.
-# - --deterministic gives the simulated cluster's (--sim-nodes N) best move, score, nodes and
-#   simulated time exactly, for N = 2, 3, 4;
-# - without it, the best move and the mate distance are the single-process search's;
+# - the run gives the simulated cluster's (--sim-nodes N) best move, score, nodes and simulated
+#   time exactly, for N = 2, 3, 4 (the ranks' wall-time order does not matter);
+# - the best move and the mate distance are the single-process search's;
 # - a worker far slower than --worker-timeout is given up, its jobs re-assigned, and the search
 #   still gives the answer;
 # - epd and uci run on the cluster too (rank 0 speaks UCI; quit ends every rank);
@@ -17,7 +17,7 @@ MPIRUN=(mpirun --oversubscribe --mca btl self,vader --mca btl_vader_single_copy_
 AIJ1="r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37"
 WAC1="2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
 MATE2="7k/8/8/8/8/8/1R6/R5K1 w - - 0 1"
-SMALL=(--depth 6 --chip-depth 3 --chips 4 --workers 4 --json)
+SMALL=(--depth 5 --chip-depth 3 --chips 4 --workers 4 --json)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
@@ -25,16 +25,15 @@ field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eva
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 for n in 2 3 4; do
-  timeout 300 "${MPIRUN[@]}" -np "$n" "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --cluster --deterministic \
-    > "$TMP/mpi$n.json"
+  timeout 300 "${MPIRUN[@]}" -np "$n" "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --cluster > "$TMP/mpi$n.json"
   "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --sim-nodes "$n" > "$TMP/sim$n.json"
   for f in "d['bestmove']" "d['score']" "d['nodes']" "d['chip']['parallel_clocks']" "d['cluster']['jobs_per_worker']"; do
     a=$(field "$TMP/mpi$n.json" "$f"); b=$(field "$TMP/sim$n.json" "$f")
-    [ "$a" = "$b" ] || fail "-np $n --deterministic: $f is $a, the simulated cluster's $b"
+    [ "$a" = "$b" ] || fail "-np $n: $f is $a, the simulated cluster's $b"
   done
   [ "$(field "$TMP/mpi$n.json" "d['cluster']['mode']")" = mpi ] || fail "-np $n: not an MPI run"
   [ "$(field "$TMP/mpi$n.json" "d['cluster']['nodes']")" = "$n" ] || fail "-np $n: wrong node count"
-  echo "-np $n --deterministic: $(field "$TMP/mpi$n.json" "d['bestmove'], d['score'], d['nodes']") as simulated"
+  echo "-np $n: $(field "$TMP/mpi$n.json" "d['bestmove'], d['score'], d['nodes']") as simulated"
 done
 
 timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" search --fen "$WAC1" --depth 5 --chip-depth 2 --chips 4 --workers 4 \
@@ -66,16 +65,15 @@ timeout 300 "$(dirname "$0")/../cli/uci_session.sh" "$TMP/engine.sh" uci "setopt
 grep -q "^bestmove g3g6" "$TMP/uci.txt" || fail "uci --cluster: $(tail -2 "$TMP/uci.txt")"
 echo "epd and uci on the cluster"
 
-# A worker 4 s late with every answer, given up after 0.5 s: the search ends with the answer.
+# A worker 4 s late with every reply, given up after 0.5 s: the search ends with the answer.
 set +e
-timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --cluster --worker-timeout 0.5 \
-  --debug-slow-rank 2 --debug-slow-ms 4000 > "$TMP/slow.json" 2> "$TMP/slow.err"
+timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" search --fen "$WAC1" --depth 5 --chip-depth 2 --chips 4 --workers 4 --json \
+  --cluster --worker-timeout 0.5 --debug-slow-rank 2 --debug-slow-ms 4000 > "$TMP/slow.json" 2> "$TMP/slow.err"
 rc=$?
 set -e
 [ $rc -eq 0 ] || fail "slow worker: exit $rc ($(tail -3 "$TMP/slow.err"))"
 [ "$(field "$TMP/slow.json" "d['cluster']['workers_lost']")" = "[2]" ] || fail "slow worker not given up"
-[ "$(field "$TMP/slow.json" "d['bestmove']")" = "$(field "$TMP/mpi3.json" "d['bestmove']")" ] ||
-  fail "slow worker: another best move"
+[ "$(field "$TMP/slow.json" "d['bestmove']")" = g3g6 ] || fail "slow worker: not Qg6"
 grep -q "worker 2 has not answered" "$TMP/slow.err" || fail "slow worker: no message saying so"
 echo "slow worker given up, jobs re-assigned ($(field "$TMP/slow.json" "d['cluster']['jobs_reassigned']")), same move"
 

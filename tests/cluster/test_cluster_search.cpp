@@ -1,6 +1,9 @@
 // The simulated cluster (worker nodes in this process over the simulated switch): the same best
 // moves and mates as one node's search, reproducible run to run, workers' jobs handed back when too
-// big, and a worker node's handling of bad and cancelled jobs.
+// big; a worker node's simulated time, its handling of bad and cancelled jobs, and answers that do
+// not depend on how its grants cut the time up.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "chess/notation.h"
@@ -32,14 +35,17 @@ struct Outcome {
 };
 
 Outcome cluster_search(const std::string& fen, int depth, int nodes, std::uint64_t node_limit = 0) {
+  search::TranspositionTable tt(8);
   WorkerConfig config;
   config.search.workers = kChips;
   config.software_node_limit = node_limit;
   std::vector<std::unique_ptr<WorkerNode>> workers;
-  for (int i = 0; i < nodes; ++i) workers.push_back(std::make_unique<WorkerNode>(config, model_chips()));
+  for (int i = 0; i < nodes; ++i) {
+    config.shared_table = i == 0 ? &tt : nullptr;  // the master's own node shares its table
+    workers.push_back(std::make_unique<WorkerNode>(config, model_chips()));
+  }
   WorkerNode& own = *workers[0];
   InProcessLink link(std::move(workers));
-  search::TranspositionTable tt(8);
   ClusterConfig cc;
   cc.depth = kChipDepth + 1;
   ClusterLeafSearch leaf(link, cc, tt);
@@ -120,53 +126,86 @@ struct Sent {
   WorkerNode::Send send() {
     return [this](const Message& m) { messages.push_back(m); };
   }
+  std::vector<Answer> answers() const {
+    std::vector<Answer> out;
+    for (const Message& m : messages) {
+      if (const auto* a = std::get_if<Answer>(&m)) out.push_back(*a);
+    }
+    return out;
+  }
 };
 
+const char* kMateInOne = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+
+WorkerConfig node_config() {
+  WorkerConfig config;
+  config.search.workers = kChips;
+  return config;
+}
+
 TEST(WorkerNode, AnIllegalPathIsAnError) {
-  WorkerNode node(WorkerConfig{}, model_chips());
+  WorkerNode node(node_config(), model_chips());
   Sent out;
-  node.receive(NewSearch{1, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false}, out.send());
-  node.receive(Job{1, 5, {Move(0, 7)}, 2, 0}, out.send());  // Ra1-h1: the king on g1 is in the way
-  node.run_next(out.send());
+  node.receive(NewSearch{1, kMateInOne, false}, out.send());
   try {
-    node.run_next(out.send());
-    FAIL() << "an illegal path was searched";
+    node.receive(Job{1, 5, {Move(0, 7)}, 2, 0, 0}, out.send());  // Ra1-h1: the king on g1 is in the way
+    FAIL() << "an illegal path was accepted";
   } catch (const ClusterError& e) {
     EXPECT_NE(std::string(e.what()).find("path move 0 (a1h1) is not legal"), std::string::npos) << e.what();
   }
 }
 
-TEST(WorkerNode, AQueuedJobCancelledIsAnsweredUnsearched) {
-  WorkerNode node(WorkerConfig{}, model_chips());
+// A node simulates up to its grant, answers what it finished and says where its clock is.
+TEST(WorkerNode, AnswersInSimulatedTimeUpToItsGrant) {
+  WorkerNode node(node_config(), model_chips());
   Sent out;
-  node.receive(NewSearch{1, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false}, out.send());
-  node.receive(Job{1, 5, {}, 2, 0}, out.send());
-  node.receive(Job{1, 6, {}, 2, 0}, out.send());
-  node.receive(Cancel{1, 6}, out.send());
-  while (node.run_next(out.send())) {}
-  ASSERT_EQ(out.messages.size(), 2u);
-  const auto& cancelled = std::get<Answer>(out.messages[0]);
-  EXPECT_EQ(cancelled.id, 6u);
+  node.receive(NewSearch{1, kMateInOne, false}, out.send());
+  node.receive(Job{1, 5, {}, 2, 0, 1000}, out.send());
+  node.receive(Job{1, 6, {}, 2, 0, 1000}, out.send());
+  node.receive(Cancel{1, 6, 500}, out.send());             // cancelled before it arrives: never searched
+  node.receive(Job{1, 7, {}, 2, 0, 5000000}, out.send());  // arrives after the grant: not started
+  node.receive(Grant{1, 2000000}, out.send());
+  ASSERT_FALSE(out.messages.empty());
+  const auto* clock = std::get_if<Clock>(&out.messages.back());
+  ASSERT_NE(clock, nullptr);
+  EXPECT_GE(clock->clock, 2000000u);
+  EXPECT_LT(clock->clock, 5000000u);
+  const std::vector<Answer> answers = out.answers();
+  ASSERT_EQ(answers.size(), 2u);
+  const Answer& cancelled = answers[0].id == 6 ? answers[0] : answers[1];
+  const Answer& answered = answers[0].id == 5 ? answers[0] : answers[1];
   EXPECT_EQ(cancelled.status, Answer::Status::CANCELLED);
-  const auto& answered = std::get<Answer>(out.messages[1]);
-  EXPECT_EQ(answered.id, 5u);
   EXPECT_EQ(answered.status, Answer::Status::ANSWERED);
   EXPECT_TRUE(answered.fail_high);  // the side to move mates: its value is above 0
-  EXPECT_GT(answered.clocks, 0u);
+  EXPECT_GE(answered.start, 1000u);
+  EXPECT_GT(answered.finish, answered.start);
+  EXPECT_LE(answered.finish, clock->clock);
   EXPECT_FALSE(answered.table.empty());
 }
 
-TEST(WorkerNode, DeterministicNodesSearchCancelledJobsToo) {
-  WorkerConfig config;
-  config.deterministic = true;
-  WorkerNode node(config, model_chips());
-  Sent out;
-  node.receive(NewSearch{1, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false}, out.send());
-  node.receive(Job{1, 6, {}, 2, 0}, out.send());
-  node.receive(Cancel{1, 6}, out.send());
-  while (node.run_next(out.send())) {}
-  ASSERT_EQ(out.messages.size(), 1u);
-  EXPECT_EQ(std::get<Answer>(out.messages[0]).status, Answer::Status::ANSWERED);
+// The same messages give the same answers and times, however the grants cut the time up.
+TEST(WorkerNode, GrantsDoNotChangeTheAnswers) {
+  auto run = [](const std::vector<std::uint64_t>& grants) {
+    WorkerNode node(node_config(), model_chips());
+    Sent out;
+    node.receive(NewSearch{1, "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37", false}, out.send());
+    node.receive(Job{1, 1, {}, 3, 0, 100}, out.send());
+    node.receive(Job{1, 2, {}, 3, 200, 20000}, out.send());
+    for (std::uint64_t g : grants) node.receive(Grant{1, g}, out.send());
+    std::vector<Answer> a = out.answers();
+    std::sort(a.begin(), a.end(), [](const Answer& x, const Answer& y) { return x.id < y.id; });
+    return a;
+  };
+  const auto whole = run({50000000});
+  const auto pieces = run({3000, 9000, 20000, 40000, 100000, 50000000});
+  ASSERT_EQ(whole.size(), 2u);
+  ASSERT_EQ(pieces.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(whole[i].fail_high, pieces[i].fail_high);
+    EXPECT_EQ(whole[i].nodes, pieces[i].nodes);
+    EXPECT_EQ(whole[i].start, pieces[i].start);
+    EXPECT_EQ(whole[i].finish, pieces[i].finish);
+  }
 }
 
 }  // namespace

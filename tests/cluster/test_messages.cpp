@@ -17,6 +17,7 @@ Job sample_job() {
   j.path = {Move(12, 28), Move::none(), Move(52, 36)};  // e2e4, a null move, e7e5
   j.depth = 6;
   j.test = -31000;
+  j.arrive = 123456789012ull;
   return j;
 }
 
@@ -28,7 +29,8 @@ Answer sample_answer() {
   a.fail_high = true;
   a.nodes = 1ull << 40;
   a.software_nodes = 12345;
-  a.clocks = 987654321;
+  a.start = 1000;
+  a.finish = 987654321;
   a.table.push_back({0x0123456789abcdefull, Move(6, 21), -500, 24, 3, 4, 5});
   return a;
 }
@@ -46,9 +48,15 @@ TEST(ClusterMessages, RoundTrips) {
   EXPECT_EQ(j2.path, j.path);
   EXPECT_EQ(j2.depth, 6);
   EXPECT_EQ(j2.test, -31000);
+  EXPECT_EQ(j2.arrive, j.arrive);
 
-  const auto c = std::get<Cancel>(decode(encode(Cancel{7, 42})));
+  const auto c = std::get<Cancel>(decode(encode(Cancel{7, 42, 999})));
   EXPECT_EQ(c.id, 42u);
+  EXPECT_EQ(c.at, 999u);
+  const auto g = std::get<Grant>(decode(encode(Grant{7, 1ull << 50})));
+  EXPECT_EQ(g.until, 1ull << 50);
+  const auto k = std::get<Clock>(decode(encode(Clock{7, 31337})));
+  EXPECT_EQ(k.clock, 31337u);
   EXPECT_TRUE(std::holds_alternative<Quit>(decode(encode(Quit{}))));
 
   const Answer a = sample_answer();
@@ -56,7 +64,8 @@ TEST(ClusterMessages, RoundTrips) {
   EXPECT_EQ(a2.status, Answer::Status::TOO_BIG);
   EXPECT_TRUE(a2.fail_high);
   EXPECT_EQ(a2.nodes, a.nodes);
-  EXPECT_EQ(a2.clocks, a.clocks);
+  EXPECT_EQ(a2.start, 1000u);
+  EXPECT_EQ(a2.finish, a.finish);
   ASSERT_EQ(a2.table.size(), 1u);
   EXPECT_EQ(a2.table[0].key, a.table[0].key);
   EXPECT_EQ(a2.table[0].score, -500);
@@ -110,15 +119,20 @@ TEST(ClusterMessages, MalformedFieldsAreNamed) {
   std::vector<std::uint8_t> answer = encode(sample_answer());
   answer[kHeaderBytes + 8] = 5;  // status
   expect_error(answer, "status 5 unknown");
+  Answer backwards = sample_answer();
+  backwards.start = 2;
+  backwards.finish = 1;
+  expect_error(encode(backwards), "finish 1 before start 2");
 }
 
 // Random bytes and random damage to real messages: an error or a message, never a crash (a
 // ClusterError is the only exception decode may throw).
 TEST(ClusterMessages, RandomBytesNeverCrash) {
   std::mt19937 rng(20261125);
-  const std::vector<std::vector<std::uint8_t>> seeds = {encode(sample_job()), encode(sample_answer()),
-                                                        encode(NewSearch{1, "8/8/8/8/8/8/8/K1k5 w - - 0 1", false}),
-                                                        encode(Cancel{1, 2}), encode(Quit{})};
+  const std::vector<std::vector<std::uint8_t>> seeds = {
+      encode(sample_job()),    encode(sample_answer()), encode(NewSearch{1, "8/8/8/8/8/8/8/K1k5 w - - 0 1", false}),
+      encode(Cancel{1, 2, 3}), encode(Quit{}),          encode(Grant{1, 5}),
+      encode(Clock{1, 6})};
   int errors = 0, decoded = 0;
   for (int i = 0; i < 20000; ++i) {
     std::vector<std::uint8_t> bytes;
