@@ -34,6 +34,7 @@ struct SwitchModel {  // defaults: the SP2 switch through MPI (AIJ 6; about 40 u
 struct ClusterConfig {
   int depth = 6;           // plies left at which a node goes to a worker (its software plies and the chips')
   int jobs_per_node = 16;  // jobs a node holds at once (searching, or waiting to start)
+  int pv_depth = 0;        // PV nodes go to a worker with at most this many plies left (0: depth)
   SwitchModel network;
   std::uint32_t host_node_ns = 0;  // the master's software time per node (0: free)
   double worker_timeout_s = 60;    // wall time a worker may take to answer a grant before it is given up
@@ -52,6 +53,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   ClusterLeafSearch(MasterLink& link, ClusterConfig config, search::TranspositionTable& table);
 
   int depth() const override { return config_.depth; }
+  int pv_depth() const override { return config_.pv_depth > 0 ? config_.pv_depth : config_.depth; }
   int chips() const override;
   void new_search(const Position& root, bool strive_for_draw) override;
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;

@@ -36,6 +36,10 @@ class LeafSearch {
   virtual ~LeafSearch() = default;
   // Nodes with at most this many plies left (extensions included) go to the chips.
   virtual int depth() const = 0;
+  // A node of the principal variation (a wider window) goes to the leaf searcher only with at most
+  // this many plies left (a cluster's master searches the PV itself down to the chips' depth, so
+  // that its children, not one bisection, spread over the nodes); by default depth().
+  virtual int pv_depth() const { return depth(); }
   virtual int chips() const = 0;
   // Before each search: the evaluation weights for this root (AIJ 7.1) go to every chip, and the
   // software's attitude to draws (AIJ 4.3: whether the root side strives for a draw), so that the

@@ -16,6 +16,7 @@ class WorkerLeaf final : public LeafSearch {
       : chips_(chips), scheduler_(scheduler), worker_(worker) {}
 
   int depth() const override { return chips_.depth(); }
+  int pv_depth() const override { return chips_.pv_depth(); }
   int chips() const override { return chips_.chips(); }
   void new_search(const Position&, bool) override {}  // the master's run() did it on the shared chips
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;

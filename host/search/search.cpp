@@ -455,7 +455,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
     tt_move = entry->move;
     if (!pv_node && tt_settles(*entry, depth, alpha, beta, ply)) return score_from_tt(entry->score, ply);
   }
-  if (leaf_ && depth <= leaf_->depth()) {
+  if (leaf_ && depth <= (pv_node && beta - alpha > 1 ? leaf_->pv_depth() : leaf_->depth())) {
     const int chip_depth = std::max(depth, 1);
     if (too_big_for_chips(pos.key(), chip_depth)) {
       ++(master_ ? master_ : this)->too_big_skips_;

@@ -20,6 +20,10 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
                   "Software plies a worker searches above its chips (a job is this plus --chip-depth plies)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
+  cmd->add_option("--pv-job-depth", opt.pv_job_depth,
+                  "Plies left at which a node of the principal variation goes to a worker (default: the job depth; "
+                  "less: the master searches the PV itself down to it)")
+      ->check(CLI::Range(1, 60));
   cmd->add_option("--own-node-until", opt.own_node_until,
                   "Iterations up to this depth on the master's own node only (default: --chip-depth)")
       ->check(CLI::Range(0, 60));
@@ -116,6 +120,7 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   }
   cluster::ClusterConfig config;
   config.depth = opt.worker_plies + leaf.chip_depth;
+  config.pv_depth = std::min(config.depth, opt.pv_job_depth > 0 ? opt.pv_job_depth : config.depth);
   config.jobs_per_node = std::max(1, leaf.workers) + opt.deck;
   config.network = {opt.latency_us, opt.bandwidth_mb_s};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);

@@ -20,6 +20,7 @@ struct ClusterOptions {
   bool mpi = false;   // --cluster
   int sim_nodes = 0;  // --sim-nodes
   int worker_plies = 2;
+  int pv_job_depth = -1;    // -1: the job depth
   int own_node_until = -1;  // -1: the chip depth
   double latency_us = 40;
   double bandwidth_mb_s = 35;
