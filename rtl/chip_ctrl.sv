@@ -37,6 +37,8 @@ module chip_ctrl (
   output logic [3:0]  castling_o,
   output logic        ep_valid_o,
   output logic [5:0]  ep_sq_o,
+  output logic        tgt_en_o,         // the states that read the target side (bids, keys, arbiter)
+  output logic        att_en_o,         // ... the attacker side (super piece, bids, keys, arbiter)
   output logic        tgt_capt_only_o,
   output logic        chk_only_o,       // GEN bids only for captures and moves that may give check
   output logic        tgt_mask_en_o,
@@ -291,6 +293,13 @@ module chip_ctrl (
   assign castling_o      = pos.castling;
   assign ep_valid_o      = pos.ep_valid;
   assign ep_sq_o         = pos.ep_sq;
+  // The array's target side is read in CHECK and REPCHK (the host's or the repeating move's
+  // target) and GEN (the next target); its attacker side in those and GENATT (the next attacker),
+  // and in TEST for the ATTACKS mode's test (the reach of the piece that moved).
+  assign tgt_en_o        = state_q == chip_pkg::S_CHECK || state_q == chip_pkg::S_GEN ||
+                           state_q == chip_pkg::S_REPCHK;
+  assign att_en_o        = tgt_en_o || state_q == chip_pkg::S_GENATT ||
+                           (state_q == chip_pkg::S_TEST && mode_q == chip_pkg::MODE_ATTACKS);
   assign tgt_mask_en_o   = (state_q == chip_pkg::S_GEN) && (last_valid || tgt_skip_q);
   assign tgt_last_sq_o   = tgt_skip_q ? tgt_q : last[11:6];
   assign att_mask_en_o   = (state_q == chip_pkg::S_GEN);
