@@ -32,7 +32,7 @@ module chip_ctrl (
   output logic [3:0]  wr_en_o,
   output logic [23:0] wr_sq_o,
   output logic [15:0] wr_pc_o,
-  input  logic [255:0] board_i,      // piece of square s at [s*4 +: 4]
+  input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
   output logic        stm_o,
   output logic [3:0]  castling_o,
   output logic        ep_valid_o,
@@ -330,15 +330,15 @@ module chip_ctrl (
   // checks in S_REPCHK.
   logic [2:0] chk_type, att_type;
   logic       chk_ok;
-  assign chk_type = board_i[{move_q[5:0], 2'b00} +: 3];
+  assign chk_type = ctrl_pkg::board_type(board_i, move_q[5:0]);
   assign chk_ok = move_q[15] && att_cand_i[move_q[5:0]] && tgt_cand_i[move_q[11:6]] &&
                   (move_q[14] == ctrl_pkg::is_promotion(chk_type, move_q[11:9], pos.stm)) &&
                   (move_q[14] || move_q[13:12] == 2'd0);
   assign rc_ok = att_cand_i[mv_q[5:0]] && tgt_cand_i[mv_q[11:6]] &&
-                 !ctrl_pkg::is_promotion(board_i[{mv_q[5:0], 2'b00} +: 3], mv_q[11:9], pos.stm);
+                 !ctrl_pkg::is_promotion(ctrl_pkg::board_type(board_i, mv_q[5:0]), mv_q[11:9], pos.stm);
   // The move the generator produces in S_GEN / S_GENATT.
   logic [15:0] gen_att_move, gen_tgt_move, gen_promo_move;
-  assign att_type       = board_i[{att_sq_i, 2'b00} +: 3];
+  assign att_type       = ctrl_pkg::board_type(board_i, att_sq_i);
   assign gen_att_move   = {1'b1, ctrl_pkg::is_promotion(att_type, last[11:9], pos.stm), 2'd0, last[11:6], att_sq_i};
   assign gen_tgt_move   = {1'b1, ctrl_pkg::is_promotion(att_type, tgt_q[5:3], pos.stm), 2'd0, tgt_q, att_sq_i};
   assign gen_promo_move = {last[15:14], last[13:12] + 2'd1, last[11:0]};

@@ -1,6 +1,11 @@
-// The 8x8 move-generator array: 64 mg_cell instances (the piece registers), the fixed
-// knight/king/pawn wiring between them, the ray chains of the networks, castling conditions, the
-// cells' bids and keys, and the two arbiters.
+// The 8x8 move-generator array (IEEE Micro, "Move generator"): the 64 cells' piece registers and
+// the per-square logic of the networks that run across the array (find-victim transmitters and
+// receivers, the find-attacker "super piece" from the target square, the cells' bids and keys),
+// the fixed knight/king/pawn wiring, castling conditions, and the two arbiters. The per-square
+// logic is written a whole board at a time: the same gates square by square (each ray segment is
+// "a source here, or the ray arriving here on an empty square", chained in the order the ray
+// travels), in a form a simulator evaluates a word at a time, and in procedural blocks that the
+// controller's states enable (the find-victim rays are needed in every clock).
 //
 // All outputs are combinational functions of the board registers and the inputs, so the
 // controller gets, in one clock: the best next target (victim) square, the best attacker of the
@@ -13,7 +18,7 @@ module mg_array (
   input  logic [3:0]  wr_en_i,
   input  logic [23:0] wr_sq_i,
   input  logic [15:0] wr_pc_i,
-  output logic [255:0] board_o,      // piece of square s at [s*4 +: 4]
+  output logic [255:0] board_o,      // bit b of square s's piece at [b*64 + s] (four bit planes)
   // Position state kept by the controller.
   input  logic        stm_i,
   input  logic [3:0]  castling_i,
@@ -53,16 +58,25 @@ module mg_array (
   output logic        esc_none_o,
   output logic        esc_one_o
 );
-  // The cells: the piece registers (square s at [s*4 +: 4]).
+  // The cells' piece registers, 4 bits a square, stored as four bit planes (plane b: bit b of each
+  // square's piece code, square s at [b*64 + s]). The write decode sits in the registers' enabled
+  // branch: the four slots are decoded only in clocks that write (the last slot that names a square
+  // wins; CLEAR wins over all).
   logic [255:0] board;
-  assign board_o = board;
-  for (genvar s = 0; s < 64; s++) begin : g_cell
-    mg_cell #(.SQ(s)) u_cell (
-      .clk_i, .rst_ni,
-      .clear_i, .wr_en_i, .wr_sq_i, .wr_pc_i,
-      .piece_o (board[s*4 +: 4])
-    );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      board <= '0;
+    end else if (clear_i) begin
+      board <= '0;
+    end else if (wr_en_i != 4'd0) begin
+      for (int k = 0; k < 4; k++) begin
+        if (wr_en_i[k]) begin
+          for (int b = 0; b < 4; b++) board[{2'(b), wr_sq_i[k*6 +: 6]}] <= wr_pc_i[k*4 + b];
+        end
+      end
+    end
   end
+  assign board_o = board;
 
   // Per-square piece classes, from the board's four bit planes (plane b: bit b of each square's
   // piece code).
@@ -70,9 +84,7 @@ module mg_array (
   logic [63:0] empty, black, type6;
   logic [127:0] is_pawn, is_knight, is_king;  // colour c, square s at [c*64 + s]
   always_comb begin
-    for (int s = 0; s < 64; s++) begin
-      for (int b = 0; b < 4; b++) plane[b][s] = board[s*4 + b];
-    end
+    for (int b = 0; b < 4; b++) plane[b] = board[b*64 +: 64];
   end
   always_comb begin
     logic [63:0] pawn, knight;
@@ -246,9 +258,9 @@ module mg_array (
   logic [5:0] base;
   assign base = stm_i ? 6'd56 : 6'd0;
   logic [3:0] home_king, home_rook_h, home_rook_a;
-  assign home_king   = board[{base + 6'd4, 2'b00} +: 4];
-  assign home_rook_h = board[{base + 6'd7, 2'b00} +: 4];
-  assign home_rook_a = board[{base, 2'b00} +: 4];
+  assign home_king   = ctrl_pkg::board_pc(board, base + 6'd4);
+  assign home_rook_h = ctrl_pkg::board_pc(board, base + 6'd7);
+  assign home_rook_a = ctrl_pkg::board_pc(board, base);
   assign castle_k_ok = (stm_i ? castling_i[2] : castling_i[0]) && home_king == {stm_i, 3'd6} &&
                        home_rook_h == {stm_i, 3'd4} && empty[base+6'd5] && empty[base+6'd6] &&
                        !atk_opp[base+6'd4] && !atk_opp[base+6'd5];
@@ -274,7 +286,7 @@ module mg_array (
   // Target square properties broadcast to the attackers.
   logic [3:0] tpiece;
   logic       t_enemy, t_ep;
-  assign tpiece  = board[{tsel_sq_i, 2'b00} +: 4];
+  assign tpiece  = ctrl_pkg::board_pc(board, tsel_sq_i);
   assign t_enemy = (tpiece[2:0] != 3'd0) && (tpiece[3] != stm_i);
   assign t_ep    = ep_valid_i && (tsel_sq_i == ep_sq_i);
 
