@@ -259,10 +259,16 @@ module ctrl_search (
   logic [31:0] rep_empty, rm_cand, rm_sel;
   logic [63:0] rm_diff;
   logic [5:0]  rm_from, rm_to;
+  // Read only in GEN (rm_try_o, rm_move_o): computed there, zero otherwise.
+  logic rm_en;
+  assign rm_en = state_i == chip_pkg::S_GEN;
   always_comb begin
-    for (int k = 0; k < 32; k++) begin
-      rm_cand[k] = rep_two[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty[k] &&
-                   (pos_i.stm ? rep_black[k] && !rep_white[k] : rep_white[k] && !rep_black[k]);
+    rm_cand = '0;
+    if (rm_en) begin
+      for (int k = 0; k < 32; k++) begin
+        rm_cand[k] = rep_two[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty[k] &&
+                     (pos_i.stm ? rep_black[k] && !rep_white[k] : rep_white[k] && !rep_black[k]);
+      end
     end
   end
   assign rm_sel = rm_cand & (~rm_cand + 32'd1);  // the lowest candidate, one-hot
@@ -271,9 +277,11 @@ module ctrl_search (
   always_comb begin
     rm_from = 6'd0;
     rm_to   = 6'd0;
-    for (int s = 0; s < 64; s++) begin
-      if (rm_diff[s] && rm_occ[s])  rm_from = rm_from | 6'(s);
-      if (rm_diff[s] && !rm_occ[s]) rm_to   = rm_to | 6'(s);
+    if (rm_en) begin
+      for (int s = 0; s < 64; s++) begin
+        if (rm_diff[s] && rm_occ[s])  rm_from = rm_from | 6'(s);
+        if (rm_diff[s] && !rm_occ[s]) rm_to   = rm_to | 6'(s);
+      end
     end
   end
   // Tried once per node, at its first GEN, below the root, in a search with the detector on.
@@ -291,6 +299,7 @@ module ctrl_search (
     .two_o      (rep_two),
     .white_o    (rep_white),
     .black_o    (rep_black),
+    .cls_en_i   (state_i == chip_pkg::S_GEN || state_i == chip_pkg::S_TEST),
     .empty_o    (rep_empty),
     .sel_i      (rm_sel),
     .sel_diff_o (rm_diff)

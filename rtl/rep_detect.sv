@@ -19,6 +19,10 @@ module rep_detect (
   input  logic [6:0]   ep_i,      // {valid, square}
   output logic [31:0]  equal_o,   // entry k is the current position (board, castling, en passant)
   output logic [31:0]  two_o,     // entry k's board differs from the current one on exactly two squares
+  // The colours on the differing squares and the selected entry's squares are read only in the
+  // controller's GEN (the repeating move) and TEST (no progress): computed while cls_en_i is set,
+  // zero otherwise.
+  input  logic         cls_en_i,
   output logic [31:0]  white_o,   // a square where entry k differs holds a white piece now
   output logic [31:0]  black_o,   // ... a black piece now
   output logic [31:0]  empty_o,   // ... is empty now
@@ -69,16 +73,21 @@ module rep_detect (
       rest2      = rest1 & (rest1 - 64'd1);
       equal_o[k] = (diff[k] == 64'd0) && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
       two_o[k]   = (rest1 != 64'd0) && (rest2 == 64'd0);
-      white_o[k] = |(diff[k] & white_now);
-      black_o[k] = |(diff[k] & black_now);
-      empty_o[k] = |(diff[k] & empty_now);
     end
   end
 
   always_comb begin
+    white_o    = '0;
+    black_o    = '0;
+    empty_o    = '0;
     sel_diff_o = 64'd0;
-    for (int k = 0; k < 32; k++) begin
-      if (sel_i[k]) sel_diff_o = sel_diff_o | diff[k];
+    if (cls_en_i) begin
+      for (int k = 0; k < 32; k++) begin
+        white_o[k] = |(diff[k] & white_now);
+        black_o[k] = |(diff[k] & black_now);
+        empty_o[k] = |(diff[k] & empty_now);
+        if (sel_i[k]) sel_diff_o = sel_diff_o | diff[k];
+      end
     end
   end
 endmodule
