@@ -330,14 +330,15 @@ module mg_array (
   // A cell's key is a bit plane per key bit here (bit b of every square's key in one word). The
   // square of a key is relative to the side to move (mirrored ranks for black); the ring is the
   // square's distance from the edge.
-  localparam logic [63:0] SqBit [6] = '{64'hAAAA_AAAA_AAAA_AAAA, 64'hCCCC_CCCC_CCCC_CCCC,
-                                        64'hF0F0_F0F0_F0F0_F0F0, 64'hFF00_FF00_FF00_FF00,
-                                        64'hFFFF_0000_FFFF_0000, 64'hFFFF_FFFF_0000_0000};
+  // Bit j of each square's number, square s at [j*64 + s].
+  localparam logic [6*64-1:0] SqBits = {64'hFFFF_FFFF_0000_0000, 64'hFFFF_0000_FFFF_0000,
+                                        64'hFF00_FF00_FF00_FF00, 64'hF0F0_F0F0_F0F0_F0F0,
+                                        64'hCCCC_CCCC_CCCC_CCCC, 64'hAAAA_AAAA_AAAA_AAAA};
   localparam logic [63:0] Ring0 = 64'h007E_425A_5A42_7E00;
   localparam logic [63:0] Ring1 = 64'h0000_3C3C_3C3C_0000;
   logic [64*6-1:0] rel_planes;
   always_comb begin
-    for (int j = 0; j < 6; j++) rel_planes[j*64 +: 64] = (j >= 3 && stm_i) ? ~SqBit[j] : SqBit[j];
+    for (int j = 0; j < 6; j++) rel_planes[j*64 +: 64] = (j >= 3 && stm_i) ? ~SqBits[j*64 +: 64] : SqBits[j*64 +: 64];
   end
 
   // ---------------------------------------------------------------- the target side
