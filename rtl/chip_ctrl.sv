@@ -32,11 +32,13 @@ module chip_ctrl (
   output logic [3:0]  wr_en_o,
   output logic [23:0] wr_sq_o,
   output logic [15:0] wr_pc_o,
-  input  logic [255:0] board_i,      // piece of square s at [s*4 +: 4]
+  input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
   output logic        stm_o,
   output logic [3:0]  castling_o,
   output logic        ep_valid_o,
   output logic [5:0]  ep_sq_o,
+  output logic        tgt_en_o,         // the states that read the target side (bids, keys, arbiter)
+  output logic        att_en_o,         // ... the attacker side (super piece, bids, keys, arbiter)
   output logic        tgt_capt_only_o,
   output logic        chk_only_o,       // GEN bids only for captures and moves that may give check
   output logic        tgt_mask_en_o,
@@ -291,6 +293,13 @@ module chip_ctrl (
   assign castling_o      = pos.castling;
   assign ep_valid_o      = pos.ep_valid;
   assign ep_sq_o         = pos.ep_sq;
+  // The array's target side is read in CHECK and REPCHK (the host's or the repeating move's
+  // target) and GEN (the next target); its attacker side in those and GENATT (the next attacker),
+  // and in TEST for the ATTACKS mode's test (the reach of the piece that moved).
+  assign tgt_en_o        = state_q == chip_pkg::S_CHECK || state_q == chip_pkg::S_GEN ||
+                           state_q == chip_pkg::S_REPCHK;
+  assign att_en_o        = tgt_en_o || state_q == chip_pkg::S_GENATT ||
+                           (state_q == chip_pkg::S_TEST && mode_q == chip_pkg::MODE_ATTACKS);
   assign tgt_mask_en_o   = (state_q == chip_pkg::S_GEN) && (last_valid || tgt_skip_q);
   assign tgt_last_sq_o   = tgt_skip_q ? tgt_q : last[11:6];
   assign att_mask_en_o   = (state_q == chip_pkg::S_GEN);
@@ -321,15 +330,15 @@ module chip_ctrl (
   // checks in S_REPCHK.
   logic [2:0] chk_type, att_type;
   logic       chk_ok;
-  assign chk_type = board_i[{move_q[5:0], 2'b00} +: 3];
+  assign chk_type = ctrl_pkg::board_type(board_i, move_q[5:0]);
   assign chk_ok = move_q[15] && att_cand_i[move_q[5:0]] && tgt_cand_i[move_q[11:6]] &&
                   (move_q[14] == ctrl_pkg::is_promotion(chk_type, move_q[11:9], pos.stm)) &&
                   (move_q[14] || move_q[13:12] == 2'd0);
   assign rc_ok = att_cand_i[mv_q[5:0]] && tgt_cand_i[mv_q[11:6]] &&
-                 !ctrl_pkg::is_promotion(board_i[{mv_q[5:0], 2'b00} +: 3], mv_q[11:9], pos.stm);
+                 !ctrl_pkg::is_promotion(ctrl_pkg::board_type(board_i, mv_q[5:0]), mv_q[11:9], pos.stm);
   // The move the generator produces in S_GEN / S_GENATT.
   logic [15:0] gen_att_move, gen_tgt_move, gen_promo_move;
-  assign att_type       = board_i[{att_sq_i, 2'b00} +: 3];
+  assign att_type       = ctrl_pkg::board_type(board_i, att_sq_i);
   assign gen_att_move   = {1'b1, ctrl_pkg::is_promotion(att_type, last[11:9], pos.stm), 2'd0, last[11:6], att_sq_i};
   assign gen_tgt_move   = {1'b1, ctrl_pkg::is_promotion(att_type, tgt_q[5:3], pos.stm), 2'd0, tgt_q, att_sq_i};
   assign gen_promo_move = {last[15:14], last[13:12] + 2'd1, last[11:0]};

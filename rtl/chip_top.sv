@@ -21,7 +21,7 @@ module chip_top (
   output logic [15:0] dbg_leaf_o,
   output logic [7:0]  dbg_flags_o
 );
-  logic        clear, stm, ep_valid, tgt_capt_only, chk_only, tgt_mask_en, att_mask_en;
+  logic        clear, stm, ep_valid, tgt_en, att_en, tgt_capt_only, chk_only, tgt_mask_en, att_mask_en;
   logic [3:0]  wr_en, castling;
   logic [23:0] wr_sq;
   logic [15:0] wr_pc;
@@ -61,6 +61,8 @@ module chip_top (
     .castling_o      (castling),
     .ep_valid_o      (ep_valid),
     .ep_sq_o         (ep_sq),
+    .tgt_en_o        (tgt_en),
+    .att_en_o        (att_en),
     .tgt_capt_only_o (tgt_capt_only),
     .chk_only_o      (chk_only),
     .tgt_mask_en_o   (tgt_mask_en),
@@ -138,6 +140,8 @@ module chip_top (
     .castling_i      (castling),
     .ep_valid_i      (ep_valid),
     .ep_sq_i         (ep_sq),
+    .tgt_en_i        (tgt_en),
+    .att_en_i        (att_en),
     .tgt_capt_only_i (tgt_capt_only),
     .chk_only_i      (chk_only),
     .tgt_mask_en_i   (tgt_mask_en),

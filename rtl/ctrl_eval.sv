@@ -10,7 +10,7 @@ module ctrl_eval (
   input  logic               einit_i,        // the controller is in EVAL_INIT's scan
   input  logic               idle_i,         // the controller is idle: table port A serves the host
   input  logic [8:0]         host_addr_i,    // the host's table index (PST_BASE is 512-aligned)
-  input  logic [255:0]       board_i,
+  input  logic [255:0]       board_i,  // bit b of square s's piece at [b*64 + s]
   input  logic               stm_i,
   // MAKE and unmake.
   input  logic               make_i,
@@ -78,7 +78,7 @@ module ctrl_eval (
   // ---------------------------------------------------------------- piece placement
   logic [3:0]  scan_pc;
   logic [15:0] pst_va, pst_vb, pst_vc, mk_cdelta, mk_delta;
-  assign scan_pc = board_i[{scan_q[5:0], 2'b00} +: 4];
+  assign scan_pc = ctrl_pkg::board_pc(board_i, scan_q[5:0]);
   always_comb begin
     pst_raddr_a_o = ctrl_pkg::pst_index(mk_i.pc, mk_i.from);
     pst_raddr_b_o = ctrl_pkg::pst_index(mk_i.new_pc, mk_i.to);

@@ -7,7 +7,7 @@
 module ctrl_make (
   input  logic                 clk_i,
   input  logic                 rst_ni,
-  input  logic [255:0]         board_i,        // piece of square s at [s*4 +: 4]
+  input  logic [255:0]         board_i,        // bit b of square s's piece at [b*64 + s]
   // MAKE: the move being made, this clock.
   input  logic                 make_i,
   input  logic [15:0]          mv_i,
@@ -57,8 +57,8 @@ module ctrl_make (
   logic       mk_pawn, mk_ep, mk_castle, mk_double;
   assign mk_from      = mv_i[5:0];
   assign mk_to        = mv_i[11:6];
-  assign mk_pc        = board_i[{mk_from, 2'b00} +: 4];
-  assign mk_victim    = board_i[{mk_to, 2'b00} +: 4];
+  assign mk_pc        = ctrl_pkg::board_pc(board_i, mk_from);
+  assign mk_victim    = ctrl_pkg::board_pc(board_i, mk_to);
   assign mk_pawn      = (mk_pc[2:0] == 3'd1);
   assign mk_ep        = mk_pawn && pos_q.ep_valid && (mk_to == pos_q.ep_sq);
   assign mk_castle    = (mk_pc[2:0] == 3'd6) && (mk_from == base_sq + 6'd4) &&
@@ -101,7 +101,7 @@ module ctrl_make (
   assign um_castle    = undo_entry_i.flag[1];
   assign um_mover     = !pos_q.stm;
   assign um_base      = um_mover ? 6'd56 : 6'd0;
-  assign um_orig      = um_promo ? {um_mover, 3'd1} : board_i[{um_to, 2'b00} +: 4];
+  assign um_orig      = um_promo ? {um_mover, 3'd1} : ctrl_pkg::board_pc(board_i, um_to);
   assign um_rook_from = (um_to == um_base + 6'd6) ? um_base + 6'd7 : um_base;
   assign um_rook_to   = (um_to == um_base + 6'd6) ? um_base + 6'd5 : um_base + 6'd3;
 
@@ -144,7 +144,7 @@ module ctrl_make (
       pos_d.full     = pos_q.full - {15'd0, um_mover};
       // The same game phase events as MAKE, counts reversed (locations toggle back).
       ph_ev_valid_o  = {um_castle, um_cap[2:0] != 3'd0, 2'b11};
-      ph_ev_piece_o  = {um_mover, 3'd4, um_cap, board_i[{um_to, 2'b00} +: 4], um_orig};
+      ph_ev_piece_o  = {um_mover, 3'd4, um_cap, ctrl_pkg::board_pc(board_i, um_to), um_orig};
       ph_ev_loc_o    = {um_rook_from ^ um_rook_to, um_ep ? (um_to ^ 6'd8) : um_to, um_to, um_from};
       ph_ev_delta_o  = {2'b00, 2'b01, um_promo ? 2'b11 : 2'b00, um_promo ? 2'b01 : 2'b00};
     end

@@ -97,6 +97,15 @@ package ctrl_pkg;
     endcase
   endfunction
 
+  // The board bus is four bit planes: bit b of the piece code of square s at [b*64 + s]. The piece
+  // code and the type of one square.
+  function automatic logic [3:0] board_pc(input logic [255:0] board, input logic [5:0] sq);
+    board_pc = {board[{2'd3, sq}], board[{2'd2, sq}], board[{2'd1, sq}], board[{2'd0, sq}]};
+  endfunction
+  function automatic logic [2:0] board_type(input logic [255:0] board, input logic [5:0] sq);
+    board_type = {board[{2'd2, sq}], board[{2'd1, sq}], board[{2'd0, sq}]};
+  endfunction
+
   // A pawn moving to its last rank promotes.
   function automatic logic is_promotion(input logic [2:0] ptype, input logic [2:0] to_rank, input logic side);
     is_promotion = (ptype == 3'd1) && (to_rank == (side ? 3'd0 : 3'd7));

@@ -68,7 +68,7 @@ module ctrl_regs (
   input  logic [31:0]          generated_i,
   input  logic [63:0]          hung_i,
   input  logic [63:0]          pinned_i,
-  input  logic [255:0]         board_i,
+  input  logic [255:0]         board_i,  // bit b of square s's piece at [b*64 + s]
   input  logic [15:0]          pst_rdata_i,    // the placement table's port A
   input  logic [15:0]          ph_ram_rdata_i,
   input  logic [15:0]          fast_eval_i,
@@ -163,7 +163,7 @@ module ctrl_regs (
     rdata_d = 32'd0;
     if (se_reg_hit_i || se_grp_hit_i) rdata_d = se_rdata_i;
     else if (se_tab_hit_i) rdata_d = busy_i ? 32'd0 : se_rdata_i;  // the RAMs' read ports serve the scan
-    else if (is_board) rdata_d = {28'd0, board_i[{addr_i[5:0], 2'b00} +: 4]};
+    else if (is_board) rdata_d = {28'd0, ctrl_pkg::board_pc(board_i, addr_i[5:0])};
     else if (is_pst) rdata_d = busy_i ? 32'd0 : {16'd0, pst_rdata_i};  // port A serves the host while idle
     else if (is_phase_ram) rdata_d = {16'd0, ph_ram_rdata_i};
     else if (is_board_pack) rdata_d = job_board_q[{addr_i[2:0], 5'd0} +: 32];

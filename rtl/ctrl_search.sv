@@ -36,7 +36,7 @@ module ctrl_search (
   input  logic [15:0]            last_i,         // the stack's move at p
   input  ctrl_pkg::stk_entry_t   entry_i,        // the stack's entry at p
   input  ctrl_pkg::pos_t         pos_i,
-  input  logic [255:0]           board_i,
+  input  logic [255:0]           board_i,  // bit b of square s's piece at [b*64 + s]
   // The array, on the current board.
   input  logic                   in_check_i,
   input  logic                   king_capture_i,
@@ -176,7 +176,7 @@ module ctrl_search (
   logic [1:0] mover_mating, mover_singular;
   logic [7:0] qc_after;
   assign quiet_filtered = qfilter_q && entry_i.cap == 4'd0;
-  assign to_type        = board_i[{mv_i[11:6], 2'b00} +: 3];
+  assign to_type        = ctrl_pkg::board_type(board_i, mv_i[11:6]);
   assign contact        = king_ring_i[mv_i[11:6]];
   assign check_mating   = esc_none_i || (contact && to_type == 3'd5);
   assign check_singular = !check_mating && (esc_one_i || (contact && to_type == 3'd4) || hung_i != 64'd0);
@@ -213,9 +213,9 @@ module ctrl_search (
   assign p6_front    = pos_i.stm ? mv_i[11:6] + 6'd8 : mv_i[11:6] - 6'd8;
   assign p6_enemy    = {pos_i.stm, 3'd1};
   assign pawn6       = to_type == 3'd1 && mv_i[11:9] == (pos_i.stm ? 3'd5 : 3'd2) &&
-                       board_i[{p6_front, 2'b00} +: 3] == 3'd0 &&
-                       (mv_i[8:6] == 3'd0 || board_i[{p6_front - 6'd1, 2'b00} +: 4] != p6_enemy) &&
-                       (mv_i[8:6] == 3'd7 || board_i[{p6_front + 6'd1, 2'b00} +: 4] != p6_enemy);
+                       ctrl_pkg::board_type(board_i, p6_front) == 3'd0 &&
+                       (mv_i[8:6] == 3'd0 || ctrl_pkg::board_pc(board_i, p6_front - 6'd1) != p6_enemy) &&
+                       (mv_i[8:6] == 3'd7 || ctrl_pkg::board_pc(board_i, p6_front + 6'd1) != p6_enemy);
   always_comb begin
     for (int k = 0; k < 32; k++) path_mask[k] = 6'(k) > base_i && 6'(k) < ply_i + 6'd1;
   end
@@ -259,19 +259,29 @@ module ctrl_search (
   logic [31:0] rep_empty, rm_cand, rm_sel;
   logic [63:0] rm_diff;
   logic [5:0]  rm_from, rm_to;
+  // Read only in GEN (rm_try_o, rm_move_o): computed there, zero otherwise.
+  logic rm_en;
+  assign rm_en = state_i == chip_pkg::S_GEN;
   always_comb begin
-    for (int k = 0; k < 32; k++) begin
-      rm_cand[k] = rep_two[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty[k] &&
-                   (pos_i.stm ? rep_black[k] && !rep_white[k] : rep_white[k] && !rep_black[k]);
+    rm_cand = '0;
+    if (rm_en) begin
+      for (int k = 0; k < 32; k++) begin
+        rm_cand[k] = rep_two[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty[k] &&
+                     (pos_i.stm ? rep_black[k] && !rep_white[k] : rep_white[k] && !rep_black[k]);
+      end
     end
   end
   assign rm_sel = rm_cand & (~rm_cand + 32'd1);  // the lowest candidate, one-hot
+  logic [63:0] rm_occ;
+  assign rm_occ = board_i[0 +: 64] | board_i[64 +: 64] | board_i[128 +: 64];
   always_comb begin
     rm_from = 6'd0;
     rm_to   = 6'd0;
-    for (int s = 0; s < 64; s++) begin
-      if (rm_diff[s] && board_i[s*4 +: 3] != 3'd0) rm_from = rm_from | 6'(s);
-      if (rm_diff[s] && board_i[s*4 +: 3] == 3'd0) rm_to   = rm_to | 6'(s);
+    if (rm_en) begin
+      for (int s = 0; s < 64; s++) begin
+        if (rm_diff[s] && rm_occ[s])  rm_from = rm_from | 6'(s);
+        if (rm_diff[s] && !rm_occ[s]) rm_to   = rm_to | 6'(s);
+      end
     end
   end
   // Tried once per node, at its first GEN, below the root, in a search with the detector on.
@@ -289,6 +299,7 @@ module ctrl_search (
     .two_o      (rep_two),
     .white_o    (rep_white),
     .black_o    (rep_black),
+    .cls_en_i   (state_i == chip_pkg::S_GEN || state_i == chip_pkg::S_TEST),
     .empty_o    (rep_empty),
     .sel_i      (rm_sel),
     .sel_diff_o (rm_diff)

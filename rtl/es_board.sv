@@ -4,7 +4,7 @@
 // passed_pawns in host/chip/slow_eval.cpp. Bitboard bit s is square s (a1 = 0).
 module es_board (
   input  logic         en_i,         // the outputs are valid when set (zero otherwise: nothing computed)
-  input  logic [255:0] board_i,      // piece of square s at [s*4 +: 4]
+  input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
   output logic [63:0]  occupied_o,
   output logic [767:0] pieces_o,     // colour c, type t (1-6): [(c*6 + t-1)*64 +: 64]
   output logic [639:0] attacks_o,    // colour c, class k (0 pawn, 1 minor, 2 rook, 3 queen, 4 king): [(c*5 + k)*64 +: 64]
@@ -12,17 +12,23 @@ module es_board (
 );
   logic [63:0] bb [2][7];
   always_comb begin
+    logic [63:0] of_type;
+    of_type = '0;
     for (int c = 0; c < 2; c++) begin
       for (int t = 0; t < 7; t++) bb[c][t] = '0;
     end
     occupied_o = '0;
     if (en_i) begin
-      for (int s = 0; s < 64; s++) begin
-        for (int t = 1; t < 7; t++) begin
-          if (board_i[s*4 +: 3] == 3'(t)) bb[board_i[s*4+3]][t][s] = 1'b1;
-        end
-        occupied_o[s] = board_i[s*4 +: 3] != 3'd0 && board_i[s*4 +: 3] != 3'd7;
+      // Type t's squares from the type's three planes, split by the colour plane.
+      for (int t = 1; t < 7; t++) begin
+        of_type  = (t[0] ? board_i[0 +: 64] : ~board_i[0 +: 64]) &
+                   (t[1] ? board_i[64 +: 64] : ~board_i[64 +: 64]) &
+                   (t[2] ? board_i[128 +: 64] : ~board_i[128 +: 64]);
+        bb[0][t] = of_type & ~board_i[192 +: 64];
+        bb[1][t] = of_type & board_i[192 +: 64];
       end
+      occupied_o = (board_i[0 +: 64] | board_i[64 +: 64] | board_i[128 +: 64]) &
+                   ~(board_i[0 +: 64] & board_i[64 +: 64] & board_i[128 +: 64]);
     end
   end
 

@@ -4,7 +4,7 @@
 // moves to promotion. Reference: host/eval/king_pawn.cpp (passed_pawns, pawn_can_run,
 // fastest_runner), which the model and the RTL follow exactly.
 module eval_kpa (
-  input  logic [255:0] board_i,      // piece of square s at [s*4 +: 4]
+  input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
   input  logic         stm_i,
   input  logic [15:0]  pieces_w_i,   // eval_phase counts without pawns: N, B, R, Q (4 bits each)
   input  logic [15:0]  pieces_b_i,
@@ -27,11 +27,9 @@ module eval_kpa (
     occupied = '0;
     pawns    = '0;
     if (only_kp != 2'd0) begin
-      for (int s = 0; s < 64; s++) begin
-        occupied[s]    = board_i[s*4 +: 3] != 3'd0;
-        pawns[s]       = board_i[s*4 +: 4] == 4'b0001;
-        pawns[64 + s]  = board_i[s*4 +: 4] == 4'b1001;
-      end
+      occupied = board_i[0 +: 64] | board_i[64 +: 64] | board_i[128 +: 64];
+      pawns    = {board_i[192 +: 64], ~board_i[192 +: 64]} &
+                 {2{board_i[0 +: 64] & ~board_i[64 +: 64] & ~board_i[128 +: 64]}};
     end
   end
 

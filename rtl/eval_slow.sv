@@ -12,7 +12,7 @@
 module eval_slow (
   input  logic         clk_i,
   input  logic         rst_ni,
-  input  logic [255:0] board_i,       // stable while busy (the controller refuses board writes)
+  input  logic [255:0] board_i,       // bit b of square s's piece at [b*64 + s]; stable while busy (the controller refuses board writes)
   input  logic         stm_i,
   input  logic [3:0]   castling_i,    // castling rights (development: is the king still able to castle)
   input  logic [15:0]  phase_i,       // game phase RAM word: [11:8] white king's relevance, [15:12] pawn scale

@@ -5,14 +5,15 @@
 // every still-competing cell drives the shared line with its key bit; a cell whose bit is 0 while
 // the line reads 1 drops out. The lines themselves spell the winning key, so no encoder is
 // needed: keys end in the (relative) square number and are unique. One node per cell per bit;
-// the nodes are grouped here by bit so that every line is its own net.
+// the nodes are grouped here by bit (the keys come as bit planes: bit b of every cell's key in one
+// 64-bit word) so that every line is its own net.
 module mg_arbiter #(
   parameter int W = 11
 ) (
-  input  logic [63:0]  cand_i,
-  input  logic [64*W-1:0] key_i,   // key of cell s at [s*W +: W]
-  output logic         found_o,
-  output logic [W-1:0] key_o
+  input  logic [63:0]     cand_i,
+  input  logic [64*W-1:0] key_i,   // bit b of the key of cell s at [b*64 + s]
+  output logic            found_o,
+  output logic [W-1:0]    key_o
 );
   // Cells still competing when bit b is arbitrated, at [b*64 +: 64] (nobody needs who is left
   // after the last bit).
@@ -21,13 +22,9 @@ module mg_arbiter #(
 
   assign alive[(W-1)*64 +: 64] = cand_i;
   for (genvar b = W - 1; b >= 0; b--) begin : g_bit
-    logic [63:0] bit_of_key;
-    for (genvar s = 0; s < 64; s++) begin : g_node
-      assign bit_of_key[s] = key_i[s*W + b];
-    end
-    assign line[b] = |(alive[b*64 +: 64] & bit_of_key);
+    assign line[b] = |(alive[b*64 +: 64] & key_i[b*64 +: 64]);
     if (b > 0) begin : g_next
-      assign alive[(b-1)*64 +: 64] = alive[b*64 +: 64] & (bit_of_key | {64{!line[b]}});
+      assign alive[(b-1)*64 +: 64] = alive[b*64 +: 64] & (key_i[b*64 +: 64] | {64{!line[b]}});
     end
   end
 

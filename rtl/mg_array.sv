@@ -1,5 +1,11 @@
-// The 8x8 move-generator array: 64 mg_cell instances, the fixed knight/king/pawn wiring between
-// them, the ray chains of the two networks, castling conditions, and the two arbiters.
+// The 8x8 move-generator array (IEEE Micro, "Move generator"): the 64 cells' piece registers and
+// the per-square logic of the networks that run across the array (find-victim transmitters and
+// receivers, the find-attacker "super piece" from the target square, the cells' bids and keys),
+// the fixed knight/king/pawn wiring, castling conditions, and the two arbiters. The per-square
+// logic is written a whole board at a time: the same gates square by square (each ray segment is
+// "a source here, or the ray arriving here on an empty square", chained in the order the ray
+// travels), in a form a simulator evaluates a word at a time, and in procedural blocks that the
+// controller's states enable (the find-victim rays are needed in every clock).
 //
 // All outputs are combinational functions of the board registers and the inputs, so the
 // controller gets, in one clock: the best next target (victim) square, the best attacker of the
@@ -12,12 +18,15 @@ module mg_array (
   input  logic [3:0]  wr_en_i,
   input  logic [23:0] wr_sq_i,
   input  logic [15:0] wr_pc_i,
-  output logic [255:0] board_o,      // piece of square s at [s*4 +: 4]
+  output logic [255:0] board_o,      // bit b of square s's piece at [b*64 + s] (four bit planes)
   // Position state kept by the controller.
   input  logic        stm_i,
   input  logic [3:0]  castling_i,
   input  logic        ep_valid_i,
   input  logic [5:0]  ep_sq_i,
+  // The controller's states that read the target side and the attacker side (see below).
+  input  logic        tgt_en_i,
+  input  logic        att_en_i,
   // Find-victim: mode mask and "strictly after the target of the last move".
   input  logic        tgt_capt_only_i,
   // The checks filter (GEN's CHECKS mode, a quiescence node's checks): the targets and attackers
@@ -49,7 +58,24 @@ module mg_array (
   output logic        esc_none_o,
   output logic        esc_one_o
 );
+  // The cells' piece registers, 4 bits a square, stored as four bit planes (plane b: bit b of each
+  // square's piece code, square s at [b*64 + s]). The write decode sits in the registers' enabled
+  // branch: the four slots are decoded only in clocks that write (the last slot that names a square
+  // wins; CLEAR wins over all).
   logic [255:0] board;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      board <= '0;
+    end else if (clear_i) begin
+      board <= '0;
+    end else if (wr_en_i != 4'd0) begin
+      for (int k = 0; k < 4; k++) begin
+        if (wr_en_i[k]) begin
+          for (int b = 0; b < 4; b++) board[{2'(b), wr_sq_i[k*6 +: 6]}] <= wr_pc_i[k*4 + b];
+        end
+      end
+    end
+  end
   assign board_o = board;
 
   // Per-square piece classes, from the board's four bit planes (plane b: bit b of each square's
@@ -58,9 +84,7 @@ module mg_array (
   logic [63:0] empty, black, type6;
   logic [127:0] is_pawn, is_knight, is_king;  // colour c, square s at [c*64 + s]
   always_comb begin
-    for (int s = 0; s < 64; s++) begin
-      for (int b = 0; b < 4; b++) plane[b][s] = board[s*4 + b];
-    end
+    for (int b = 0; b < 4; b++) plane[b] = board[b*64 +: 64];
   end
   always_comb begin
     logic [63:0] pawn, knight;
@@ -86,7 +110,8 @@ module mg_array (
   // time).
   localparam logic [63:0] FileA = 64'h0101_0101_0101_0101;
   localparam logic [63:0] NotA  = ~FileA;
-  localparam logic [63:0] NotH  = ~(FileA << 7);
+  localparam logic [63:0] FileH = FileA << 7;
+  localparam logic [63:0] NotH  = ~FileH;
   localparam logic [63:0] NotAB = ~(FileA | (FileA << 1));
   localparam logic [63:0] NotGH = ~((FileA << 6) | (FileA << 7));
   localparam logic [63:0] Rank1 = 64'h0000_0000_0000_00FF;
@@ -117,7 +142,6 @@ module mg_array (
                       : (((src << 7) & NotH) | ((src << 9) & NotA));
   endfunction
 
-  logic [127:0] knight_hit, king_hit, pawn_hit;  // colour c of square s at [s*2 + c]
   logic [63:0] kn_w, kn_b, kg_w, kg_b, pw_hit_w, pw_hit_b;
   assign kn_w     = knight_or(is_knight[63:0]);
   assign kn_b     = knight_or(is_knight[127:64]);
@@ -147,17 +171,86 @@ module mg_array (
     end
   end
 
-  // Attack maps gathered from the cells.
-  logic [127:0] attacked;
-  logic [63:0] atk_w, atk_b, atk_stm, atk_opp;
+  // ---------------------------------------------------------------- the ray networks
+  // Direction d = 0..7: N, NE, E, SE, S, SW, W, NW (odd directions are diagonal). A ray segment
+  // leaves square s in direction d when s is a source, or when the ray arrives at s (from the
+  // neighbour one step back) and s is empty. Written a board at a time: line by line in the order
+  // the ray travels (line i + 1 from line i, the same gates as a chain of cells), so that a
+  // simulator evaluates a word per line instead of a net per square.
+
+  // The squares one step from the squares in x in direction d (wrapped files masked off).
+  function automatic logic [63:0] ray_step(input logic [63:0] x, input int d);
+    unique case (d)
+      0:       ray_step = x << 8;
+      1:       ray_step = (x << 9) & NotA;
+      2:       ray_step = (x << 1) & NotA;
+      3:       ray_step = (x >> 7) & NotA;
+      4:       ray_step = x >> 8;
+      5:       ray_step = (x >> 9) & NotH;
+      6:       ray_step = (x >> 1) & NotH;
+      default: ray_step = (x << 7) & NotH;
+    endcase
+  endfunction
+
+  // The squares i steps from the edge a ray in direction d starts at.
+  function automatic logic [63:0] ray_line(input int d, input int i);
+    unique case (d)
+      0, 1, 7: ray_line = Rank1 << (8 * i);
+      3, 4, 5: ray_line = Rank8 >> (8 * i);
+      2:       ray_line = FileA << i;
+      default: ray_line = FileH >> i;
+    endcase
+  endfunction
+
+  // The ray segments leaving each square in direction d, from the sources in src through the
+  // squares in pass.
+  function automatic logic [63:0] ray_out(input logic [63:0] src, input logic [63:0] pass, input int d);
+    logic [63:0] r;
+    r = src;
+    for (int i = 0; i < 7; i++) r = r | (pass & ray_step(r & ray_line(d, i), d));
+    ray_out = r;
+  endfunction
+
+  // Find-victim transmitters and receivers, one ray per colour c and direction d at [c*8 + d]: the
+  // rays arriving at each square (the segment from the neighbour one step back). Sources: the
+  // colour's bishops and queens on the diagonals, rooks and queens on the lines.
+  // Pin detector: the side to move's king's rays outward through empty squares, kr_in[d] arriving.
+  logic [63:0] piece_p, piece_n, piece_b, piece_r, piece_q;
+  assign piece_p = is_pawn[63:0] | is_pawn[127:64];
+  assign piece_n = is_knight[63:0] | is_knight[127:64];
+  assign piece_b = plane[0] & plane[1] & ~plane[2];
+  assign piece_r = ~plane[0] & ~plane[1] & plane[2];
+  assign piece_q = plane[0] & ~plane[1] & plane[2];
+  logic [63:0] fw_in [16];
+  logic [63:0] kr_in [8];
+  logic [63:0] slid_w, slid_b;  // a slider of the colour attacks the square
+  logic [63:0] own_king, opp_king, pin_line;
   always_comb begin
-    for (int s = 0; s < 64; s++) begin
-      atk_w[s] = attacked[s*2];
-      atk_b[s] = attacked[s*2+1];
+    logic [63:0] diag_src, orth_src;
+    slid_w = '0;
+    slid_b = '0;
+    for (int c = 0; c < 2; c++) begin
+      diag_src = (c == 0 ? ~black : black) & (piece_b | piece_q);
+      orth_src = (c == 0 ? ~black : black) & (piece_r | piece_q);
+      for (int d = 0; d < 8; d++) begin
+        fw_in[c*8 + d] = ray_step(ray_out((d % 2 == 1) ? diag_src : orth_src, empty, d), d);
+      end
+    end
+    for (int d = 0; d < 8; d++) begin
+      slid_w = slid_w | fw_in[d];
+      slid_b = slid_b | fw_in[8 + d];
+      kr_in[d] = ray_step(ray_out(own_king, empty, d), d);
     end
   end
-  assign atk_stm = stm_i ? atk_b : atk_w;
-  assign atk_opp = stm_i ? atk_w : atk_b;
+
+  // Attack maps (colour c attacks the square; _np: pawns excluded).
+  logic [63:0] atk_np_w, atk_np_b, atk_w, atk_b, atk_stm, atk_opp;
+  assign atk_np_w = slid_w | kn_w | kg_w;
+  assign atk_np_b = slid_b | kn_b | kg_b;
+  assign atk_w    = atk_np_w | pw_hit_w;
+  assign atk_b    = atk_np_b | pw_hit_b;
+  assign atk_stm  = stm_i ? atk_b : atk_w;
+  assign atk_opp  = stm_i ? atk_w : atk_b;
 
   // Castling: rights, king and rook at home, squares between empty, king's path not attacked
   // (the landing square is left to the legality test, as for every other king move).
@@ -165,193 +258,187 @@ module mg_array (
   logic [5:0] base;
   assign base = stm_i ? 6'd56 : 6'd0;
   logic [3:0] home_king, home_rook_h, home_rook_a;
-  assign home_king   = board[{base + 6'd4, 2'b00} +: 4];
-  assign home_rook_h = board[{base + 6'd7, 2'b00} +: 4];
-  assign home_rook_a = board[{base, 2'b00} +: 4];
+  assign home_king   = ctrl_pkg::board_pc(board, base + 6'd4);
+  assign home_rook_h = ctrl_pkg::board_pc(board, base + 6'd7);
+  assign home_rook_a = ctrl_pkg::board_pc(board, base);
   assign castle_k_ok = (stm_i ? castling_i[2] : castling_i[0]) && home_king == {stm_i, 3'd6} &&
                        home_rook_h == {stm_i, 3'd4} && empty[base+6'd5] && empty[base+6'd6] &&
                        !atk_opp[base+6'd4] && !atk_opp[base+6'd5];
   assign castle_q_ok = (stm_i ? castling_i[3] : castling_i[1]) && home_king == {stm_i, 3'd6} &&
                        home_rook_a == {stm_i, 3'd4} && empty[base+6'd1] && empty[base+6'd2] &&
                        empty[base+6'd3] && !atk_opp[base+6'd4] && !atk_opp[base+6'd3];
+  // The castling king's landing squares (targets) and its home square (the attacker of them).
+  logic [63:0] castle_tgt_v, castle_reach_v;
+  always_comb begin
+    castle_tgt_v   = '0;
+    castle_reach_v = '0;
+    if (!stm_i) begin
+      castle_tgt_v[6]   = castle_k_ok;
+      castle_tgt_v[2]   = castle_q_ok;
+      castle_reach_v[4] = (tsel_sq_i == 6'd6 && castle_k_ok) || (tsel_sq_i == 6'd2 && castle_q_ok);
+    end else begin
+      castle_tgt_v[62]   = castle_k_ok;
+      castle_tgt_v[58]   = castle_q_ok;
+      castle_reach_v[60] = (tsel_sq_i == 6'd62 && castle_k_ok) || (tsel_sq_i == 6'd58 && castle_q_ok);
+    end
+  end
 
   // Target square properties broadcast to the attackers.
   logic [3:0] tpiece;
   logic       t_enemy, t_ep;
-  assign tpiece  = board[{tsel_sq_i, 2'b00} +: 4];
+  assign tpiece  = ctrl_pkg::board_pc(board, tsel_sq_i);
   assign t_enemy = (tpiece[2:0] != 3'd0) && (tpiece[3] != stm_i);
   assign t_ep    = ep_valid_i && (tsel_sq_i == ep_sq_i);
 
-  // Ray chains. Direction d = 0..7: N, NE, E, SE, S, SW, W, NW.
-  // One net per ray segment: index (colour*8 + direction)*64 + square, and direction*64 + square.
-  logic [1023:0] fw_out /*verilator split_var*/;
-  logic [511:0]  sp_out /*verilator split_var*/;
-  // Pin detector: rays from the side to move's king outward through empty squares, direction*64 +
-  // square (the king's square is the source, like a slider's in fw_out).
-  logic [511:0]  kr_out /*verilator split_var*/;
-  // Check detector: rays from the other side's king outward through empty squares, the same way
-  // (okr_ray[d][s] leaves square s in direction d, okr_in[d][s] arrives there), computed below.
-  logic [63:0]   okr_ray [8], okr_in [8];
-  logic [63:0] own_king, opp_king, pin_line;
-  // Square s sees the other king along a diagonal / orthogonal line (the first man on it included);
-  // the side to move's man on s would discover check by moving (a discoverer).
-  logic [63:0] chk_diag, chk_orth, disc;
-  logic [63:0] castle_tgt_v, castle_reach_v;
-  logic [64*11-1:0] tkey;  // target key of square s at [s*11 +: 11]
-  logic [64*9-1:0]  akey;  // attacker key of square s at [s*9 +: 9]
-  logic [63:0] diag_reach, orth_reach;
-  logic [63:0] tgt_cand_c, att_cand_c;  // the cells' bids before the checks filter
-  logic [10:0] tgt_mask_key;
-  logic [8:0]  att_mask_key;
-  assign tgt_mask_key = tkey[tgt_last_sq_i*11 +: 11];
-  assign att_mask_key = akey[att_last_sq_i*9 +: 9];
-
-  for (genvar s = 0; s < 64; s++) begin : g_cell
-    localparam int F = s % 8;
-    localparam int R = s / 8;
-    logic [15:0] fw_in /*verilator split_var*/;
-    logic [7:0]  sp_in /*verilator split_var*/;
-    logic [7:0]  kr_in /*verilator split_var*/;
-    for (genvar d = 0; d < 8; d++) begin : g_dir
-      // Signals travelling in direction d arrive from the neighbour one step back.
-      localparam int DF = (d == 1 || d == 2 || d == 3) ? 1 : (d == 5 || d == 6 || d == 7) ? -1 : 0;
-      localparam int DR = (d == 7 || d == 0 || d == 1) ? 1 : (d == 3 || d == 4 || d == 5) ? -1 : 0;
-      localparam int NF = F - DF;
-      localparam int NR = R - DR;
-      if (NF >= 0 && NF < 8 && NR >= 0 && NR < 8) begin : g_link
-        assign fw_in[d]     = fw_out[d*64 + NR*8+NF];
-        assign fw_in[8 + d] = fw_out[(8+d)*64 + NR*8+NF];
-        assign sp_in[d]     = sp_out[d*64 + NR*8+NF];
-        assign kr_in[d]     = kr_out[d*64 + NR*8+NF];
-      end else begin : g_edge
-        assign fw_in[d]     = 1'b0;
-        assign fw_in[8 + d] = 1'b0;
-        assign sp_in[d]     = 1'b0;
-        assign kr_in[d]     = 1'b0;
-      end
-      assign kr_out[d*64 + s]  = own_king[s] || (kr_in[d] && empty[s]);
+  // Square s on a pin line: an enemy slider's ray arrives travelling in direction d and the own
+  // king's ray arrives from the other side, travelling in direction d+4. The discoverer's mirror
+  // image: a slider of the side to move behind s, the other king's ray (okr_in, the check
+  // detector's) in front.
+  logic [63:0] okr_in [8];
+  logic [63:0] disc, own_sq;
+  assign own_sq = ~empty & (stm_i ? black : ~black);
+  always_comb begin
+    logic [63:0] disc_any;
+    pin_line = '0;
+    disc_any = '0;
+    for (int d = 0; d < 8; d++) begin
+      pin_line = pin_line | ((stm_i ? fw_in[d] : fw_in[8 + d]) & kr_in[(d + 4) % 8]);
+      disc_any = disc_any | ((stm_i ? fw_in[8 + d] : fw_in[d]) & okr_in[(d + 4) % 8]);
     end
-    // Square s is on a pin line: an enemy slider's ray arrives travelling in direction d (fw_in,
-    // the enemy colour's half) and the own king's ray arrives from the other side, travelling in
-    // direction d+4, both through empty squares only.
-    logic [7:0] pin_dir;
-    for (genvar d = 0; d < 8; d++) begin : g_pin
-      assign pin_dir[d] = (stm_i ? fw_in[d] : fw_in[8 + d]) && kr_in[(d + 4) % 8];
-    end
-    assign pin_line[s] = |pin_dir;
-    // The discoverer's mirror image: a slider of the side to move behind s, the other king in front.
-    logic [7:0] disc_dir;
-    for (genvar d = 0; d < 8; d++) begin : g_disc
-      assign disc_dir[d] = (stm_i ? fw_in[8 + d] : fw_in[d]) && okr_in[(d + 4) % 8][s];
-    end
-    assign disc[s]     = !empty[s] && (black[s] == stm_i) && |disc_dir;
-    assign knight_hit[s*2 +: 2] = {kn_b[s], kn_w[s]};
-    assign king_hit[s*2 +: 2]   = {kg_b[s], kg_w[s]};
-    assign pawn_hit[s*2 +: 2]   = {pw_hit_b[s], pw_hit_w[s]};
-
-    logic castle_tgt, castle_reach;
-    assign castle_tgt   = (s == 6  && !stm_i && castle_k_ok) || (s == 2  && !stm_i && castle_q_ok) ||
-                          (s == 62 &&  stm_i && castle_k_ok) || (s == 58 &&  stm_i && castle_q_ok);
-    assign castle_reach = (s == 4  && !stm_i && ((tsel_sq_i == 6'd6  && castle_k_ok) || (tsel_sq_i == 6'd2  && castle_q_ok))) ||
-                          (s == 60 &&  stm_i && ((tsel_sq_i == 6'd62 && castle_k_ok) || (tsel_sq_i == 6'd58 && castle_q_ok)));
-    assign castle_tgt_v[s]   = castle_tgt;
-    assign castle_reach_v[s] = castle_reach;
-
-    mg_cell #(.SQ(s)) u_cell (
-      .clk_i, .rst_ni,
-      .clear_i, .wr_en_i, .wr_sq_i, .wr_pc_i,
-      .piece_o        (board[s*4 +: 4]),
-      .stm_i, .ep_valid_i, .ep_sq_i,
-      .fw_w_n_i(fw_in[0]), .fw_w_n_o(fw_out[0*64+s]),
-      .fw_w_ne_i(fw_in[1]), .fw_w_ne_o(fw_out[1*64+s]),
-      .fw_w_e_i(fw_in[2]), .fw_w_e_o(fw_out[2*64+s]),
-      .fw_w_se_i(fw_in[3]), .fw_w_se_o(fw_out[3*64+s]),
-      .fw_w_s_i(fw_in[4]), .fw_w_s_o(fw_out[4*64+s]),
-      .fw_w_sw_i(fw_in[5]), .fw_w_sw_o(fw_out[5*64+s]),
-      .fw_w_w_i(fw_in[6]), .fw_w_w_o(fw_out[6*64+s]),
-      .fw_w_nw_i(fw_in[7]), .fw_w_nw_o(fw_out[7*64+s]),
-      .fw_b_n_i(fw_in[8]), .fw_b_n_o(fw_out[8*64+s]),
-      .fw_b_ne_i(fw_in[9]), .fw_b_ne_o(fw_out[9*64+s]),
-      .fw_b_e_i(fw_in[10]), .fw_b_e_o(fw_out[10*64+s]),
-      .fw_b_se_i(fw_in[11]), .fw_b_se_o(fw_out[11*64+s]),
-      .fw_b_s_i(fw_in[12]), .fw_b_s_o(fw_out[12*64+s]),
-      .fw_b_sw_i(fw_in[13]), .fw_b_sw_o(fw_out[13*64+s]),
-      .fw_b_w_i(fw_in[14]), .fw_b_w_o(fw_out[14*64+s]),
-      .fw_b_nw_i(fw_in[15]), .fw_b_nw_o(fw_out[15*64+s]),
-      .sp_n_i(sp_in[0]), .sp_n_o(sp_out[0*64+s]),
-      .sp_ne_i(sp_in[1]), .sp_ne_o(sp_out[1*64+s]),
-      .sp_e_i(sp_in[2]), .sp_e_o(sp_out[2*64+s]),
-      .sp_se_i(sp_in[3]), .sp_se_o(sp_out[3*64+s]),
-      .sp_s_i(sp_in[4]), .sp_s_o(sp_out[4*64+s]),
-      .sp_sw_i(sp_in[5]), .sp_sw_o(sp_out[5*64+s]),
-      .sp_w_i(sp_in[6]), .sp_w_o(sp_out[6*64+s]),
-      .sp_nw_i(sp_in[7]), .sp_nw_o(sp_out[7*64+s]),
-      .knight_hit_i   (knight_hit[s*2 +: 2]),
-      .king_hit_i     (king_hit[s*2 +: 2]),
-      .pawn_hit_i     (pawn_hit[s*2 +: 2]),
-      .push_tgt_i     (push_tgt[s]),
-      .dpush_tgt_i    (dpush_tgt[s]),
-      .castle_tgt_i   (castle_tgt),
-      .attacked_o     (attacked[s*2 +: 2]),
-      .tsel_sq_i,
-      .knight_reach_i (kn_reach[s]),
-      .king_reach_i   (kg_reach[s]),
-      .pcap_reach_i   (pcap_reach[s]),
-      .push_reach_i   (push_reach[s]),
-      .dpush_reach_i  (dpush_reach[s]),
-      .castle_reach_i (castle_reach),
-      .t_enemy_i      (t_enemy),
-      .t_ep_i         (t_ep),
-      .diag_reach_o   (diag_reach[s]),
-      .orth_reach_o   (orth_reach[s]),
-      .tgt_capt_only_i,
-      .tgt_mask_en_i,
-      .tgt_mask_key_i (tgt_mask_key),
-      .tgt_cand_o     (tgt_cand_c[s]),
-      .tgt_key_o      (tkey[s*11 +: 11]),
-      .att_mask_en_i,
-      .att_mask_key_i (att_mask_key),
-      .att_cand_o     (att_cand_c[s]),
-      .att_key_o      (akey[s*9 +: 9])
-    );
+    disc = own_sq & disc_any;
   end
 
   // ---------------------------------------------------------------- the check detector
-  // The other king's rays, square by square in the order they travel (a ray arriving at s in
-  // direction d comes from the neighbour one step back: an earlier square for the directions that
-  // step up, N NE E NW, a later one for the others). Only the checks filter reads them: they are
-  // computed in its clocks (chk_only_i) and zero otherwise, so a simulator skips them then.
-  function automatic int dir_df(input int d);
-    dir_df = (d == 1 || d == 2 || d == 3) ? 1 : (d == 5 || d == 6 || d == 7) ? -1 : 0;
-  endfunction
-  function automatic int dir_dr(input int d);
-    dir_dr = (d == 7 || d == 0 || d == 1) ? 1 : (d == 3 || d == 4 || d == 5) ? -1 : 0;
-  endfunction
+  // The other king's rays outward through empty squares (okr_in[d] arriving at each square).
+  // Square s sees the other king along a diagonal / orthogonal line (the first man on it included);
+  // the side to move's man on s would discover check by moving (a discoverer). Only the checks
+  // filter reads them: they are computed in its clocks (chk_only_i) and zero otherwise, so a
+  // simulator skips them then.
+  logic [63:0] chk_diag, chk_orth;
   always_comb begin
-    for (int d = 0; d < 8; d++) begin
-      okr_ray[d] = '0;
-      okr_in[d]  = '0;
-    end
+    for (int d = 0; d < 8; d++) okr_in[d] = '0;
     chk_diag = '0;
     chk_orth = '0;
     if (chk_only_i) begin
-      for (int d = 0; d < 8; d++) begin
-        if (dir_dr(d) > 0 || (dir_dr(d) == 0 && dir_df(d) > 0)) begin
-          for (int q = 0; q < 64; q++) begin
-            if (q % 8 - dir_df(d) >= 0 && q % 8 - dir_df(d) < 8 && q / 8 - dir_dr(d) >= 0 && q / 8 - dir_dr(d) < 8)
-              okr_in[d][q] = okr_ray[d][(q / 8 - dir_dr(d)) * 8 + q % 8 - dir_df(d)];
-            okr_ray[d][q] = opp_king[q] || (okr_in[d][q] && empty[q]);
-          end
-        end else begin
-          for (int q = 63; q >= 0; q--) begin
-            if (q % 8 - dir_df(d) >= 0 && q % 8 - dir_df(d) < 8 && q / 8 - dir_dr(d) >= 0 && q / 8 - dir_dr(d) < 8)
-              okr_in[d][q] = okr_ray[d][(q / 8 - dir_dr(d)) * 8 + q % 8 - dir_df(d)];
-            okr_ray[d][q] = opp_king[q] || (okr_in[d][q] && empty[q]);
-          end
-        end
-      end
+      for (int d = 0; d < 8; d++) okr_in[d] = ray_step(ray_out(opp_king, empty, d), d);
       chk_diag = okr_in[1] | okr_in[3] | okr_in[5] | okr_in[7];
       chk_orth = okr_in[0] | okr_in[2] | okr_in[4] | okr_in[6];
+    end
+  end
+
+  // ---------------------------------------------------------------- keys
+  // A cell's key is a bit plane per key bit here (bit b of every square's key in one word). The
+  // square of a key is relative to the side to move (mirrored ranks for black); the ring is the
+  // square's distance from the edge.
+  // Bit j of each square's number, square s at [j*64 + s].
+  localparam logic [6*64-1:0] SqBits = {64'hFFFF_FFFF_0000_0000, 64'hFFFF_0000_FFFF_0000,
+                                        64'hFF00_FF00_FF00_FF00, 64'hF0F0_F0F0_F0F0_F0F0,
+                                        64'hCCCC_CCCC_CCCC_CCCC, 64'hAAAA_AAAA_AAAA_AAAA};
+  localparam logic [63:0] Ring0 = 64'h007E_425A_5A42_7E00;
+  localparam logic [63:0] Ring1 = 64'h0000_3C3C_3C3C_0000;
+  logic [64*6-1:0] rel_planes;
+  always_comb begin
+    for (int j = 0; j < 6; j++) rel_planes[j*64 +: 64] = (j >= 3 && stm_i) ? ~SqBits[j*64 +: 64] : SqBits[j*64 +: 64];
+  end
+
+  // ---------------------------------------------------------------- the target side
+  // Target (victim) candidates and keys {class, ring, relative square}. Class: 6 queen, 5 rook,
+  // 4 bishop, 3 knight, 2 pawn (en passant included), 1 quiet promotion square, 0 quiet. Only
+  // CHECK, GEN and REPCHK read them: computed while tgt_en_i is set, zero otherwise.
+  logic [63:0] tgt_cand_c, att_cand_c;  // the cells' bids before the checks filter
+  logic [64*11-1:0] tkey;               // bit b of the target key of square s at [b*64 + s]
+  logic [64*9-1:0]  akey;               // bit b of the attacker key of square s at [b*64 + s]
+  logic [63:0] promo_sq, ep_1h;
+  assign promo_sq = push_tgt & (stm_i ? Rank1 : Rank8);
+  always_comb begin
+    ep_1h = '0;
+    ep_1h[ep_sq_i] = ep_valid_i;
+  end
+  always_comb begin
+    logic [63:0] enemy_nk, ep_t, tcand, lt, eq;
+    logic [2:0]  tcl_last;
+    logic [10:0] mask_key;
+    tgt_cand_c = '0;
+    tkey       = '0;
+    enemy_nk   = '0;
+    ep_t       = '0;
+    tcand      = '0;
+    lt         = '0;
+    eq         = '0;
+    tcl_last   = '0;
+    mask_key   = '0;
+    if (tgt_en_i) begin
+      enemy_nk = ~empty & (stm_i ? ~black : black) & ~type6;
+      ep_t     = empty & ep_1h & (stm_i ? pw_hit_b : pw_hit_w);
+      // An enemy man (not the king) attacked by the side to move; an empty square it reaches
+      // (pawns' captures only onto the en-passant square).
+      tcand    = (enemy_nk & atk_stm) |
+                 (empty & ((stm_i ? atk_np_b : atk_np_w) | push_tgt | dpush_tgt | castle_tgt_v | ep_t));
+      // The class: an enemy man's type + 1 (3 bits), 2 en passant, 1 a quiet promotion.
+      tkey[10*64 +: 64] = enemy_nk & (plane[2] ^ (plane[1] & plane[0]));
+      tkey[9*64 +: 64]  = (enemy_nk & (plane[1] ^ plane[0])) | ep_t;
+      tkey[8*64 +: 64]  = (enemy_nk & ~plane[0]) | (empty & ~ep_t & promo_sq);
+      tkey[7*64 +: 64]  = Ring1;
+      tkey[6*64 +: 64]  = Ring0;
+      tkey[0 +: 6*64]   = rel_planes;
+      if (tgt_capt_only_i) tcand = tcand & (tkey[10*64 +: 64] | tkey[9*64 +: 64]);
+      // "Strictly after the target of the last move": keys below the key of tgt_last_sq_i.
+      for (int b = 0; b < 3; b++) tcl_last[b] = tkey[(8+b)*64 + 32'(tgt_last_sq_i)];
+      mask_key = {tcl_last, Ring1[tgt_last_sq_i], Ring0[tgt_last_sq_i], tgt_last_sq_i ^ base};
+      eq = '1;
+      for (int b = 10; b >= 0; b--) begin
+        lt = lt | (eq & ~tkey[b*64 +: 64] & {64{mask_key[b]}});
+        eq = eq & ~(tkey[b*64 +: 64] ^ {64{mask_key[b]}});
+      end
+      tgt_cand_c = tcand & (tgt_mask_en_i ? lt : '1);
+    end
+  end
+
+  // ---------------------------------------------------------------- the attacker side
+  // The super piece from the target square (tsel) through empty squares, the attackers' bids and
+  // keys {order, relative square} (least valuable attacker first: pawn 5 .. king 0). Only CHECK,
+  // GEN, GENATT, REPCHK and the ATTACKS mode's TEST read them: computed while att_en_i is set,
+  // zero otherwise.
+  logic [63:0] diag_reach, orth_reach;
+  always_comb begin
+    logic [63:0] sp_in, pawn_reach, lt, eq;
+    logic [2:0]  ao_last;
+    logic [8:0]  mask_key;
+    diag_reach = '0;
+    orth_reach = '0;
+    att_cand_c = '0;
+    akey       = '0;
+    sp_in      = '0;
+    pawn_reach = '0;
+    lt         = '0;
+    eq         = '0;
+    ao_last    = '0;
+    mask_key   = '0;
+    if (att_en_i) begin
+      for (int d = 0; d < 8; d++) begin
+        sp_in = ray_step(ray_out(tsel_1h, empty, d), d);
+        if (d % 2 == 1) diag_reach = diag_reach | sp_in;
+        else            orth_reach = orth_reach | sp_in;
+      end
+      pawn_reach = (t_enemy || t_ep) ? pcap_reach : (push_reach | dpush_reach);
+      att_cand_c = own_sq & (piece_p & pawn_reach | piece_n & kn_reach | piece_b & diag_reach |
+                             piece_r & orth_reach | piece_q & (diag_reach | orth_reach) |
+                             type6 & (kg_reach | castle_reach_v));
+      // The order of an attacker (0 for a square that holds none): pawn 5, knight 4, bishop 3,
+      // rook 2, queen 1, king 0.
+      akey[8*64 +: 64] = own_sq & (piece_p | piece_n);
+      akey[7*64 +: 64] = own_sq & (piece_b | piece_r);
+      akey[6*64 +: 64] = own_sq & (piece_p | piece_b | piece_q);
+      akey[0 +: 6*64]  = rel_planes;
+      // "Strictly after the attacker of the last move": keys below the key of att_last_sq_i.
+      for (int b = 0; b < 3; b++) ao_last[b] = akey[(6+b)*64 + 32'(att_last_sq_i)];
+      mask_key = {ao_last, att_last_sq_i ^ base};
+      eq = '1;
+      for (int b = 8; b >= 0; b--) begin
+        lt = lt | (eq & ~akey[b*64 +: 64] & {64{mask_key[b]}});
+        eq = eq & ~(akey[b*64 +: 64] ^ {64{mask_key[b]}});
+      end
+      if (att_mask_en_i) att_cand_c = att_cand_c & lt;
     end
   end
 
@@ -362,20 +449,12 @@ module mg_array (
   // pawn left) or castling (the rook through the square the king left). Captures, the en-passant
   // square included, pass as they are. A target may then have no attacker that checks from it:
   // GENATT finds none and GEN goes on below it.
-  logic [63:0] piece_b, piece_r, piece_q, own_knight, kn_chk, pw_chk, promo_sq, chk_tgt, chk_att, ep_1h;
+  logic [63:0] own_knight, kn_chk, pw_chk, chk_tgt, chk_att;
   logic        t_quiet, t_kn, t_diag, t_orth, t_pawn;
-  assign piece_b  = plane[0] & plane[1] & ~plane[2];
-  assign piece_r  = ~plane[0] & ~plane[1] & plane[2];
-  assign piece_q  = plane[0] & ~plane[1] & plane[2];
   assign own_knight = stm_i ? is_knight[127:64] : is_knight[63:0];
   assign kn_chk   = knight_or(opp_king);
   assign pw_chk   = diag_step_or(opp_king, !stm_i);  // a pawn of the side to move here attacks it
-  assign promo_sq = push_tgt & (stm_i ? Rank1 : Rank8);
   assign chk_tgt  = (disc != 64'd0) ? '1 : (chk_diag | chk_orth | kn_chk | pw_chk | promo_sq | castle_tgt_v);
-  always_comb begin
-    ep_1h = '0;
-    ep_1h[ep_sq_i] = ep_valid_i;
-  end
   assign tgt_cand_o = tgt_cand_c & ~({64{chk_only_i}} & empty & ~ep_1h & ~chk_tgt);
   // The attackers of a quiet target that may check from it: by their type, every discoverer,
   // every pawn onto the last rank, the castling king.

@@ -14,11 +14,15 @@ module rep_detect (
   input  logic         clk_i,
   input  logic         we_i,      // store the current position at entry waddr_i (MAKE)
   input  logic [4:0]   waddr_i,
-  input  logic [255:0] board_i,   // the current board, square s at [s*4 +: 4]
+  input  logic [255:0] board_i,   // the current board, bit b of square s's piece at [b*64 + s]
   input  logic [3:0]   castling_i,
   input  logic [6:0]   ep_i,      // {valid, square}
   output logic [31:0]  equal_o,   // entry k is the current position (board, castling, en passant)
   output logic [31:0]  two_o,     // entry k's board differs from the current one on exactly two squares
+  // The colours on the differing squares and the selected entry's squares are read only in the
+  // controller's GEN (the repeating move) and TEST (no progress): computed while cls_en_i is set,
+  // zero otherwise.
+  input  logic         cls_en_i,
   output logic [31:0]  white_o,   // a square where entry k differs holds a white piece now
   output logic [31:0]  black_o,   // ... a black piece now
   output logic [31:0]  empty_o,   // ... is empty now
@@ -28,14 +32,8 @@ module rep_detect (
   // The current board as four bit planes (plane b: bit b of each square's piece code, square s at
   // bit s), stored the same way: entry k's plane b at board_q[k][b*64 +: 64]. A square differs
   // when any of its four bits does, so an entry's differing squares are four XORs a plane.
-  logic [63:0]  plane [4];
   logic [255:0] planes;
-  always_comb begin
-    for (int s = 0; s < 64; s++) begin
-      for (int b = 0; b < 4; b++) plane[b][s] = board_i[s*4 + b];
-    end
-    planes = {plane[3], plane[2], plane[1], plane[0]};
-  end
+  assign planes = board_i;  // the board bus is four bit planes already
 
   logic [255:0] board_q [32];
   logic [3:0]   cast_q  [32];
@@ -62,9 +60,9 @@ module rep_detect (
 
   // What stands now on each square: empty, a white piece, a black piece.
   logic [63:0] empty_now, black_now, white_now;
-  assign empty_now = ~(plane[0] | plane[1] | plane[2]);
-  assign black_now = ~empty_now & plane[3];
-  assign white_now = ~empty_now & ~plane[3];
+  assign empty_now = ~(planes[0 +: 64] | planes[64 +: 64] | planes[128 +: 64]);
+  assign black_now = ~empty_now & planes[192 +: 64];
+  assign white_now = ~empty_now & ~planes[192 +: 64];
 
   // The count of differing squares saturates at 3: none, one (clearing the lowest leaves none),
   // two (clearing the lowest twice leaves none), more.
@@ -75,16 +73,21 @@ module rep_detect (
       rest2      = rest1 & (rest1 - 64'd1);
       equal_o[k] = (diff[k] == 64'd0) && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
       two_o[k]   = (rest1 != 64'd0) && (rest2 == 64'd0);
-      white_o[k] = |(diff[k] & white_now);
-      black_o[k] = |(diff[k] & black_now);
-      empty_o[k] = |(diff[k] & empty_now);
     end
   end
 
   always_comb begin
+    white_o    = '0;
+    black_o    = '0;
+    empty_o    = '0;
     sel_diff_o = 64'd0;
-    for (int k = 0; k < 32; k++) begin
-      if (sel_i[k]) sel_diff_o = sel_diff_o | diff[k];
+    if (cls_en_i) begin
+      for (int k = 0; k < 32; k++) begin
+        white_o[k] = |(diff[k] & white_now);
+        black_o[k] = |(diff[k] & black_now);
+        empty_o[k] = |(diff[k] & empty_now);
+        if (sel_i[k]) sel_diff_o = sel_diff_o | diff[k];
+      end
     end
   end
 endmodule
