@@ -6,27 +6,12 @@
 #include <sstream>
 
 #include "uci/uci.h"
+#include "uci_session.h"
 
 namespace db::uci {
 namespace {
 
-// Feeds the lines one by one and, like a GUI, waits for the "bestmove" of a finite "go".
-std::string run_session(const std::string& input) {
-  std::istringstream in;
-  std::ostringstream out;
-  {
-    UciEngine engine(in, out);
-    std::istringstream lines(input);
-    std::string line;
-    while (std::getline(lines, line)) {
-      if (!engine.handle(line)) break;
-      if (line.rfind("go", 0) == 0 && line.find("infinite") == std::string::npos &&
-          line.find("ponder") == std::string::npos)
-        engine.wait_for_search();
-    }
-  }
-  return out.str();
-}
+using test::run_session;
 
 TEST(Uci, Handshake) {
   const std::string out = run_session("uci\nisready\nquit\n");

@@ -11,24 +11,12 @@
 #include "book/polyglot_key.h"
 #include "chess/notation.h"
 #include "uci/uci.h"
+#include "uci_session.h"
 
 namespace db::uci {
 namespace {
 
-// Handles the lines one by one, waiting for the bestmove of each finite search as a GUI does.
-std::string run_session(const std::string& input) {
-  std::istringstream in;
-  std::ostringstream out;
-  {
-    UciEngine engine(in, out);
-    std::istringstream lines(input);
-    for (std::string line; std::getline(lines, line);) {
-      if (!engine.handle(line)) break;
-      if (line.rfind("go", 0) == 0) engine.wait_for_search();
-    }
-  }
-  return out.str();
-}
+using test::run_session;
 
 // A one-position book: the start position with 1.Nc3 only (no search would choose it at depth 1).
 class OneMoveBook {
