@@ -95,6 +95,7 @@ void WorkerNode::add_job(const Job& m) {
   e.job.depth = m.depth;
   e.job.test = m.test;
   e.job.software_node_limit = config_.software_node_limit;
+  e.job.position = pos;
   // A node stops a little past a grant (at the end of a chip quantum or of a host computation), so
   // a job may come in at a time the node has passed: it starts at the node's next step.
   e.arrive = std::max(m.arrive, clock());
@@ -183,14 +184,7 @@ void WorkerNode::finished(search::NodeJob& job) {
 }
 
 std::vector<TableEntry> WorkerNode::table_results(const search::NodeJob& job) const {
-  Position pos = root_;
-  for (Move m : job.path) {
-    if (m.is_none()) {
-      pos.make_null();
-    } else {
-      pos.make_move(m);
-    }
-  }
+  Position pos = job.position;
   std::vector<TableEntry> out;
   auto add = [&](Key key) {
     if (out.size() >= config_.table_results) return;

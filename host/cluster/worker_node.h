@@ -55,7 +55,7 @@ class WorkerNode final : private search::JobQueue {
     std::uint64_t arrive = 0;
     std::uint64_t cancel_at = ~std::uint64_t(0);
     std::uint64_t start = 0;
-    bool started = false, done = false;
+    bool started = false;
   };
   void start_search(const NewSearch& m);
   void add_job(const Job& m);

@@ -157,7 +157,7 @@ void Searcher::helper_main(int me) {
     if (p->quit) break;
     if (job_work()) {  // a cluster node's next job (its own work first: it came in order)
       NodeJob* job = master_->jobs_->take();
-      search_node_job(root, *job);
+      search_node_job(*job);
       master_->jobs_->finished(*job);
     } else if (root_work()) {
       work_on_split(root, *master_->split_);
@@ -366,14 +366,6 @@ int Searcher::search_split_child(Position& pos, NodeSplit& split, std::size_t i)
   return score;
 }
 
-void Searcher::begin_node(const Position& root, bool strive_for_draw, JobQueue& queue) {
-  begin_jobs(root, strive_for_draw);
-  end_jobs();  // begin_jobs() may have started workers of its own kind
-  jobs_ = &queue;
-  // Worker 0 only waits (run_node); one worker per chip searches jobs.
-  if (leaf_ && leaf_->supports_workers()) start_workers(root, 1);
-}
-
 bool Searcher::run_node(const std::function<bool()>& until) {
   if (!parallel_) throw std::logic_error("run_node() without begin_node() on chips that take workers");
   ParallelWorkers& p = *parallel_;
@@ -384,15 +376,8 @@ bool Searcher::run_node(const std::function<bool()>& until) {
   return idle();
 }
 
-void Searcher::search_node_job(const Position& root, NodeJob& job) {
-  Position pos = root;
-  for (Move m : job.path) {
-    if (m.is_none()) {
-      pos.make_null();
-    } else {
-      pos.make_move(m);
-    }
-  }
+void Searcher::search_node_job(NodeJob& job) {
+  Position pos = job.position;
   job_ = &job;
   job.outcome = search_job(pos, job.path.data(), int(job.path.size()), job.depth, job.test, job.software_node_limit);
   job_ = nullptr;

@@ -87,7 +87,6 @@ bool Searcher::should_stop() {
       stop_ = true;
     return stop_;
   }
-  if (poll_ && (stop_checks_ & 255) == 0) poll_();
   if (stop_.load(std::memory_order_relaxed)) return true;
   if (limits_.nodes && nodes_ >= limits_.nodes) return stop_ = true;
   if (leaf_ && limits_.chip_movetime_ms > 0 &&

@@ -117,14 +117,14 @@ struct JobOutcome {
   bool stopped = false;              // stop() ended it: no answer
   std::uint64_t nodes = 0;           // software and chip nodes
   std::uint64_t software_nodes = 0;  // of which software
-  Move best = Move::none();          // the job root's best move, if the search found one
 };
 
 // One job of a cluster worker node, searched by one of the node's software workers (the node's
-// other workers may join its splits): search_job() with the job's path from the root.
+// other workers may join its splits).
 struct NodeJob {
   std::uint32_t id = 0;
   std::vector<Move> path;  // from the root (Move::none(): a null move)
+  Position position;       // the root after path (the node checked the path)
   int depth = 0;
   int test = 0;
   std::uint64_t software_node_limit = 0;
@@ -164,27 +164,15 @@ class Searcher {
   // Hands nodes with at most leaf->depth() plies left to the chips (nullptr: software leaves).
   void set_leaf_search(LeafSearch* leaf) { leaf_ = leaf; }
 
-  // A cluster worker's side (search_job.cpp): begin_jobs() starts the master's search rooted at
-  // root (the chips get that root's weights, AIJ 7.1); search_job() then answers one null-window
-  // question of it, "is pos's value >= test?", pos being reached from the root by path[0..ply-1], by
-  // a dual-credit search of depth plies (its last plies on the chips), mates counted from the root.
-  // The table, killers and history carry over from job to job. software_node_limit (0: none) ends a
-  // job that grows too large for a worker (overflow: the master splits it).
-  void begin_jobs(const Position& root, bool strive_for_draw);
-  void end_jobs();  // the software workers begin_jobs() started stop (before the Searcher goes)
-
-  // A cluster worker node whose software workers search several jobs at once (parallel_split.cpp):
-  // begin_node() starts them on the search rooted at root, with the chips of set_leaf_search();
+  // A cluster worker node whose software workers search several jobs at once (search_job.cpp):
+  // begin_node() starts them on the master's search rooted at root (the chips get that root's
+  // weights, AIJ 7.1), with the chips of set_leaf_search();
   // run_node() lets them work (the calling thread, worker 0, searches nothing) until until() holds
   // or the node is idle (no job to start, no chip running, every worker waiting for work), and
   // returns whether it is idle; end_node() stops them. Simulated time is the chips' clock.
   void begin_node(const Position& root, bool strive_for_draw, JobQueue& queue);
   bool run_node(const std::function<bool()>& until);
-  void end_node() { end_jobs(); }
-  JobOutcome search_job(Position& pos, const Move* path, int ply, int depth, int test,
-                        std::uint64_t software_node_limit);
-  // Called every 256th node check (a worker reads its messages there: a cancel calls stop()).
-  void set_poll(std::function<void()> poll) { poll_ = std::move(poll); }
+  void end_node();
 
  private:
   int search_root(Position& pos, MoveList& root_moves, std::size_t first, int depth, int alpha, int beta);
@@ -265,8 +253,7 @@ class Searcher {
   // Software nodes (nodes_ without the chips'), and how many of them the leaf searcher has been
   // told of (its cost model for the host's time: LeafSearch::software_nodes).
   std::uint64_t software_nodes_ = 0, software_nodes_told_ = 0;
-  std::uint64_t stop_checks_ = 0;  // calls of should_stop (the clock is read every 1024th)
-  std::function<void()> poll_;
+  std::uint64_t stop_checks_ = 0;     // calls of should_stop (the clock is read every 1024th)
   std::uint64_t job_node_limit_ = 0;  // search_job's software node limit (0: none)
   bool job_overflow_ = false;         // and whether it was passed
   std::uint64_t extensions_ = 0;
@@ -302,7 +289,13 @@ class Searcher {
   const NodeSplit* node_task_ = nullptr;  // a helper's: the split it joined (its cutoff stops it)
   NodeJob* job_ = nullptr;                // a node worker's: the job it searches (its cancel stops it)
   JobQueue* jobs_ = nullptr;              // a node's master (begin_node): where its workers find jobs
-  void search_node_job(const Position& root, NodeJob& job);
+  void search_node_job(NodeJob& job);
+  // One job: "is pos's value >= test?", pos being reached from the root by path[0..ply-1], by a
+  // dual-credit search of depth plies (its last plies on the chips), mates counted from the root.
+  // The table, killers and history carry over from job to job. software_node_limit (0: none) ends a
+  // job that grows too large for a worker (overflow: the master splits it).
+  JobOutcome search_job(Position& pos, const Move* path, int ply, int depth, int test,
+                        std::uint64_t software_node_limit);
   // The split whose move this worker is searching (a split made below it is nested in it).
   const NodeSplit* current_split_ = nullptr;
 };

@@ -7,8 +7,8 @@
 
 namespace db::search {
 
-void Searcher::begin_jobs(const Position& root, bool strive_for_draw) {
-  end_jobs();
+void Searcher::begin_node(const Position& root, bool strive_for_draw, JobQueue& queue) {
+  end_node();
   limits_ = {};
   limits_.infinite = true;  // a job ends with its search, a stop() or its node limit, never on a clock
   normal_ms_ = panic_ms_ = 0;
@@ -20,11 +20,12 @@ void Searcher::begin_jobs(const Position& root, bool strive_for_draw) {
   too_big_skips_ = 0;
   strive_for_draw_ = strive_for_draw;
   if (leaf_) leaf_->new_search(root, strive_for_draw);
-  // The node's software workers (the job engine of one node) split the jobs' nodes among them.
-  if (options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
+  jobs_ = &queue;
+  // Worker 0 only waits (run_node); one worker per chip takes jobs and joins the others' splits.
+  if (leaf_ && leaf_->supports_workers()) start_workers(root, 1);
 }
 
-void Searcher::end_jobs() {
+void Searcher::end_node() {
   if (parallel_) finish_workers();
 }
 
@@ -49,7 +50,6 @@ JobOutcome Searcher::search_job(Position& pos, const Move* path, int ply, int de
   out.fail_high = !stop_ && score >= test;
   out.nodes = nodes_;
   out.software_nodes = software_nodes_;
-  if (const TTEntry* e = tt_.probe(pos.key())) out.best = e->move;
   job_node_limit_ = 0;
   job_overflow_ = false;
   stop_ = false;
