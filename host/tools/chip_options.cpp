@@ -8,6 +8,7 @@
 #include <set>
 #include <thread>
 
+#include "chip/bus_recorder.h"
 #include "chip/remote_chip.h"
 #include "chip/rtl_backend.h"
 #include "mca_node.h"
@@ -76,8 +77,19 @@ void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& defaul
   cmd->add_option("--trace", opt.trace, "Write an FST waveform of the RTL (needs -DDB_RTL_TRACE=ON)");
   cmd->add_option("--trace-from", opt.trace_from, "First clock to trace");
   cmd->add_option("--trace-to", opt.trace_to, "Last clock to trace");
+  cmd->add_option("--bus-record", opt.bus_record,
+                  "Write every bus access with the chip's answer, and the idle clocks, to FILE "
+                  "(the workload of scripts/fpga gatesim)");
   add_link_timeout_option(cmd, opt.link_timeout);
 }
+
+namespace {
+// The backend behind a BusRecorder when --bus-record asks for one.
+std::unique_ptr<chip::ChipBackend> record(const ChipOptions& opt, std::unique_ptr<chip::ChipBackend> backend) {
+  if (opt.bus_record.empty()) return backend;
+  return std::make_unique<chip::BusRecorder>(std::move(backend), opt.bus_record);
+}
+}  // namespace
 
 chip::ChipClient make_chip_client(const ChipOptions& opt) {
   chip::RtlOptions h;
@@ -89,9 +101,9 @@ chip::ChipClient make_chip_client(const ChipOptions& opt) {
   }
   if (chip::is_remote_backend(opt.backend)) {
     const chip::RemoteChip remote = chip::claim_remote_chips(opt.backend, 1, millis(opt.link_timeout)).front();
-    return chip::ChipClient(std::make_unique<chip::RemoteBackend>(remote.link, remote.chip));
+    return chip::ChipClient(record(opt, std::make_unique<chip::RemoteBackend>(remote.link, remote.chip)));
   }
-  return chip::ChipClient(chip::make_backend(opt.backend, h));
+  return chip::ChipClient(record(opt, chip::make_backend(opt.backend, h)));
 }
 
 std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& backend, int chips, int depth,

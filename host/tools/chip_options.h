@@ -18,11 +18,12 @@ struct ChipOptions {
   std::uint64_t trace_from = 0;
   std::uint64_t trace_to = ~std::uint64_t(0);
   double link_timeout = 10;  // remote backends: seconds a reply may take before the link is given up
+  std::string bus_record;    // every bus access and idle clock, for scripts/fpga gatesim (chip/bus_recorder.h)
 };
 
 // The --backend check: one of names, or remote:HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`).
 CLI::Validator backend_validator(const std::vector<std::string>& names);
-// --trace, --trace-from, --trace-to, --link-timeout (the caller adds --backend).
+// --trace, --trace-from, --trace-to, --link-timeout, --bus-record (the caller adds --backend).
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend);
 // A client on the chosen backend.
 chip::ChipClient make_chip_client(const ChipOptions& opt);
