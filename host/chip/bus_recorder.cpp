@@ -67,8 +67,9 @@ ReplayResult replay_bus_record(const std::string& path, ChipBackend& chip) {
       const BusResponse r = chip.access(write, addr, write ? data : 0);
       if (r.error != (err == 1) || (!write && r.data != data)) {
         if (result.mismatches++ == 0) {
-          result.first_mismatch = fmt::format("line {}: {} {:05x}: recorded data {:08x} err {}, got data {:08x} err {}",
-                                              line_no, write ? "write" : "read", addr, data, err, r.data, r.error ? 1 : 0);
+          result.first_mismatch =
+              fmt::format("line {}: {} {:05x}: recorded data {:08x} err {}, got data {:08x} err {}", line_no,
+                          write ? "write" : "read", addr, data, err, r.data, r.error ? 1 : 0);
         }
       }
     } else {

@@ -38,10 +38,15 @@ class UciPlayer : public Player {
     for (Move m : moves) now.make_move(m);
     const bool white = now.side_to_move() == WHITE;
     std::ostringstream go;
-    go << "go wtime " << (white ? c.my_ms : c.their_ms) << " btime " << (white ? c.their_ms : c.my_ms) << " winc "
-       << c.inc_ms << " binc " << c.inc_ms;
+    if (c.nodes > 0) {
+      go << "go nodes " << c.nodes;
+    } else {
+      go << "go wtime " << (white ? c.my_ms : c.their_ms) << " btime " << (white ? c.their_ms : c.my_ms) << " winc "
+         << c.inc_ms << " binc " << c.inc_ms;
+    }
     process_.send(go.str());
-    auto line = process_.wait_for("bestmove", milliseconds(c.my_ms + 5000));
+    // A fixed-node search has no clock to bound it: a minute is far beyond any node count used here.
+    auto line = process_.wait_for("bestmove", milliseconds(c.nodes > 0 ? 60000 : c.my_ms + 5000));
     if (!line) throw std::runtime_error(name_ + ": no bestmove in time");
     std::istringstream in(*line);
     std::string word, move;
@@ -95,6 +100,7 @@ class XboardPlayer : public Player {
     sent_ = 0;
   }
   std::string think(const Position&, const std::vector<Move>& moves, const ClockView& c) override {
+    if (c.nodes > 0) throw std::invalid_argument(name_ + ": fixed nodes per move need a UCI engine");
     // The engine stays in force mode; it learns the moves played since it last moved, then goes.
     for (; sent_ < moves.size(); ++sent_) process_.send((usermove_ ? "usermove " : "") + move_to_uci(moves[sent_]));
     process_.send("level 0 " + std::to_string(std::max<std::int64_t>(1, (c.my_ms + 59999) / 60000)) + " " +

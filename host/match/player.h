@@ -21,6 +21,7 @@ struct PlayerSpec {
 
 struct ClockView {
   std::int64_t my_ms, their_ms, inc_ms;
+  std::uint64_t nodes = 0;  // > 0: search this many nodes ("go nodes"), the clock aside
 };
 
 class Player {

@@ -107,6 +107,7 @@ void Searcher::start_workers(const Position& root, int extra) {
     h->master_ = this;
     h->leaf_ = p->leaves[std::size_t(w)].get();
     h->strive_for_draw_ = strive_for_draw_;
+    h->evaluator_ = evaluator_;
     h->clear_history();
     h->parallel_ = p;
     h->worker_ = w;

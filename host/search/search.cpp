@@ -143,7 +143,18 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
 
 // The software's static value: the interim evaluation, with the static evaluation of a
 // theoretically drawn ending (KPK by the ROM) as the tie-breaker of its draw score.
-int Searcher::static_score(const Position& pos) const { return two_part(interim_evaluate(pos), interim_draw_tie(pos)); }
+int Searcher::static_score(const Position& pos) const {
+  if (evaluator_) return two_part(evaluator_->evaluate(pos), evaluator_->draw_tie(pos));
+  return two_part(interim_evaluate(pos), interim_draw_tie(pos));
+}
+
+int Searcher::draw_tie(const Position& pos) const {
+  return evaluator_ ? evaluator_->draw_tie(pos) : interim_draw_tie(pos);
+}
+
+void Searcher::set_evaluator(const Position& root) {
+  evaluator_ = options_.evaluator ? options_.evaluator(root) : nullptr;
+}
 
 int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks) {
   ++nodes_;
@@ -440,7 +451,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   // Draws (AIJ 4.3): a repetition's tie-breaker counts the moves until it, a dead position's is
   // its static evaluation.
   if (pos.is_repetition()) return draw_score(ply, repetition_tie(ply));
-  if (pos.has_insufficient_material()) return two_part(value_of(draw_score(ply)), interim_draw_tie(pos));
+  if (pos.has_insufficient_material()) return two_part(value_of(draw_score(ply)), draw_tie(pos));
   if (pos.halfmove_clock() >= 100 && !pos.is_checkmate()) return draw_score(ply);
   if (ply >= kMaxPly - 2) return static_score(pos);
 
@@ -649,7 +660,8 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   // The attitude to draws for the tie-breaker of repetitions (AIJ 4.3): strive for one when the
   // root's static value is below the draw's (not from the last iteration's score, which would
   // flip once a draw is found). The chips score their repetitions with it too.
-  strive_for_draw_ = interim_evaluate(root_in) < -options_.contempt;
+  set_evaluator(root_in);
+  strive_for_draw_ = (evaluator_ ? evaluator_->evaluate(root_in) : interim_evaluate(root_in)) < -options_.contempt;
   if (leaf_) leaf_->new_search(root_in, strive_for_draw_);
   for (auto& l : lists_) l = nullptr;
   for (Move& m : path_) m = Move::none();

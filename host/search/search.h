@@ -11,12 +11,14 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "search/credit.h"
+#include "search/evaluator.h"
 #include "search/leaf_search.h"
 #include "search/score.h"
 #include "search/timeman.h"
@@ -60,6 +62,9 @@ struct SearchOptions {
   // reproducible. At most one per chip (more are not used); with one chip or software leaves it is
   // ignored. 1: the sequential search.
   int workers = 1;
+  // What scores the software's own leaves: empty, the interim evaluation; else the evaluator it
+  // makes for each search's root (Deep Blue's chip evaluation: search/chip_evaluation.h).
+  EvaluatorFactory evaluator;
 };
 
 constexpr int kMaxMultiPv = 256;  // more than the most legal moves in any position (218)
@@ -212,6 +217,10 @@ class Searcher {
     return strive_for_draw_ ? sooner : -sooner;
   }
   int static_score(const Position& pos) const;
+  // A theoretically drawn position's tie-breaker (AIJ 4.3) under the evaluation in use.
+  int draw_tie(const Position& pos) const;
+  // The evaluator of options_.evaluator for a search from root (none: the interim evaluation).
+  void set_evaluator(const Position& root);
   double elapsed_ms() const;
   std::vector<Move> extract_pv(Position pos, Move first) const;
 
@@ -249,6 +258,8 @@ class Searcher {
   bool root_in_trouble_ = false;
   int previous_score_ = 0;  // the last completed iteration's score (two-part)
   bool strive_for_draw_ = false;
+  // The leaves' evaluation for this search (null: the interim one); shared with the helpers.
+  std::shared_ptr<const StaticEvaluator> evaluator_;
   std::uint64_t nodes_ = 0;
   // Software nodes (nodes_ without the chips'), and how many of them the leaf searcher has been
   // told of (its cost model for the host's time: LeafSearch::software_nodes).

@@ -19,6 +19,7 @@ void Searcher::begin_node(const Position& root, bool strive_for_draw, JobQueue& 
   too_big_.clear();
   too_big_skips_ = 0;
   strive_for_draw_ = strive_for_draw;
+  set_evaluator(root);
   if (leaf_) leaf_->new_search(root, strive_for_draw);
   jobs_ = &queue;
   // Worker 0 only waits (run_node); one worker per chip takes jobs and joins the others' splits.

@@ -13,6 +13,7 @@
 #include "chip/rtl_backend.h"
 #include "mca_node.h"
 #include "mca_timeline.h"
+#include "search/chip_evaluation.h"
 
 namespace db::cli {
 
@@ -135,6 +136,11 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
   return std::make_unique<search::ChipLeafSearch>(std::move(clients), depth, params);
 }
 
+void apply_leaf_options(const LeafOptions& opt, search::SearchOptions& so) {
+  so.workers = opt.workers;
+  so.evaluator = search::evaluator_factory(search::parse_evaluation(opt.evaluation));
+}
+
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
   opt.chip_depth = default_chip_depth;
   cmd->add_option("--backend", opt.backend, "Chip backend")
@@ -159,6 +165,11 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                 "board square by square, EVAL_INIT, MAKE after MAKE, the parameters, SEARCH: about 85 accesses) "
                 "instead of one JOB (about 20); the same search, for comparison (docs/chip.md)");
   cmd->add_option("--chips", opt.chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
+  cmd->add_option("--evaluation", opt.evaluation,
+                  "What scores the software's own leaves: interim (the software's evaluation) or chip (Deep Blue's: "
+                  "the chip's evaluation computed directly, with the weights generated for the root)")
+      ->check(CLI::IsMember({"interim", "chip"}))
+      ->capture_default_str();
   cmd->add_option("--chip-depth", opt.chip_depth,
                   "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence "
                   "on the interim evaluation)")

@@ -56,7 +56,7 @@ void run_epd(const EpdOptions& opt) {
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
   so.quiescence_checks = opt.qchecks;
-  so.workers = opt.leaf.workers;
+  apply_leaf_options(opt.leaf, so);
   int solved = 0, total = 0;
   nlohmann::json results = nlohmann::json::array();
   const bool progress = stderr_is_terminal();

@@ -26,6 +26,8 @@ struct MatchOptions {
   int elo = 1500;
   int games = 10;
   std::string tc = "10+0.1";
+  std::uint64_t nodes = 0;                    // > 0: fixed nodes per move, the clock aside
+  std::vector<std::string> opponent_options;  // --opponent self: NAME=VALUE UCI options over ours
   std::string openings = DB_DEFAULT_OPENINGS;
   std::string pgn;
   int hash_mib = 16;
@@ -40,8 +42,37 @@ std::string self_path() {
   return std::string(buf, std::size_t(n));
 }
 
+// The opponent: a Debian engine, or (self) our own engine with some UCI options changed, e.g.
+// Evaluation=interim against Evaluation=chip at fixed nodes: the evaluations' quality alone.
+match::PlayerSpec opponent_spec(const MatchOptions& opt, const match::PlayerSpec& ours) {
+  if (opt.opponent != "self") {
+    if (!opt.opponent_options.empty()) throw std::invalid_argument("--opponent-option needs --opponent self");
+    return match::preset(opt.opponent, opt.opponent == "stockfish" ? opt.elo : 0);
+  }
+  match::PlayerSpec theirs = ours;
+  std::string changed;
+  for (const std::string& o : opt.opponent_options) {
+    const std::size_t eq = o.find('=');
+    if (eq == 0 || eq == std::string::npos || eq + 1 == o.size())
+      throw std::invalid_argument("--opponent-option '" + o + "': expected NAME=VALUE, e.g. Evaluation=interim");
+    const std::string name = o.substr(0, eq), value = o.substr(eq + 1);
+    auto it = std::find_if(theirs.uci_options.begin(), theirs.uci_options.end(),
+                           [&](const auto& kv) { return kv.first == name; });
+    if (it != theirs.uci_options.end()) {
+      it->second = value;
+    } else {
+      theirs.uci_options.push_back({name, value});
+    }
+    changed += (changed.empty() ? "" : ", ") + o;
+  }
+  if (changed.empty()) throw std::invalid_argument("--opponent self needs at least one --opponent-option NAME=VALUE");
+  theirs.name = "DeepBlue-rebuild (" + changed + ")";
+  return theirs;
+}
+
 void run_match(const MatchOptions& opt) {
-  const match::TimeControl tc = match::parse_time_control(opt.tc);
+  match::TimeControl tc = match::parse_time_control(opt.tc);
+  tc.nodes = opt.nodes;
   const auto openings = read_epd_file(opt.openings, FenMode::Lenient);
   if (openings.empty()) throw std::invalid_argument("no openings in '" + opt.openings + "'");
   // The opponent plays on one thread: ours leaves it a core (on a 2-core machine, one thread each).
@@ -57,9 +88,13 @@ void run_match(const MatchOptions& opt) {
                                 {"ChipDepth", std::to_string(opt.leaf.chip_depth)},
                                 {"Workers", std::to_string(opt.leaf.workers)},
                                 {"Threads", std::to_string(threads)},
+                                {"Evaluation", opt.leaf.evaluation},
                                 // Matches measure the search from their own openings, not the book.
                                 {"OwnBook", "false"}}};
-  const match::PlayerSpec theirs = match::preset(opt.opponent, opt.opponent == "stockfish" ? opt.elo : 0);
+  const match::PlayerSpec theirs = opponent_spec(opt, ours);
+  if (opt.nodes > 0 && theirs.protocol != "uci")
+    throw std::invalid_argument("--nodes: fixed nodes per move need a UCI engine; " + theirs.name + " speaks " +
+                                theirs.protocol);
   auto us = match::make_player(ours);
   auto them = match::make_player(theirs);
 
@@ -106,6 +141,7 @@ void run_match(const MatchOptions& opt) {
     print_json({{"engine", ours.name},
                 {"opponent", theirs.name},
                 {"tc", opt.tc},
+                {"nodes", opt.nodes},
                 {"games", opt.games},
                 {"wins", score.wins},
                 {"draws", score.draws},
@@ -116,8 +152,9 @@ void run_match(const MatchOptions& opt) {
                 {"results", games}});
     return;
   }
+  const std::string limit = opt.nodes > 0 ? fmt::format("{} nodes a move", opt.nodes) : opt.tc;
   std::cout << fmt::format("{} vs {} at {}: +{} ={} -{}  score {:.1f}%  Elo {:+.0f} +/- {:.0f}\n", ours.name,
-                           theirs.name, opt.tc, score.wins, score.draws, score.losses, 100 * score.score(), score.elo(),
+                           theirs.name, limit, score.wins, score.draws, score.losses, 100 * score.score(), score.elo(),
                            score.elo_error95());
 }
 
@@ -126,9 +163,16 @@ void run_match(const MatchOptions& opt) {
 void add_match_command(CLI::App& app) {
   auto opt = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand("match", "Play our engine against Stockfish, Fairy-Max or GNU Chess");
-  cmd->add_option("--opponent", opt->opponent, "stockfish, fairymax or gnuchess")
-      ->check(CLI::IsMember({"stockfish", "fairymax", "gnuchess"}))
+  cmd->add_option("--opponent", opt->opponent,
+                  "stockfish, fairymax, gnuchess, or self (our engine with --opponent-option changes)")
+      ->check(CLI::IsMember({"stockfish", "fairymax", "gnuchess", "self"}))
       ->capture_default_str();
+  cmd->add_option("--opponent-option", opt->opponent_options,
+                  "With --opponent self: a UCI option NAME=VALUE of the opponent that differs from ours (repeatable)");
+  cmd->add_option("--nodes", opt->nodes,
+                  "Fixed nodes per move (\"go nodes\"; UCI opponents only), the clock aside: compares the engines' "
+                  "knowledge at equal search effort")
+      ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1000000000)));
   cmd->add_option("--elo", opt->elo, "Stockfish strength limit (UCI_Elo, 1350-2850)")
       ->check(CLI::Range(1350, 2850))
       ->capture_default_str();

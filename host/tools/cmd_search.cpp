@@ -64,7 +64,7 @@ void run_search(const SearchOptions& opt) {
   so.no_progress = opt.no_progress;
   so.contempt = opt.contempt;
   so.multipv = opt.multipv;
-  so.workers = opt.leaf.workers;
+  apply_leaf_options(opt.leaf, so);
   search::Searcher searcher(tt, so);
   std::unique_ptr<ClusterRun> cluster;
   std::unique_ptr<search::ChipLeafSearch> chips;
@@ -130,6 +130,7 @@ void run_search(const SearchOptions& opt) {
                           {"backend", chips || cluster ? opt.leaf.backend : "software"},
                           {"chips", chips || cluster ? opt.leaf.chips : 0},
                           {"chip_depth", opt.leaf.chip_depth},
+                          {"evaluation", opt.leaf.evaluation},
                           {"workers", opt.leaf.workers},
                           {"splits", result.splits},
                           {"helper_splits", result.helper_splits},

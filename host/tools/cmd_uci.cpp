@@ -4,6 +4,7 @@
 #include "chip_options.h"
 #include "cluster_options.h"
 #include "commands.h"
+#include "search/chip_evaluation.h"
 #include "uci/uci.h"
 
 namespace db::cli {
@@ -19,13 +20,16 @@ struct UciOptions {
 
 void run_uci(const UciOptions& opt) {
   std::ios::sync_with_stdio(false);
-  uci::UciEngine engine(std::cin, std::cout, [](const std::string& backend, int chips, int depth) {
-    return std::unique_ptr<search::LeafSearch>(make_default_leaf_search(backend, chips, depth));
-  });
+  uci::UciEngine engine(
+      std::cin, std::cout,
+      [](const std::string& backend, int chips, int depth) {
+        return std::unique_ptr<search::LeafSearch>(make_default_leaf_search(backend, chips, depth));
+      },
+      search::evaluator_factory(search::EvaluationKind::Chip));
   std::unique_ptr<ClusterRun> cluster;
   if (opt.cluster.enabled()) {
     search::SearchOptions so;
-    so.workers = opt.leaf.workers;
+    apply_leaf_options(opt.leaf, so);
     cluster = ClusterRun::start(opt.cluster, opt.leaf, so, engine.table());
     if (!cluster) return;  // a worker rank: its life (until the master's quit) is over
     engine.set_search_runner([&cluster](search::Searcher& master, const Position& root, const search::Limits& limits,

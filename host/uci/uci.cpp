@@ -45,8 +45,14 @@ std::string score_text(int score) {
 
 }  // namespace
 
-UciEngine::UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_search)
-    : in_(in), out_(out), tt_(16), searcher_(tt_), make_leaf_search_(std::move(make_leaf_search)) {}
+UciEngine::UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_search,
+                     search::EvaluatorFactory chip_evaluation)
+    : in_(in),
+      out_(out),
+      tt_(16),
+      searcher_(tt_),
+      make_leaf_search_(std::move(make_leaf_search)),
+      chip_evaluation_(std::move(chip_evaluation)) {}
 
 namespace {
 
@@ -177,6 +183,8 @@ void UciEngine::cmd_uci() {
   send("option name Ponder type check default false");
   send("option name Contempt type spin default 0 min -200 max 200");
   send("option name DualCredit type check default true");
+  send(chip_evaluation_ ? "option name Evaluation type combo default interim var interim var chip"
+                        : "option name Evaluation type combo default interim var interim");
   send("option name OwnBook type check default true");
   send(std::string("option name BookFile type string default ") + book::kDefaultBookPath);
   send("uciok");
@@ -262,6 +270,16 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
       throw std::invalid_argument("Contempt must be a number from -200 to 200, got '" + printable(value) + "'");
     search::SearchOptions so = searcher_.options();
     so.contempt = v;
+    searcher_.set_options(so);
+  } else if (name == "Evaluation") {
+    // What scores the software's own leaves: its interim evaluation or Deep Blue's (the chip's).
+    if (value != "interim" && value != "chip")
+      throw std::invalid_argument("Evaluation must be interim or chip, got '" + printable(value) + "'");
+    if (value == "chip" && !chip_evaluation_)
+      throw std::invalid_argument("Evaluation chip is not available in this engine (no chip library)");
+    options_.evaluation = value;
+    search::SearchOptions so = searcher_.options();
+    so.evaluator = value == "chip" ? chip_evaluation_ : search::EvaluatorFactory{};
     searcher_.set_options(so);
   } else if (name == "DualCredit") {
     if (value != "true" && value != "false") throw std::invalid_argument("DualCredit must be true or false");

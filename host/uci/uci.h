@@ -30,6 +30,7 @@ struct EngineOptions {
   int multipv = 1;
   bool own_book = true;                            // answer go from the book while the position is in it
   std::string book_file = book::kDefaultBookPath;  // empty: no book
+  std::string evaluation = "interim";              // the software's leaves: "interim" or "chip" (Deep Blue's)
 };
 
 // Makes the chips of the host (the UCI library does not depend on the chip backends).
@@ -39,7 +40,10 @@ using LeafFactory =
 class UciEngine {
  public:
   // Without a factory the engine searches with software leaves only (ChipDepth must stay 0).
-  UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_search = {});
+  // chip_evaluation: Deep Blue's evaluation for the software's leaves (Evaluation chip); without it
+  // only the interim evaluation is offered.
+  UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_search = {},
+            search::EvaluatorFactory chip_evaluation = {});
   ~UciEngine();
   // Reads commands until "quit" or end of input.
   void loop();
@@ -77,6 +81,7 @@ class UciEngine {
   search::TranspositionTable tt_;
   search::Searcher searcher_;
   LeafFactory make_leaf_search_;
+  search::EvaluatorFactory chip_evaluation_;
   SearchRunner runner_;
   std::unique_ptr<search::LeafSearch> leaf_;
   bool leaf_stale_ = true;
