@@ -37,8 +37,7 @@ ChipEvaluation ChipEvaluator::evaluate(const Position& pos) const {
   const KpkState kpk = kpk_state(ph, stm, (w_.eval_ctrl >> 1) & 1);
   const bool draw = (kpk.active && !kpk.win) || rule_draws(ph, w_.eval_ctrl & 1) != 0;
   // SLOW_EVAL, side to move's view.
-  const SlowEvalResult se =
-      slow_evaluate(cp.board, stm, cp.castling, phase, phase_word_swapped(ph, w_.phase), w_.slow);
+  const SlowEvalResult se = slow_evaluate(cp.board, stm, cp.castling, phase, phase_word_swapped(ph, w_.phase), w_.slow);
   const std::uint16_t fast_stm = stm ? std::uint16_t(0 - fast_white) : fast_white;
   const std::uint16_t slow_stm = stm ? std::uint16_t(0 - se.white) : se.white;
   ChipEvaluation e;

@@ -48,14 +48,14 @@ TEST(ChipEvaluator, EqualsTheChipOnSharedAndRandomPositions) {
 TEST(ChipEvaluator, EqualsTheChipInEndgamesTheRomAndRulesDecide) {
   ChipClient chip(std::make_unique<ChipModel>());
   const std::vector<std::string> fens = {
-      "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",     // KPK: drawn with the defender in front
-      "8/8/8/8/8/3k4/4P3/4K3 b - - 0 1",     // KPK
-      "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",      // KPK: a runner wins
-      "8/8/8/8/8/8/1kp5/4Q2K w - - 0 1",     // KQKP: the c-pawn on its seventh, the draw rule
-      "8/8/8/8/8/2k5/2p5/R6K w - - 0 1",     // KRKP
-      "4k3/8/8/3KP3/8/8/8/r6R b - - 0 1",    // KRPKR
-      "8/p7/8/8/8/8/6P1/k6K w - - 0 1",      // the pawn race
-      "8/pp4k1/8/8/8/8/6PP/6K1 w - - 0 1",   // pawn ending
+      "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",    // KPK: drawn with the defender in front
+      "8/8/8/8/8/3k4/4P3/4K3 b - - 0 1",    // KPK
+      "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",     // KPK: a runner wins
+      "8/8/8/8/8/8/1kp5/4Q2K w - - 0 1",    // KQKP: the c-pawn on its seventh, the draw rule
+      "8/8/8/8/8/2k5/2p5/R6K w - - 0 1",    // KRKP
+      "4k3/8/8/3KP3/8/8/8/r6R b - - 0 1",   // KRPKR
+      "8/p7/8/8/8/8/6P1/k6K w - - 0 1",     // the pawn race
+      "8/pp4k1/8/8/8/8/6PP/6K1 w - - 0 1",  // pawn ending
   };
   for (const std::string& f : fens) {
     const EvalWeights w = generate_weights(Position::from_fen(f));
@@ -77,8 +77,7 @@ TEST(ChipEvaluator, MirroredPositionsHaveTheSameValue) {
     const Position pos = Position::from_fen(f);
     const Position mirror = Position::from_fen(testdata::mirror_fen(pos));
     const EvalWeights w = generate_weights(pos);
-    EXPECT_EQ(ChipEvaluator(w).evaluate(pos).total, ChipEvaluator(w).evaluate(mirror).total)
-        << f;
+    EXPECT_EQ(ChipEvaluator(w).evaluate(pos).total, ChipEvaluator(w).evaluate(mirror).total) << f;
   }
 }
 

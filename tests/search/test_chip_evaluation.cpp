@@ -45,10 +45,10 @@ TEST(ChipEvaluation, TheSearchOnTheChipEvaluationFindsTacticsAndMates) {
   Limits limits;
   limits.depth = 5;
   // WAC 1 (Qg6), WAC 4 (Rxb2: a pawn, then the d-pawn) and a mate in one.
-  EXPECT_EQ(move_to_uci(searcher.run(Position::from_fen("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"),
-                                     limits)
-                            .best),
-            "g3g6");
+  EXPECT_EQ(
+      move_to_uci(
+          searcher.run(Position::from_fen("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"), limits).best),
+      "g3g6");
   const SearchResult mate =
       searcher.run(Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"), limits);
   EXPECT_EQ(move_to_uci(mate.best), "h5f7");
