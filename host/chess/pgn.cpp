@@ -94,7 +94,18 @@ std::vector<PgnGame> parse_pgn(const std::string& text) {
       ++j;
     std::string token = text.substr(i, j - i);
     i = j;
-    if (variation_depth > 0 || token[0] == '$') continue;
+    if (variation_depth > 0) continue;
+    if (token[0] == '$') {
+      // A NAG annotates the move before it; a malformed one is skipped like any unknown token.
+      int nag = 0;
+      bool ok = token.size() > 1 && token.size() <= 4;
+      for (std::size_t d = 1; ok && d < token.size(); ++d) {
+        ok = std::isdigit(static_cast<unsigned char>(token[d])) != 0;
+        if (ok) nag = nag * 10 + (token[d] - '0');
+      }
+      if (ok && !game.san_moves.empty()) game.nags.emplace_back(game.san_moves.size() - 1, nag);
+      continue;
+    }
     in_game = true;
     if (is_result(token)) {
       game.result = token;

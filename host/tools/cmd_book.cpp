@@ -97,8 +97,10 @@ void run_build(const BookBuildOptions& opt) {
 }  // namespace
 
 void add_book_command(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("book", "Polyglot opening books: probe a position, build from PGN");
+  CLI::App* cmd = app.add_subcommand(
+      "book", "Opening books: Polyglot (probe a position, build from PGN) and the extended book (extend, bonus)");
   cmd->require_subcommand(1);
+  add_extended_book_commands(cmd);
 
   auto probe = std::make_shared<BookProbeOptions>();
   CLI::App* p = cmd->add_subcommand("probe", "List the book moves of a position with their weights");
