@@ -20,7 +20,8 @@ struct ChipOptions {
   double link_timeout = 10;  // remote backends: seconds a reply may take before the link is given up
 };
 
-// The --backend check: one of names, or remote:HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`).
+// The --backend check: one of names, remote:HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`) or
+// serial:PATH[@BAUD] (a board, or `deepblue boardsim`, behind a serial port).
 CLI::Validator backend_validator(const std::vector<std::string>& names);
 // --trace, --trace-from, --trace-to, --link-timeout (the caller adds --backend).
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend);

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   db::cli::add_hwsearch_command(app);
   db::cli::add_lazystats_command(app);
   db::cli::add_chipd_command(app);
+  db::cli::add_boardsim_command(app);
   db::cli::add_book_command(app);
   try {
     app.parse(argc, argv);
