@@ -23,21 +23,36 @@ namespace {
 
 std::optional<speed_t> termios_speed(std::uint32_t baud) {
   switch (baud) {
-    case 9600: return B9600;
-    case 19200: return B19200;
-    case 38400: return B38400;
-    case 57600: return B57600;
-    case 115200: return B115200;
-    case 230400: return B230400;
-    case 460800: return B460800;
-    case 500000: return B500000;
-    case 921600: return B921600;
-    case 1000000: return B1000000;
-    case 1500000: return B1500000;
-    case 2000000: return B2000000;
-    case 3000000: return B3000000;
-    case 4000000: return B4000000;
-    default: return std::nullopt;
+    case 9600:
+      return B9600;
+    case 19200:
+      return B19200;
+    case 38400:
+      return B38400;
+    case 57600:
+      return B57600;
+    case 115200:
+      return B115200;
+    case 230400:
+      return B230400;
+    case 460800:
+      return B460800;
+    case 500000:
+      return B500000;
+    case 921600:
+      return B921600;
+    case 1000000:
+      return B1000000;
+    case 1500000:
+      return B1500000;
+    case 2000000:
+      return B2000000;
+    case 3000000:
+      return B3000000;
+    case 4000000:
+      return B4000000;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -104,8 +119,8 @@ ShuttleStats shuttle(asio::io_context& io, BoardPty& pty, link::SimulatedBoard& 
   const std::uint64_t slice =
       timeout > 0 ? std::max<std::uint64_t>(1, std::min(options.slice_clocks, timeout / 4)) : options.slice_clocks;
 
-  std::vector<std::uint8_t> out;      // what the board sent in one run()
-  std::vector<std::uint8_t> unread;   // board bytes not yet taken by the pty
+  std::vector<std::uint8_t> out;     // what the board sent in one run()
+  std::vector<std::uint8_t> unread;  // board bytes not yet taken by the pty
   std::array<std::uint8_t, 4096> buf{};
 
   const auto read_host = [&] {

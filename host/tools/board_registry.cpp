@@ -13,8 +13,7 @@ const std::vector<BoardKind>& boards() {
   // To add a verilated board: one entry here whose factory builds its harness from the options
   // (e.g. "ulx3s-85f", the board top, and "bridge", the link bridge in front of model chips).
   static const std::vector<BoardKind> kinds = {
-      {"service",
-       "stand-in: the link service (chipd's) answering frames over model chips; no UART bit timing, no RTL",
+      {"service", "stand-in: the link service (chipd's) answering frames over model chips; no UART bit timing, no RTL",
        [](const BoardOptions& o) { return std::make_unique<ServiceBoard>(o); }},
   };
   return kinds;

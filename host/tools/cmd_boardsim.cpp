@@ -73,9 +73,10 @@ void run_boardsim(const BoardsimOptions& opt) {
     stop = true;
   });
   const boardsim::ShuttleStats st = boardsim::shuttle(io, pty, *board, stop);
-  spdlog::info("boardsim: stopped: {} bytes from the host, {} to it ({} unread and dropped), {} board clocks, {} "
-               "inter-byte timeouts",
-               st.bytes_from_host, st.bytes_to_host, st.bytes_dropped, st.clocks, st.timeouts);
+  spdlog::info(
+      "boardsim: stopped: {} bytes from the host, {} to it ({} unread and dropped), {} board clocks, {} "
+      "inter-byte timeouts",
+      st.bytes_from_host, st.bytes_to_host, st.bytes_dropped, st.clocks, st.timeouts);
 }
 
 }  // namespace

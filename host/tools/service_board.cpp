@@ -17,8 +17,7 @@ ServiceBoard::ServiceBoard(const BoardOptions& options)
     throw std::invalid_argument(fmt::format("--chips {} out of range 1-1024", options.chips));
   }
   if (options.chip_backend != "model" && options.chip_backend != "rtl" && options.chip_backend != "cosim") {
-    throw std::invalid_argument(
-        fmt::format("--chip-backend '{}' is not model, rtl or cosim", options.chip_backend));
+    throw std::invalid_argument(fmt::format("--chip-backend '{}' is not model, rtl or cosim", options.chip_backend));
   }
   chipd::ServiceOptions so;
   so.chips = options.chips;
