@@ -5,10 +5,10 @@
 
 #include <stdexcept>
 
-#include "tools/board_registry.h"
 #include "chip/chip_regs.h"
 #include "link/frame.h"
 #include "link/messages.h"
+#include "tools/board_registry.h"
 #include "tools/service_board.h"
 
 namespace db::boardsim {
@@ -26,7 +26,9 @@ std::vector<std::uint8_t> frame_bytes(std::uint8_t type, std::uint16_t seq, std:
   return link::encode_frame(f);
 }
 
-std::vector<std::uint8_t> hello(std::uint16_t seq) { return frame_bytes(link::type::HELLO, seq, link::Hello{}.encode()); }
+std::vector<std::uint8_t> hello(std::uint16_t seq) {
+  return frame_bytes(link::type::HELLO, seq, link::Hello{}.encode());
+}
 
 // Feeds bytes, runs the board until it is idle, returns the frames it sent (and counts the bad ones).
 struct Host {
@@ -103,8 +105,7 @@ TEST(ServiceBoard, InterbyteTimeoutDropsACutFrame) {
     ASSERT_TRUE(results[0].ok);
     EXPECT_EQ(results[0].frame.seq, link::kNoSeq);
     EXPECT_EQ(link::ErrorReply::decode(results[0].frame.payload).code, link::ErrorCode::BAD_FRAME);
-    EXPECT_NE(link::ErrorReply::decode(results[0].frame.payload).message.find("inter-byte timeout"),
-              std::string::npos);
+    EXPECT_NE(link::ErrorReply::decode(results[0].frame.payload).message.find("inter-byte timeout"), std::string::npos);
     const std::vector<Frame> replies = host.exchange(whole);
     ASSERT_EQ(replies.size(), 1u);
     EXPECT_EQ(replies[0].type, link::type::HELLO_REPLY);

@@ -67,8 +67,9 @@ TEST_F(SerialLink, HelloAccessDebugOverThePty) {
   EXPECT_EQ(c->hello().name, "deepblue boardsim service");
   const auto chips = c->claim(kAllChips);
   ASSERT_EQ(chips.size(), 2u);
-  const AccessReply r = c->access({chips[1], {AccessOp::write(reg::TEST_VALUE, 0xBEEF), AccessOp::read(reg::TEST_VALUE),
-                                              AccessOp::block_read(reg::TEST_VALUE, 1), AccessOp::get_tag()}});
+  const AccessReply r = c->access({chips[1],
+                                   {AccessOp::write(reg::TEST_VALUE, 0xBEEF), AccessOp::read(reg::TEST_VALUE),
+                                    AccessOp::block_read(reg::TEST_VALUE, 1), AccessOp::get_tag()}});
   EXPECT_EQ(r.failed_op, kNoFailedOp);
   ASSERT_EQ(r.words.size(), 4u);
   EXPECT_EQ(r.words[0], 0xBEEFu);
@@ -136,6 +137,52 @@ TEST_F(SerialLink, DamagedReplyReadIsResentWriteDropsTheLink) {
   EXPECT_EQ(c->stats().resends, resends);
   EXPECT_FALSE(c->is_open());
   EXPECT_LT(std::chrono::steady_clock::now() - started, 10s);  // not by the timeout
+}
+
+// Round trip of a one-read ACCESS over the pty, pipelined requests, and throughput with full frames
+// each way (450 WRITEs up, 800 READs up and 800 words down); printed, not asserted (shared machines vary),
+// recorded as test properties.
+TEST_F(SerialLink, RoundTripAndThroughput) {
+  start();
+  auto c = connect();
+  const std::uint16_t chip = c->claim(1).at(0);
+  const Access one = read_test_value(chip);
+  using Clock = std::chrono::steady_clock;
+  const auto micros = [](Clock::time_point t0) {
+    return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+  };
+  constexpr int kCalls = 2000;
+  auto t0 = Clock::now();
+  for (int i = 0; i < kCalls; ++i) c->access(one);
+  const double round_trip = micros(t0) / kCalls;
+  t0 = Clock::now();
+  std::vector<std::uint16_t> seqs;
+  for (int i = 0; i < kCalls; ++i) seqs.push_back(c->send(type::ACCESS, one.encode()));
+  for (std::uint16_t q : seqs) c->wait(q, type::ACCESS_REPLY);
+  const double piped = micros(t0) / kCalls;
+  const Access up_batch{chip, std::vector<AccessOp>(450, AccessOp::write(reg::TEST_VALUE, 0x1234))};
+  const Access down_batch{chip, std::vector<AccessOp>(800, AccessOp::read(reg::TEST_VALUE))};
+  constexpr int kFrames = 100;
+  // Bytes both ways per second while full frames go one way and their replies the other.
+  const auto rate = [&](const Access& a, std::size_t words) {
+    const ConnectionStats before = c->stats();
+    const auto t = Clock::now();
+    for (int i = 0; i < kFrames; ++i) EXPECT_EQ(c->access(a).words.size(), words);
+    const double us = micros(t);
+    return double(c->stats().bytes_sent - before.bytes_sent + c->stats().bytes_received - before.bytes_received) / us;
+  };
+  const double up = rate(up_batch, 0);
+  const double down = rate(down_batch, 800);
+  std::printf(
+      "pty ACCESS round trip: %.1f us (%.0f round trips/s); pipelined: %.1f us per request; full frames "
+      "(bytes both ways): %.1f MB/s with 450 WRITEs a frame, %.1f MB/s with 800 READs\n",
+      round_trip, 1e6 / round_trip, piped, up, down);
+  RecordProperty("round_trip_us", int(round_trip));
+  RecordProperty("pipelined_us", int(piped));
+  RecordProperty("writes_kB_per_s", int(up * 1000));
+  RecordProperty("reads_kB_per_s", int(down * 1000));
+  EXPECT_EQ(c->stats().resends, 0u);
+  EXPECT_EQ(c->stats().damaged_frames, 0u);
 }
 
 // A board of the test's own on a pty: answers what `script` says to each frame.
