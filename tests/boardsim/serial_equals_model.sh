@@ -5,7 +5,9 @@
 # --backend model prints (every field but the backend's name, times and rates, and the in-process
 # model's per-state clocks); a UCI session with RemoteChips = serial:PATH must search on it; a baud
 # the system does not know must be refused naming it; a frame the host leaves cut short must be
-# dropped after the board's inter-byte timeout (the pty quiet for a second against a 100 ms timeout).
+# dropped after the board's inter-byte timeout (the pty quiet for a second against a 100 ms timeout);
+# a search on a board that damages replies (a second boardsim, --debug-garble-every) loses the
+# board's chips and still gives the model's answer.
 # SIGTERM then stops boardsim, which must exit 0 and remove its pty file.
 # Usage: serial_equals_model.sh DEEPBLUE
 set -euo pipefail
@@ -35,6 +37,15 @@ run_both perft perft --fen "$kiwi" --depth 2 --divide
 run_both hwsearch hwsearch --fen "$fen" --depth 3 --test-value 0
 run_both eval eval --fen "$fen"
 run_both search search --fen "$fen" --depth 6 --chips 2 --chip-depth 3
+# A board that damages every 25th reply: the search drops the link at the first damaged RUN reply
+# (a RUN is never resent), loses the board's chips, finishes on an in-process chip, same answer.
+"$deepblue" boardsim --board service --chips 2 --debug-garble-every 25 --pty-file "$dir/pty2" >/dev/null 2>"$dir/log2" &
+board2=$!
+for _ in $(seq 1 500); do [ -s "$dir/pty2" ] && break; sleep 0.02; done
+"$deepblue" search --fen "$fen" --depth 6 --chips 2 --chip-depth 3 --backend "serial:$(cat "$dir/pty2")" --link-timeout 5 \
+  --json >"$dir/faulty.serial"
+kill -TERM "$board2"
+wait "$board2" || { echo "the second boardsim exited with $?"; cat "$dir/log2"; exit 1; }
 uci=$("$(dirname "$0")/../cli/uci_session.sh" "$deepblue" "setoption name OwnBook value false" \
   "setoption name RemoteChips value $serial" \
   "setoption name Chips value 2" "setoption name ChipDepth value 2" "position startpos moves e2e4" "go depth 3")
@@ -67,6 +78,13 @@ link = search["chip"].get("link")
 print("search: bestmove", search["bestmove"], "score", search["score"], "nodes", search["nodes"],
       "chip searches", search["chip"]["searches"], "link", link)
 if not link or link["servers"] != 1 or search["chip"]["chips_lost"] != 0:
+    bad += 1
+faulty = json.load(open(f"{folder}/faulty.serial"))
+model = json.load(open(f"{folder}/search.model"))
+print("search on a board that damages replies: bestmove", faulty["bestmove"], "score", faulty["score"], "nodes",
+      faulty["nodes"], "chips lost", faulty["chip"]["chips_lost"], "reruns", faulty["chip"]["reruns"])
+if [faulty[k] for k in ("bestmove", "score", "nodes")] != [model[k] for k in ("bestmove", "score", "nodes")] \
+        or faulty["chip"]["chips_lost"] < 1:
     bad += 1
 if not re.search(r"info depth 3 [^\n]*pv [a-h][1-8][a-h][1-8].*bestmove [a-h][1-8][a-h][1-8]", uci, re.S):
     print("uci session on the serial board failed:\n" + uci)
