@@ -102,8 +102,9 @@ TEST_F(SerialLink, HelloBeginsANewSession) {
 // reply (6) is lost: never resent, the link is dropped.
 TEST_F(SerialLink, LostReplyReadIsResentWriteDropsTheLink) {
   start({"--debug-drop-every", "3"});
-  auto c = connect(1500ms);
-  c->set_resend_after(100ms);
+  auto c = connect(5000ms);  // HELLO is not resent under load (that would shift the replies dropped)
+  c->set_timeout(1500ms);    // how long the lost write's reply is waited for
+  c->set_resend_after(300ms);
   const std::uint16_t chip = c->claim(1).at(0);
   EXPECT_EQ(c->access(read_test_value(chip)).words.at(0), 0u);
   EXPECT_EQ(c->stats().resends, 1u);
