@@ -11,6 +11,7 @@
 #include <array>
 #include <boost/asio.hpp>
 #include <optional>
+#include <random>
 
 namespace db::link {
 
@@ -142,8 +143,11 @@ Connection::Connection(const SerialPort& port, std::chrono::milliseconds timeout
   set(base::parity(base::parity::none), "no parity");
   set(base::stop_bits(base::stop_bits::one), "one stop bit");
   set(base::flow_control(base::flow_control::none), "no flow control");
-  // Bytes that waited in the port (a board's replies to an earlier client) are not ours.
+  // Bytes that waited in the port (a board's replies to an earlier client) are not ours. Replies to
+  // that client may still come after the flush; numbering from a random start makes it unlikely that
+  // one carries a number we await (the others are dropped as late).
   ::tcflush(s.native_handle(), TCIOFLUSH);
+  next_seq_ = std::uint16_t(std::random_device{}() % kNoSeq);
   // One delimiter first: whatever the board's receiver holds becomes one bad frame (its ERROR comes
   // back with sequence number 0xFFFF while only HELLO is outstanding, which is resent: harmless).
   write_bytes({0x00});

@@ -76,6 +76,11 @@ std::uint64_t ServiceBoard::run(std::uint64_t clocks, std::vector<std::uint8_t>&
         // a connection goes.
         service_->disconnect(session_);
         ++session_;
+        try {
+          spdlog::info("boardsim: HELLO from '{}': session {}", link::Hello::decode(r.frame.payload).name, session_);
+        } catch (const link::LinkError&) {
+          // A malformed HELLO: the service answers it with the error.
+        }
       }
       emit(service_->handle(session_, r.frame), out);
     }
