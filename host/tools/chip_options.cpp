@@ -274,6 +274,9 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
       sum.bytes_sent += l->stats().bytes_sent;
       sum.bytes_received += l->stats().bytes_received;
       sum.round_trips += l->stats().round_trips;
+      sum.resends += l->stats().resends;
+      sum.late_replies += l->stats().late_replies;
+      sum.damaged_frames += l->stats().damaged_frames;
     }
     const double jobs = double(chips->stats().searches + chips->stats().wasted_searches);
     j["link"] =
@@ -283,6 +286,10 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
                        {"bytes_sent", sum.bytes_sent},
                        {"bytes_received", sum.bytes_received},
                        {"round_trips", sum.round_trips},
+                       // serial links only (docs/link.md "Serial links"); 0 over TCP
+                       {"resends", sum.resends},
+                       {"late_replies", sum.late_replies},
+                       {"damaged_frames", sum.damaged_frames},
                        {"round_trips_per_chip_search", jobs > 0 ? double(sum.round_trips) / jobs : 0.0},
                        {"bytes_per_chip_search", jobs > 0 ? double(sum.bytes_sent + sum.bytes_received) / jobs : 0.0}};
   }

@@ -77,7 +77,7 @@ search = json.load(open(f"{folder}/search.serial"))
 link = search["chip"].get("link")
 print("search: bestmove", search["bestmove"], "score", search["score"], "nodes", search["nodes"],
       "chip searches", search["chip"]["searches"], "link", link)
-if not link or link["servers"] != 1 or search["chip"]["chips_lost"] != 0:
+if not link or link["servers"] != 1 or link["resends"] != 0 or search["chip"]["chips_lost"] != 0:
     bad += 1
 faulty = json.load(open(f"{folder}/faulty.serial"))
 model = json.load(open(f"{folder}/search.model"))
