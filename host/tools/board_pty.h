@@ -41,8 +41,10 @@ class BoardPty {
 // counts clocks without a byte, never fires while boardsim waits for the host. This rule maps
 // wall-clock silence to it: when the host stopped in the middle of a frame (its last byte was not the
 // 0x00 delimiter) and the pty then stays quiet for the timeout in wall time (timeout clocks / clock
-// rate, at least kMinQuiet), the board is clocked through its timeout once. No other idle clocks are
-// run: a host that pauses between frames does not move the chips' clocks.
+// rate, at least kMinQuiet), the board is clocked through its timeout once: run(timeout + 1) on a
+// board that reports idle(), which must then clock that many clocks all the same (only then can its
+// inter-byte timer expire). No other idle clocks are run: a host that pauses between frames does not
+// move the chips' clocks.
 class QuietRule {
  public:
   using Clock = std::chrono::steady_clock;
