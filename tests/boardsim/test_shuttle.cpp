@@ -108,7 +108,10 @@ TEST(Shuttle, BytesBothWaysNoIdleClocksTimeoutOnceAfterACutFrame) {
   Loop loop(board);
   const int fd = open(loop.path().c_str(), O_RDWR | O_NOCTTY);
   ASSERT_GE(fd, 0) << loop.path();
-  const std::string whole("\x03" "ab\x00", 4);
+  const std::string whole(
+      "\x03"
+      "ab\x00",
+      4);
   ASSERT_EQ(write(fd, whole.data(), whole.size()), ssize_t(whole.size()));
   EXPECT_EQ(read_some(fd, whole.size()), whole);
   const std::vector<std::uint64_t> after_frame = board.runs();
@@ -120,8 +123,14 @@ TEST(Shuttle, BytesBothWaysNoIdleClocksTimeoutOnceAfterACutFrame) {
   EXPECT_EQ(board.runs().size(), after_frame.size());
   // A frame cut short, then silence: one run() through the timeout, after at least 50 ms.
   const auto cut_at = std::chrono::steady_clock::now();
-  ASSERT_EQ(write(fd, "\x05" "ab", 3), 3);
-  EXPECT_EQ(read_some(fd, 3), "\x05" "ab");
+  ASSERT_EQ(write(fd,
+                  "\x05"
+                  "ab",
+                  3),
+            3);
+  EXPECT_EQ(read_some(fd, 3),
+            "\x05"
+            "ab");
   const auto deadline = std::chrono::steady_clock::now() + 10s;
   while (board.runs().back() != RecordingBoard::kTimeout + 1 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(5ms);

@@ -62,9 +62,9 @@ BoardsimProcess::~BoardsimProcess() {
   }
 }
 
-int BoardsimProcess::stop() {
+int BoardsimProcess::stop(int signal_number) {
   if (pid_ <= 0) return status_;
-  kill(pid_, SIGTERM);
+  kill(pid_, signal_number);
   int st = 0;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   for (;;) {

@@ -4,6 +4,8 @@
 
 #include <sys/types.h>
 
+#include <csignal>
+
 #include <string>
 #include <vector>
 
@@ -17,8 +19,9 @@ class BoardsimProcess {
   ~BoardsimProcess();
   // The pseudo-terminal's path (serial:PATH).
   const std::string& path() const { return path_; }
-  // SIGTERM and wait; returns the exit code (-1 when killed or ended by a signal). Idempotent.
-  int stop();
+  // Sends the signal (SIGTERM unless told) and waits; returns the exit code (-1 when killed or ended by
+  // a signal). Idempotent.
+  int stop(int signal_number = SIGTERM);
   // Whether the pty file is still there (boardsim removes it when it stops).
   bool pty_file_exists() const;
   // What boardsim wrote to standard error.

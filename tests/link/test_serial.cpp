@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pty.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -79,6 +80,14 @@ TEST_F(SerialLink, HelloAccessDebugOverThePty) {
   EXPECT_EQ(c->stats().resends, 0u);
   EXPECT_EQ(c->stats().damaged_frames, 0u);
   EXPECT_NE(board_->log().find("no UART bit timing"), std::string::npos) << board_->log();
+}
+
+// Ctrl-C (SIGINT) stops boardsim as SIGTERM does: exit 0, the pty file removed (TearDown checks).
+TEST_F(SerialLink, BoardsimStopsOnSigint) {
+  start();
+  { auto c = connect(); }
+  EXPECT_EQ(board_->stop(SIGINT), 0) << board_->log();
+  EXPECT_NE(board_->log().find("signal 2: stopping"), std::string::npos) << board_->log();
 }
 
 // A UART has no connection whose end the board would see: the next host's HELLO ends the session of
