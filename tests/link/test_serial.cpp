@@ -293,14 +293,16 @@ TEST(SerialLinkScripted, RunAndAbortAreNeverResent) {
     if (f.type == type::HELLO) answer_hello(f, reply);
   });
   {
-    Connection c(SerialPort{board.path(), kDefaultBaud}, 600ms, "link_tests");
+    Connection c(SerialPort{board.path(), kDefaultBaud}, 10000ms, "link_tests");  // HELLO once, even under load
+    c.set_timeout(600ms);
     c.set_resend_after(50ms);
     expect_error(ErrorCode::TIMEOUT, [&] { c.run(link::Run{0, 16, 0, reg::STATUS, 1, 0, {}}); });
     EXPECT_FALSE(c.is_open());
     EXPECT_EQ(c.stats().resends, 0u);
   }
   {
-    Connection c(SerialPort{board.path(), kDefaultBaud}, 600ms, "link_tests");
+    Connection c(SerialPort{board.path(), kDefaultBaud}, 10000ms, "link_tests");
+    c.set_timeout(600ms);
     c.set_resend_after(50ms);
     expect_error(ErrorCode::TIMEOUT, [&] { c.abort(0); });
     EXPECT_EQ(c.stats().resends, 0u);
