@@ -69,8 +69,7 @@ int move_bonus(const MoveSummary& m, std::uint32_t position_games, int year) {
   const double strength = m.rated == 0 ? 0.0 : std::clamp((m.average_elo() - 2300) / 400.0, -1.0, 1.0);
   const double recency = m.last_year == 0 ? 0.5 : std::exp(-std::max(0, year - int(m.last_year)) / 15.0);
   const double remarks = double(int(m.good) - int(m.bad)) / (m.good + m.bad + 1.0);
-  const double raw =
-      confidence * (0.40 * share + 0.25 * result + 0.15 * strength + 0.10 * recency + 0.10 * remarks);
+  const double raw = confidence * (0.40 * share + 0.25 * result + 0.15 * strength + 0.10 * recency + 0.10 * remarks);
   return int(std::lround(kMaxBonus * std::clamp(raw, -1.0, 1.0)));
 }
 
@@ -215,9 +214,8 @@ std::optional<Move> ExtendedBook::immediate(const Position& pos, int year) const
   if (b.empty()) return std::nullopt;
   std::uint32_t total = 0;
   for (const RootBonus& r : b) total += r.summary.games;
-  const RootBonus& top = *std::max_element(b.begin(), b.end(), [](const RootBonus& x, const RootBonus& y) {
-    return x.bonus < y.bonus;
-  });
+  const RootBonus& top =
+      *std::max_element(b.begin(), b.end(), [](const RootBonus& x, const RootBonus& y) { return x.bonus < y.bonus; });
   for (const RootBonus& r : b)
     if (&r != &top && r.bonus + 20 > top.bonus) return std::nullopt;
   if (top.summary.games < 10 || top.summary.games * 10 < total * 7 || top.bonus < 30) return std::nullopt;

@@ -19,19 +19,19 @@ namespace db::book {
 
 // What the games did with one move in one position (counts from the mover's side).
 struct MoveSummary {
-  std::uint64_t key = 0;      // Polyglot key of the position
-  std::uint16_t move = 0;     // Polyglot move encoding
-  std::uint32_t games = 0;    // games that played it here
-  std::uint32_t wins = 0;     // ... and were won, drawn, lost by the side that played it
+  std::uint64_t key = 0;    // Polyglot key of the position
+  std::uint16_t move = 0;   // Polyglot move encoding
+  std::uint32_t games = 0;  // games that played it here
+  std::uint32_t wins = 0;   // ... and were won, drawn, lost by the side that played it
   std::uint32_t draws = 0;
   std::uint32_t losses = 0;
-  std::uint32_t rated = 0;    // games with the mover's Elo known
-  std::uint64_t elo_sum = 0;  // sum of the mover's Elo over those
+  std::uint32_t rated = 0;      // games with the mover's Elo known
+  std::uint64_t elo_sum = 0;    // sum of the mover's Elo over those
   std::uint16_t last_year = 0;  // the latest game's year (0: no Date tag)
   std::uint16_t good = 0;       // annotated ! !! !? ($1 $3 $5)
   std::uint16_t bad = 0;        // annotated ? ?? ?! ($2 $4 $6)
 
-  double score() const;  // (wins + draws / 2) / games, 0.5 with no games
+  double score() const;     // (wins + draws / 2) / games, 0.5 with no games
   int average_elo() const;  // 0 when no game was rated
 };
 

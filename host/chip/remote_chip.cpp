@@ -333,11 +333,40 @@ std::vector<ServerAddress> parse_remote_backend(const std::string& name) {
   return out;
 }
 
+bool is_serial_backend(const std::string& name) { return name.rfind("serial:", 0) == 0; }
+
+bool is_link_backend(const std::string& name) { return is_remote_backend(name) || is_serial_backend(name); }
+
+link::SerialPort parse_serial_backend(const std::string& name) {
+  if (!is_serial_backend(name)) throw std::invalid_argument("backend '" + name + "' is not serial:PATH[@BAUD]");
+  link::SerialPort port;
+  port.path = name.substr(7);
+  const std::size_t at = port.path.rfind('@');
+  if (at != std::string::npos) {
+    const std::string baud = port.path.substr(at + 1);
+    port.path.resize(at);
+    const bool digits = !baud.empty() && baud.size() <= 7 &&
+                        std::all_of(baud.begin(), baud.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits || std::stoul(baud) == 0 || std::stoul(baud) > 4000000) {
+      throw std::invalid_argument(fmt::format("serial backend '{}': baud '{}' is not a number 1-4000000", name, baud));
+    }
+    port.baud = std::uint32_t(std::stoul(baud));
+  }
+  if (port.path.empty()) {
+    throw std::invalid_argument(fmt::format("serial backend '{}': no device path (serial:/dev/ttyUSB0[@BAUD])", name));
+  }
+  return port;
+}
+
 std::vector<RemoteChip> claim_remote_chips(const std::string& name, int wanted, std::chrono::milliseconds timeout) {
   std::vector<RemoteChip> chips;
-  for (const ServerAddress& server : parse_remote_backend(name)) {
+  // A board behind a serial port is one link, like one server.
+  const std::vector<ServerAddress> servers =
+      is_serial_backend(name) ? std::vector<ServerAddress>(1) : parse_remote_backend(name);
+  for (const ServerAddress& server : servers) {
     if (wanted > 0 && int(chips.size()) >= wanted) break;
-    auto link = std::make_shared<link::Connection>(server.host, server.port, timeout);
+    auto link = is_serial_backend(name) ? std::make_shared<link::Connection>(parse_serial_backend(name), timeout)
+                                        : std::make_shared<link::Connection>(server.host, server.port, timeout);
     const std::uint16_t count = wanted > 0
                                     ? std::uint16_t(std::min<int>(wanted - int(chips.size()), link->hello().chips_free))
                                     : link::kAllChips;

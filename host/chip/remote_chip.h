@@ -83,15 +83,21 @@ class RemoteSearchChip final : public SearchChip {
 // "remote:HOST:PORT[,HOST:PORT...]": whether a backend name is a remote one, and the servers it
 // names; throws std::invalid_argument naming the bad part.
 bool is_remote_backend(const std::string& name);
+// "serial:PATH[@BAUD]": a board (or `deepblue boardsim`) behind a serial port, at BAUD (default
+// 3,000,000); throws std::invalid_argument naming the bad part (no path, a baud that is no number).
+bool is_serial_backend(const std::string& name);
+link::SerialPort parse_serial_backend(const std::string& name);
+// Either: chips behind a link, claimed with claim_remote_chips.
+bool is_link_backend(const std::string& name);
 struct ServerAddress {
   std::string host;
   std::uint16_t port = 0;
 };
 std::vector<ServerAddress> parse_remote_backend(const std::string& name);
 
-// The chips of the servers (every free chip of each, in server order), each claimed on its
-// server's connection; `wanted` > 0 takes only that many (an error if the servers have fewer).
-// timeout: how long a reply may take before the link is given up (a hung server).
+// The chips of the servers (every free chip of each, in server order), or of the board on the serial
+// port, each claimed on its server's connection; `wanted` > 0 takes only that many (an error if the
+// servers have fewer). timeout: how long a reply may take before the link is given up (a hung server).
 struct RemoteChip {
   LinkPtr link;
   std::uint16_t chip = 0;

@@ -43,8 +43,10 @@ std::shared_ptr<sim::McaNode> mca_node(int chips, const McaOptions& mca) {
 }
 
 void add_link_timeout_option(CLI::App* cmd, double& seconds) {
-  cmd->add_option("--link-timeout", seconds,
-                  "With --backend remote:...: seconds a chip server may take to answer before its link is given up")
+  cmd->add_option(
+         "--link-timeout", seconds,
+         "With --backend remote:... or serial:...: seconds a chip server or board may take to answer before its "
+         "link is given up")
       ->check(CLI::Range(0.05, 3600.0))
       ->capture_default_str();
 }
@@ -59,16 +61,20 @@ CLI::Validator backend_validator(const std::vector<std::string>& names) {
   return CLI::Validator(
       [names](std::string& value) -> std::string {
         if (std::find(names.begin(), names.end(), value) != names.end()) return {};
-        if (chip::is_remote_backend(value)) {
+        if (chip::is_link_backend(value)) {
           try {
-            chip::parse_remote_backend(value);
+            if (chip::is_serial_backend(value)) {
+              chip::parse_serial_backend(value);
+            } else {
+              chip::parse_remote_backend(value);
+            }
             return {};
           } catch (const std::invalid_argument& e) {
             return e.what();
           }
         }
-        return fmt::format("backend '{}' is not one of {} or remote:HOST:PORT[,HOST:PORT...]", value,
-                           fmt::join(names, ", "));
+        return fmt::format("backend '{}' is not one of {}, remote:HOST:PORT[,HOST:PORT...] or serial:PATH[@BAUD]",
+                           value, fmt::join(names, ", "));
       },
       "", "chip backend");
 }
@@ -97,10 +103,10 @@ chip::ChipClient make_chip_client(const ChipOptions& opt) {
   h.trace_path = opt.trace;
   h.trace_from = opt.trace_from;
   h.trace_to = opt.trace_to;
-  if (!opt.trace.empty() && (opt.backend == "model" || chip::is_remote_backend(opt.backend))) {
+  if (!opt.trace.empty() && (opt.backend == "model" || chip::is_link_backend(opt.backend))) {
     throw std::invalid_argument("--trace needs the rtl or cosim backend");
   }
-  if (chip::is_remote_backend(opt.backend)) {
+  if (chip::is_link_backend(opt.backend)) {
     const chip::RemoteChip remote = chip::claim_remote_chips(opt.backend, 1, millis(opt.link_timeout)).front();
     return chip::ChipClient(record(opt, std::make_unique<chip::RemoteBackend>(remote.link, remote.chip)));
   }
@@ -125,7 +131,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
         std::move(on_cards), depth, params,
         std::make_shared<sim::McaTimeline>(node, sim::McaTimeline::Cards{mca.card_status, mca.card_broadcast}));
   }
-  if (chip::is_remote_backend(backend)) {
+  if (chip::is_link_backend(backend)) {
     std::vector<std::unique_ptr<chip::SearchChip>> remote;
     for (const chip::RemoteChip& c : chip::claim_remote_chips(backend, chips, millis(link_timeout))) {
       remote.push_back(std::make_unique<chip::RemoteSearchChip>(c.link, c.chip));
@@ -291,6 +297,9 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
       sum.bytes_sent += l->stats().bytes_sent;
       sum.bytes_received += l->stats().bytes_received;
       sum.round_trips += l->stats().round_trips;
+      sum.resends += l->stats().resends;
+      sum.late_replies += l->stats().late_replies;
+      sum.damaged_frames += l->stats().damaged_frames;
     }
     const double jobs = double(chips->stats().searches + chips->stats().wasted_searches);
     j["link"] =
@@ -300,6 +309,10 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
                        {"bytes_sent", sum.bytes_sent},
                        {"bytes_received", sum.bytes_received},
                        {"round_trips", sum.round_trips},
+                       // serial links only (docs/link.md "Serial links"); 0 over TCP
+                       {"resends", sum.resends},
+                       {"late_replies", sum.late_replies},
+                       {"damaged_frames", sum.damaged_frames},
                        {"round_trips_per_chip_search", jobs > 0 ? double(sum.round_trips) / jobs : 0.0},
                        {"bytes_per_chip_search", jobs > 0 ? double(sum.bytes_sent + sum.bytes_received) / jobs : 0.0}};
   }

@@ -22,7 +22,8 @@ struct ChipOptions {
   std::string bus_record;    // every bus access and idle clock, for scripts/fpga gatesim (chip/bus_recorder.h)
 };
 
-// The --backend check: one of names, or remote:HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`).
+// The --backend check: one of names, remote:HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`) or
+// serial:PATH[@BAUD] (a board, or `deepblue boardsim`, behind a serial port).
 CLI::Validator backend_validator(const std::vector<std::string>& names);
 // --trace, --trace-from, --trace-to, --link-timeout, --bus-record (the caller adds --backend).
 void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& default_backend);

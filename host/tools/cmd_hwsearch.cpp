@@ -260,7 +260,7 @@ void add_hwsearch_command(CLI::App& app) {
   cmd->add_flag("--exact", opt->exact, "Find the exact value by bisection with null-window searches");
   add_chip_options(cmd, opt->chip, "model");
   cmd->add_option("--backend", opt->chip.backend,
-                  "model, rtl, cosim or remote:HOST:PORT (a chip behind deepblue chipd)")
+                  "model, rtl, cosim, remote:HOST:PORT (a chip behind deepblue chipd) or serial:PATH[@BAUD] (a board)")
       ->check(backend_validator({"model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");

@@ -77,20 +77,23 @@ void run_match(const MatchOptions& opt) {
   if (openings.empty()) throw std::invalid_argument("no openings in '" + opt.openings + "'");
   // The opponent plays on one thread: ours leaves it a core (on a 2-core machine, one thread each).
   const int threads = opt.leaf.threads > 0 ? opt.leaf.threads : std::max(1, default_threads() - 1);
-  const bool remote = chip::is_remote_backend(opt.leaf.backend);
-  const match::PlayerSpec ours{"DeepBlue-rebuild",
-                               {self_path(), "uci"},
-                               "uci",
-                               {{"Hash", std::to_string(opt.hash_mib)},
-                                remote ? std::pair<std::string, std::string>{"RemoteChips", opt.leaf.backend.substr(7)}
-                                       : std::pair<std::string, std::string>{"Backend", opt.leaf.backend},
-                                {"Chips", std::to_string(opt.leaf.chips)},
-                                {"ChipDepth", std::to_string(opt.leaf.chip_depth)},
-                                {"Workers", std::to_string(opt.leaf.workers)},
-                                {"Threads", std::to_string(threads)},
-                                {"Evaluation", opt.leaf.evaluation},
-                                // Matches measure the search from their own openings, not the book.
-                                {"OwnBook", "false"}}};
+  const bool remote = chip::is_link_backend(opt.leaf.backend);
+  const match::PlayerSpec ours{
+      "DeepBlue-rebuild",
+      {self_path(), "uci"},
+      "uci",
+      {{"Hash", std::to_string(opt.hash_mib)},
+       remote ? std::pair<std::string, std::string>{"RemoteChips", chip::is_serial_backend(opt.leaf.backend)
+                                                                       ? opt.leaf.backend
+                                                                       : opt.leaf.backend.substr(7)}
+              : std::pair<std::string, std::string>{"Backend", opt.leaf.backend},
+       {"Chips", std::to_string(opt.leaf.chips)},
+       {"ChipDepth", std::to_string(opt.leaf.chip_depth)},
+       {"Workers", std::to_string(opt.leaf.workers)},
+       {"Threads", std::to_string(threads)},
+       {"Evaluation", opt.leaf.evaluation},
+       // Matches measure the search from their own openings, not the book.
+       {"OwnBook", "false"}}};
   const match::PlayerSpec theirs = opponent_spec(opt, ours);
   if (opt.nodes > 0 && theirs.protocol != "uci")
     throw std::invalid_argument("--nodes: fixed nodes per move need a UCI engine; " + theirs.name + " speaks " +

@@ -84,7 +84,7 @@ void add_movegen_command(CLI::App& app) {
       ->capture_default_str();
   add_chip_options(cmd, opt->chip, "model");
   cmd->add_option("--backend", opt->chip.backend,
-                  "model, rtl, cosim or remote:HOST:PORT (a chip behind deepblue chipd)")
+                  "model, rtl, cosim, remote:HOST:PORT (a chip behind deepblue chipd) or serial:PATH[@BAUD] (a board)")
       ->check(backend_validator({"model", "rtl", "cosim"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print one JSON object");

@@ -16,6 +16,7 @@ void add_eval_command(CLI::App& app);
 void add_lazystats_command(CLI::App& app);
 void add_hwsearch_command(CLI::App& app);
 void add_chipd_command(CLI::App& app);
+void add_boardsim_command(CLI::App& app);
 void add_book_command(CLI::App& app);
 // book extend, book bonus (the extended book), under the book command.
 void add_extended_book_commands(CLI::App* book_cmd);

@@ -1,6 +1,8 @@
 // deepblue: the command-line front end of the Deep Blue rebuild.
 #include <iostream>
 
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
 #include "book/polyglot_book.h"
@@ -9,6 +11,9 @@
 #include "commands.h"
 
 int main(int argc, char** argv) {
+  // Log lines (a chip lost by the search, a server's events) go to standard error: standard output
+  // carries the commands' results (--json, UCI).
+  spdlog::set_default_logger(spdlog::stderr_color_mt("deepblue"));
   CLI::App app{"deepblue: the 1997 Deep Blue chess machine, rebuilt (chip RTL, reference model, host search)"};
   app.require_subcommand(1);
   db::cli::add_perft_command(app);
@@ -22,6 +27,7 @@ int main(int argc, char** argv) {
   db::cli::add_hwsearch_command(app);
   db::cli::add_lazystats_command(app);
   db::cli::add_chipd_command(app);
+  db::cli::add_boardsim_command(app);
   db::cli::add_book_command(app);
   try {
     app.parse(argc, argv);

@@ -56,9 +56,17 @@ UciEngine::UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_
 
 namespace {
 
-// HOST:PORT[,HOST:PORT...] (or empty): the form only; whether a server answers shows at the search.
+// A board behind a serial port (or `deepblue boardsim`'s pseudo-terminal) instead of chip servers.
+bool is_serial(const std::string& list) { return list.rfind("serial:", 0) == 0; }
+
+// HOST:PORT[,HOST:PORT...], serial:PATH[@BAUD] (or empty): the form only (the serial form is checked
+// when the chips are claimed); whether a server answers shows at the search.
 void check_server_list(const std::string& list) {
   if (list.empty()) return;
+  if (is_serial(list)) {
+    if (list.size() == 7) throw std::invalid_argument("RemoteChips: serial: needs a device path (serial:PATH[@BAUD])");
+    return;
+  }
   std::size_t at = 0;
   while (at <= list.size()) {
     const std::size_t comma = std::min(list.find(',', at), list.size());
@@ -90,7 +98,9 @@ void UciEngine::prepare_leaf_search() {
   if (leaf_stale_ || !leaf_) {
     searcher_.set_leaf_search(nullptr);
     leaf_.reset();
-    const std::string backend = options_.remote_chips.empty() ? options_.backend : "remote:" + options_.remote_chips;
+    const std::string backend = options_.remote_chips.empty()      ? options_.backend
+                                : is_serial(options_.remote_chips) ? options_.remote_chips
+                                                                   : "remote:" + options_.remote_chips;
     try {
       leaf_ = make_leaf_search_(backend, options_.chips, options_.chip_depth);
     } catch (const std::exception& e) {
@@ -229,8 +239,8 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     options_.backend = value;
     leaf_stale_ = true;
   } else if (name == "RemoteChips") {
-    // Chips behind `deepblue chipd` (docs/link.md), used instead of Backend while set; the servers
-    // are reached when the next search starts.
+    // Chips behind `deepblue chipd` or a board's serial port (docs/link.md), used instead of Backend
+    // while set; the servers are reached when the next search starts.
     const std::string v = value == "<empty>" ? "" : value;
     check_server_list(v);
     options_.remote_chips = v;

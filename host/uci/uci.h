@@ -23,9 +23,10 @@ struct EngineOptions {
   std::size_t hash_mib = 16;
   int chips = 1;
   std::string backend = "model";
-  std::string remote_chips;  // HOST:PORT[,HOST:PORT...]: chips behind `deepblue chipd` instead of Backend
-  int chip_depth = 0;        // 0: software leaves; else plies left at which nodes go to the chips
-  int threads = 0;           // OS threads clocking the chips (Workers are software searchers); 0: the cores
+  // HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`) or serial:PATH[@BAUD] (a board), instead of Backend
+  std::string remote_chips;
+  int chip_depth = 0;  // 0: software leaves; else plies left at which nodes go to the chips
+  int threads = 0;     // OS threads clocking the chips (Workers are software searchers); 0: the cores
   std::int64_t move_overhead_ms = 30;
   int multipv = 1;
   bool own_book = true;                            // answer go from the book while the position is in it

@@ -58,6 +58,8 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
       "setoption name RemoteChips value localhost\n"
       "setoption name RemoteChips value 127.0.0.1:99999\n"
       "setoption name RemoteChips value 127.0.0.1:7997,b:7997\n"
+      "setoption name RemoteChips value serial:\n"
+      "setoption name RemoteChips value serial:/dev/ttyUSB0@115200\n"
       "setoption name RemoteChips value <empty>\n"
       "position startpos moves e2e4\n"
       "go depth 2\n"
@@ -81,6 +83,8 @@ TEST(Uci, GarbageAndIllegalInputGiveErrorsAndTheEngineLivesOn) {
   EXPECT_NE(out.find("RemoteChips must be HOST:PORT[,HOST:PORT...], got 'localhost'"), std::string::npos) << out;
   EXPECT_NE(out.find("got '127.0.0.1:99999'"), std::string::npos) << out;
   EXPECT_EQ(out.find("got '127.0.0.1:7997"), std::string::npos) << out;  // a good list is taken
+  EXPECT_NE(out.find("RemoteChips: serial: needs a device path"), std::string::npos) << out;
+  EXPECT_EQ(out.find("ttyUSB0"), std::string::npos) << out;  // a board's port is taken
   // After all that, a valid position (black to move after 1.e4) is searched.
   EXPECT_NE(out.find("bestmove "), std::string::npos) << out;
   EXPECT_NE(out.find("readyok"), std::string::npos);

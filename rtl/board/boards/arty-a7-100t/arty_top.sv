@@ -41,9 +41,11 @@ module arty_top (
 
   logic busy, done, link_err;
 
+  // 24 MHz, 8 clocks a bit: 3 Mbaud exactly.
   board_top #(
-    .ClkHz (24_000_000),
-    .Baud  (3_000_000)
+    .NCHIPS (1),
+    .CLK_HZ (24_000_000),
+    .DIV    (8)
   ) u_board (
     .clk_i      (clk_24),
     .rst_ni     (ck_rst_n & locked),
@@ -51,7 +53,9 @@ module arty_top (
     .uart_tx_o  (uart_rxd_out),
     .led_busy_o (busy),
     .led_done_o (done),
-    .led_err_o  (link_err)
+    .led_err_o  (link_err),
+    .sim_idle_o     (),
+    .sim_in_frame_o ()
   );
 
   assign led = {locked, link_err, done, busy};
