@@ -108,6 +108,7 @@ void Searcher::start_workers(const Position& root, int extra) {
     h->leaf_ = p->leaves[std::size_t(w)].get();
     h->strive_for_draw_ = strive_for_draw_;
     h->evaluator_ = evaluator_;
+    h->root_bonus_ = root_bonus_;
     h->clear_history();
     h->parallel_ = p;
     h->worker_ = w;
@@ -239,13 +240,13 @@ int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
   path_[0] = m;
   pos.make_move(m);
   int alpha = split.alpha;
-  int score = -dual_credit(pos, -alpha - 1, -alpha, depth - 1, 0, 0, 1, false);
+  int score = root_child(pos, m, alpha, alpha + 1, depth, 0, false);
   if (!stop_ && score > alpha && score < beta) {
     // A fail high is a lower bound: re-search against the alpha of now, which may have risen.
     alpha = split.alpha;
     const bool was_in_trouble = master.root_in_trouble_;
     if (split.main_line) master.root_in_trouble_ = true;  // a new move is failing high
-    score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
+    score = root_child(pos, m, alpha, beta, depth, 0, true);
     if (split.main_line) master.root_in_trouble_ = was_in_trouble && score <= master.previous_score_ - 15 * kTieScale;
   }
   alpha = split.alpha;
@@ -255,7 +256,7 @@ int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
     path_[0] = m;
     pos.make_move(m);
     alpha = split.alpha;
-    if (credit > 0 && !stop_) score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, credit, 1, true);
+    if (credit > 0 && !stop_) score = root_child(pos, m, alpha, beta, depth, credit, true);
   }
   pos.unmake_move(m);
   return score;

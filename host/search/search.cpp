@@ -575,6 +575,18 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   return best;
 }
 
+// A root move's search, its window and score offset by the move's extended-book bonus (AIJ 8.2):
+// the move is worth its bonus more than its search says, so the book decides between moves the
+// search finds close, and a clearly better move still wins. Mate scores keep their distance.
+int Searcher::root_child(Position& pos, Move m, int alpha, int beta, int depth, int credit, bool pv) {
+  int bonus = 0;
+  for (const auto& [move, b] : root_bonus_)
+    if (move == m) bonus = S(b);
+  if (bonus == 0) return -dual_credit(pos, -beta, -alpha, depth - 1, 0, credit, 1, pv);
+  const int raw = -dual_credit(pos, -(beta - bonus), -(alpha - bonus), depth - 1, 0, credit, 1, pv);
+  return is_mate_score(value_of(raw)) ? raw : raw + bonus;
+}
+
 // The root: like an inner node, but it keeps the move order between iterations (best first) and
 // tracks the AIJ 8.4 trouble states: the previous best failing low, a new move failing high.
 // Only moves[first..] are searched (MultiPV: moves[0..first-1] are the lines already chosen in this
@@ -597,16 +609,16 @@ int Searcher::search_root(Position& pos, MoveList& moves, std::size_t first, int
     pos.make_move(m);
     int score;
     if (i == first) {
-      score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
+      score = root_child(pos, m, alpha, beta, depth, 0, true);
       // The previous best dropping 15 points or more (AIJ 8.4): search on until the iteration ends.
       if (main_line)
         root_in_trouble_ = depth > 1 && in_trouble({value_of(previous_score_), value_of(score), false, false});
     } else {
-      score = -dual_credit(pos, -alpha - 1, -alpha, depth - 1, 0, 0, 1, false);
+      score = root_child(pos, m, alpha, alpha + 1, depth, 0, false);
       if (score > alpha && score < beta) {
         const bool was_in_trouble = root_in_trouble_;
         if (main_line) root_in_trouble_ = true;  // a new move is failing high: resolve it before stopping
-        score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, 0, 1, true);
+        score = root_child(pos, m, alpha, beta, depth, 0, true);
         if (main_line) root_in_trouble_ = was_in_trouble && score <= previous_score_ - S(15);
       }
     }
@@ -617,7 +629,7 @@ int Searcher::search_root(Position& pos, MoveList& moves, std::size_t first, int
       const int credit = generate_credit(pos, moves, i, score, depth, 0, 0);
       path_[0] = m;
       pos.make_move(m);
-      if (credit > 0 && !stop_) score = -dual_credit(pos, -beta, -alpha, depth - 1, 0, credit, 1, true);
+      if (credit > 0 && !stop_) score = root_child(pos, m, alpha, beta, depth, credit, true);
     }
     pos.unmake_move(m);
     if (stop_) break;
@@ -697,6 +709,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
   int previous_score = 0;
   previous_score_ = 0;
+  root_bonus_ = limits.root_bonus;
   for (int depth = std::max(1, limits.first_depth); depth <= max_depth; ++depth) {
     seldepth_ = max_software_ply_ = 0;
     int score = search_root(root, root_moves, 0, depth, -kInf, kInf);

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "chess/movegen.h"
@@ -39,6 +40,9 @@ struct Limits {
   // Simulated chip time (ms at the chips' 24 MHz, the clocks during which some chip searched; the
   // host's own time is not modelled): with chips as the leaf search, stop when it is spent.
   std::int64_t chip_movetime_ms = 0;
+  // The extended book's bonus of root moves (AIJ 8.2; book/extended_book.h), in centipawns: each
+  // such move is searched with its window offset by the bonus and scores that much more.
+  std::vector<std::pair<Move, int>> root_bonus;
 };
 
 struct SearchOptions {
@@ -219,6 +223,8 @@ class Searcher {
   int static_score(const Position& pos) const;
   // A theoretically drawn position's tie-breaker (AIJ 4.3) under the evaluation in use.
   int draw_tie(const Position& pos) const;
+  // One root move's search with its extended-book bonus (Limits::root_bonus).
+  int root_child(Position& pos, Move m, int alpha, int beta, int depth, int credit, bool pv);
   // The evaluator of options_.evaluator for a search from root (none: the interim evaluation).
   void set_evaluator(const Position& root);
   double elapsed_ms() const;
@@ -260,6 +266,7 @@ class Searcher {
   bool strive_for_draw_ = false;
   // The leaves' evaluation for this search (null: the interim one); shared with the helpers.
   std::shared_ptr<const StaticEvaluator> evaluator_;
+  std::vector<std::pair<Move, int>> root_bonus_;  // this search's Limits::root_bonus
   std::uint64_t nodes_ = 0;
   // Software nodes (nodes_ without the chips'), and how many of them the leaf searcher has been
   // told of (its cost model for the host's time: LeafSearch::software_nodes).

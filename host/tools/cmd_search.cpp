@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "book/extended_book.h"
 #include "chess/notation.h"
 #include "chip_options.h"
 #include "cli_common.h"
@@ -18,6 +19,7 @@ namespace {
 
 struct SearchOptions {
   std::string fen = "startpos";
+  std::string extended_book;  // AIJ 8.2: root bonuses (and the move it would play at once)
   int depth = 0;
   std::int64_t movetime_ms = 0;
   std::int64_t chip_movetime_ms = 0;
@@ -77,6 +79,20 @@ void run_search(const SearchOptions& opt) {
   }
   search::Limits limits;
   limits.depth = opt.depth;
+  nlohmann::json xbook;  // what the extended book said, for --json
+  if (!opt.extended_book.empty()) {
+    const book::ExtendedBook book = book::ExtendedBook::read(opt.extended_book);
+    nlohmann::json bonuses = nlohmann::json::object();
+    for (const book::RootBonus& b : book.bonuses(pos)) {
+      limits.root_bonus.push_back({b.move, b.bonus});
+      bonuses[move_to_uci(b.move)] = b.bonus;
+    }
+    const std::optional<Move> now = book.immediate(pos);
+    // The search runs all the same (this is an analysis command); an engine would play it at once.
+    xbook = {{"file", opt.extended_book},
+             {"bonuses", bonuses},
+             {"immediate", now ? nlohmann::json(move_to_uci(*now)) : nlohmann::json()}};
+  }
   limits.movetime_ms = opt.movetime_ms;
   limits.chip_movetime_ms = opt.chip_movetime_ms;
   limits.nodes = opt.nodes;
@@ -143,6 +159,7 @@ void run_search(const SearchOptions& opt) {
                           {"chip", chip_stats()},
                           {"iterations", iterations}};
     if (cluster) out["cluster"] = cluster->stats_json();
+    if (!xbook.is_null()) out["extended_book"] = xbook;
     if (opt.multipv > 1) {
       out["multipv"] = opt.multipv;
       out["lines"] = lines_json(result.lines);
@@ -173,6 +190,9 @@ void add_search_command(CLI::App& app) {
   cmd->add_option("--hash", opt->hash_mib, "Transposition table size in MiB")
       ->check(CLI::Range(1, 65536))
       ->capture_default_str();
+  cmd->add_option("--extended-book", opt->extended_book,
+                  "Extended book (AIJ 8.2; deepblue book extend): its bonuses offset the root moves' windows")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--multipv", opt->multipv, "Lines to search, best first, each with an exact score and its PV")
       ->check(CLI::Range(1, search::kMaxMultiPv))
       ->capture_default_str();

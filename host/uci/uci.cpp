@@ -197,6 +197,7 @@ void UciEngine::cmd_uci() {
                         : "option name Evaluation type combo default interim var interim");
   send("option name OwnBook type check default true");
   send(std::string("option name BookFile type string default ") + book::kDefaultBookPath);
+  send("option name ExtendedBook type string default <empty>");
   send("uciok");
 }
 
@@ -281,6 +282,17 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     search::SearchOptions so = searcher_.options();
     so.contempt = v;
     searcher_.set_options(so);
+  } else if (name == "ExtendedBook") {
+    // AIJ 8.2: bonuses for the root moves strong players chose; a dominating one is played at once.
+    options_.extended_book = value == "<empty>" ? "" : value;
+    extended_book_.reset();
+    if (!options_.extended_book.empty()) {
+      try {
+        extended_book_ = book::ExtendedBook::read(options_.extended_book);
+      } catch (const book::BookError& e) {
+        error(std::string(e.what()) + " (playing without an extended book)");
+      }
+    }
   } else if (name == "Evaluation") {
     // What scores the software's own leaves: its interim evaluation or Deep Blue's (the chip's).
     if (value != "interim" && value != "chip")
@@ -375,6 +387,7 @@ void UciEngine::cmd_go(const std::vector<std::string>& tokens) {
   }
   // Analysis (infinite) and pondering want a search and a bestmove only after stop or ponderhit.
   if (options_.own_book && !limits.infinite && !limits.ponder && play_book_move()) return;
+  if (!limits.infinite && !limits.ponder && use_extended_book(limits)) return;
   if (!runner_) prepare_leaf_search();
   searcher_.clear_stop();
   const Position root = position_;

@@ -6,11 +6,13 @@
 #include <iosfwd>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "book/extended_book.h"
 #include "book/polyglot_book.h"
 #include "chess/position.h"
 #include "search/leaf_search.h"
@@ -31,6 +33,7 @@ struct EngineOptions {
   int multipv = 1;
   bool own_book = true;                            // answer go from the book while the position is in it
   std::string book_file = book::kDefaultBookPath;  // empty: no book
+  std::string extended_book;                       // AIJ 8.2 (book/extended_book.h); empty: none
   std::string evaluation = "interim";              // the software's leaves: "interim" or "chip" (Deep Blue's)
 };
 
@@ -90,6 +93,10 @@ class UciEngine {
   std::thread search_thread_;
   enum class BookState { Unloaded, Loaded, Failed } book_state_ = BookState::Unloaded;
   book::PolyglotBook book_;
+  // The extended book (ExtendedBook): loaded when set; a bad file is reported and left out.
+  std::optional<book::ExtendedBook> extended_book_;
+  // Before a search: the extended book's immediate move (played, true) or its root bonuses.
+  bool use_extended_book(search::Limits& limits);
   std::mt19937_64 book_rng_{std::random_device{}()};  // a new game, a new line of the book
 };
 

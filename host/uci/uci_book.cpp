@@ -38,4 +38,21 @@ bool UciEngine::play_book_move() {
   return true;
 }
 
+bool UciEngine::use_extended_book(search::Limits& limits) {
+  if (!extended_book_) return false;
+  if (const std::optional<Move> now = extended_book_->immediate(position_)) {
+    send("info string extended book move " + move_to_uci(*now));
+    send("bestmove " + move_to_uci(*now));
+    return true;
+  }
+  limits.root_bonus.clear();
+  std::string text;
+  for (const book::RootBonus& b : extended_book_->bonuses(position_)) {
+    limits.root_bonus.push_back({b.move, b.bonus});
+    text += " " + move_to_uci(b.move) + " " + std::to_string(b.bonus);
+  }
+  if (!text.empty()) send("info string extended book bonuses" + text);
+  return false;
+}
+
 }  // namespace db::uci
