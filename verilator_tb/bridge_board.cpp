@@ -11,7 +11,10 @@
 namespace db::rtl {
 
 BridgeBoard::BridgeBoard(BridgeBoardOptions options)
-    : options_(std::move(options)), context_(std::make_unique<VerilatedContext>()) {
+    : options_(std::move(options)),
+      context_(std::make_unique<VerilatedContext>()),
+      line_(options_.divisor),
+      sampler_(options_.divisor) {
   if (!options_.make_chip) throw std::invalid_argument("BridgeBoard: no chip factory");
   if (options_.divisor < 4 || options_.divisor > 0xFFFF) {
     throw std::invalid_argument("BridgeBoard: the UART divisor must be 4 to 65535 clocks per bit");
@@ -45,28 +48,15 @@ std::string BridgeBoard::describe() const {
   return "bridge+" + chip_->name() + " x1 @ " + std::to_string(baud()) + " baud";
 }
 
-void BridgeBoard::queue_byte(std::uint8_t b, bool stop) {
-  const std::uint64_t d = options_.divisor;
-  line_.push_back({0, d});
-  for (int i = 0; i < 8; ++i) line_.push_back({(b >> i) & 1, d});
-  line_.push_back({stop ? 1 : 0, d});
-  if (!stop) line_.push_back({1, 2 * d});  // back to idle, so the next start bit is an edge
-}
-
 void BridgeBoard::receive(const std::uint8_t* data, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) queue_byte(data[i], true);
+  for (std::size_t i = 0; i < n; ++i) line_.byte(data[i]);
 }
 
-void BridgeBoard::send_break(std::uint64_t clocks) {
-  line_.push_back({0, clocks});
-  line_.push_back({1, 2 * std::uint64_t(options_.divisor)});
-}
+void BridgeBoard::send_break(std::uint64_t clocks) { line_.low(clocks); }
 
-void BridgeBoard::send_bad_stop(std::uint8_t byte) { queue_byte(byte, false); }
+void BridgeBoard::send_bad_stop(std::uint8_t byte) { line_.byte(byte, false); }
 
-bool BridgeBoard::idle() const {
-  return line_.empty() && line_left_ == 0 && rx_state_ == 0 && top_->idle_o;
-}
+bool BridgeBoard::idle() const { return line_.idle() && sampler_.idle() && top_->idle_o; }
 
 bool BridgeBoard::run_busy() const { return top_->run_busy_o != 0; }
 
@@ -83,18 +73,7 @@ void BridgeBoard::advance(std::uint64_t clocks, std::vector<std::uint8_t>& out) 
 }
 
 void BridgeBoard::step(std::vector<std::uint8_t>& out) {
-  // The host's line.
-  if (line_left_ == 0 && !line_.empty()) {
-    line_level_ = line_.front().level;
-    line_left_ = line_.front().clocks;
-    line_.pop_front();
-  }
-  int level = 1;
-  if (line_left_ > 0) {
-    level = line_level_;
-    --line_left_;
-  }
-  top_->uart_rx_i = std::uint8_t(level);
+  top_->uart_rx_i = std::uint8_t(line_.next());
   // The chip port as registered at the last edge: this edge is the chip's clock when enabled.
   const bool ce = (top_->chip_ce_o & 1) != 0;
   const bool rstn = (top_->chip_rst_no & 1) != 0;
@@ -129,40 +108,14 @@ void BridgeBoard::step(std::vector<std::uint8_t>& out) {
       const chip::DebugPort d = chip_->debug();
       const std::uint64_t lo = std::uint64_t(d.flags) | std::uint64_t(d.leaf) << 8 | std::uint64_t(d.nodes) << 24 |
                                std::uint64_t(d.move & 0xFF) << 56;
-      const std::uint64_t hi = std::uint64_t(d.move >> 8) | std::uint64_t(d.ply & 0x3F) << 8 |
-                               std::uint64_t(d.state & 0xF) << 14;
+      const std::uint64_t hi =
+          std::uint64_t(d.move >> 8) | std::uint64_t(d.ply & 0x3F) << 8 | std::uint64_t(d.state & 0xF) << 14;
       top_->chip_dbg_i[0] = std::uint32_t(lo);
       top_->chip_dbg_i[1] = std::uint32_t(lo >> 32);
       top_->chip_dbg_i[2] = std::uint32_t(hi);
     }
   }
-  // The bridge's transmit pin, sampled in the middle of each bit.
-  const int tx = top_->uart_tx_o & 1;
-  const std::uint64_t div = options_.divisor;
-  if (rx_state_ == 0) {
-    if (tx == 0) {
-      rx_state_ = 1;
-      rx_count_ = div / 2;
-      rx_bit_ = -1;
-      rx_shift_ = 0;
-    }
-  } else if (--rx_count_ == 0) {
-    if (rx_bit_ < 0) {
-      if (tx != 0) {
-        rx_state_ = 0;
-      } else {
-        rx_bit_ = 0;
-        rx_count_ = div;
-      }
-    } else if (rx_bit_ < 8) {
-      rx_shift_ = std::uint8_t(rx_shift_ | tx << rx_bit_);
-      ++rx_bit_;
-      rx_count_ = div;
-    } else {
-      out.push_back(rx_shift_);  // the stop bit: the bridge never sends a bad one
-      rx_state_ = 0;
-    }
-  }
+  sampler_.sample(top_->uart_tx_o & 1, out);
 }
 
 }  // namespace db::rtl

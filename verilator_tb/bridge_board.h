@@ -10,12 +10,12 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "board_uart.h"
 #include "chip/bus.h"
 #include "link/simulated_board.h"
 
@@ -66,27 +66,15 @@ class BridgeBoard final : public link::SimulatedBoard {
   chip::ChipBackend& chip() { return *chip_; }
 
  private:
-  struct Symbol {
-    int level;             // 0 or 1
-    std::uint64_t clocks;  // how long
-  };
   void step(std::vector<std::uint8_t>& out);
-  void queue_byte(std::uint8_t b, bool stop);
 
   BridgeBoardOptions options_;
   std::unique_ptr<VerilatedContext> context_;
   std::unique_ptr<Vlink_bridge> top_;
   std::unique_ptr<chip::ChipBackend> chip_;
   bool chip_in_reset_ = false;
-  // Host -> board: line levels still to send, and how long the current one has left.
-  std::deque<Symbol> line_;
-  std::uint64_t line_left_ = 0;
-  int line_level_ = 1;
-  // Board -> host: a UART receiver sampling the transmit pin.
-  int rx_state_ = 0;  // 0 idle, 1 in a byte
-  std::uint64_t rx_count_ = 0;
-  int rx_bit_ = 0;
-  std::uint8_t rx_shift_ = 0;
+  UartLine line_;        // host -> board
+  UartSampler sampler_;  // board -> host
   std::uint64_t clocks_ = 0;
   std::uint64_t link_errors_ = 0;
   std::uint64_t runs_done_ = 0;

@@ -21,15 +21,19 @@
 #include "link/crc32.h"
 #include "link/frame.h"
 #include "link/messages.h"
+#include "link_reference.h"
 
 namespace {
 
 using namespace db::link;
+using db::link::test::expect_same;
+using db::link::test::reference_access;
+using db::link::test::reference_run;
 namespace reg = db::chip::reg;
 
-constexpr std::uint32_t kDiv = 4;                 // the simulation's fast UART: 4 clocks a bit
+constexpr std::uint32_t kDiv = 4;                    // the simulation's fast UART: 4 clocks a bit
 constexpr std::uint64_t kTimeout = 400 * 10 * kDiv;  // 400 byte times
-constexpr std::uint64_t kLimit = 20'000'000;      // clocks before a test calls the bridge hung
+constexpr std::uint64_t kLimit = 20'000'000;         // clocks before a test calls the bridge hung
 
 db::rtl::BridgeBoardOptions options() {
   db::rtl::BridgeBoardOptions o;
@@ -135,91 +139,6 @@ class Bridge : public ::testing::Test {
   std::uint16_t seq_ = 0;
 };
 
-// What the TCP server does with a batch on its chip (docs/link.md, ACCESS), for comparison.
-AccessReply reference_access(db::chip::ChipBackend& chip, std::uint64_t& tag, const Access& a) {
-  AccessReply r;
-  r.chip = a.chip;
-  for (std::size_t i = 0; i < a.ops.size() && r.failed_op == kNoFailedOp; ++i) {
-    const AccessOp& o = a.ops[i];
-    auto one = [&](bool write, std::uint32_t addr, std::uint32_t data, bool keep) {
-      const db::chip::BusResponse b = chip.access(write, addr, data);
-      if (b.error) {
-        r.failed_op = std::uint16_t(i);
-        r.failed_addr = addr;
-        return false;
-      }
-      if (keep) r.words.push_back(b.data);
-      return true;
-    };
-    switch (o.kind) {
-      case AccessOp::WRITE:
-        one(true, o.addr, o.data, false);
-        break;
-      case AccessOp::READ:
-        one(false, o.addr, 0, true);
-        break;
-      case AccessOp::BLOCK_WRITE:
-        for (std::size_t k = 0; k < o.words.size() && one(true, o.addr + std::uint32_t(k), o.words[k], false); ++k) {
-        }
-        break;
-      case AccessOp::BLOCK_READ:
-        for (std::size_t k = 0; k < o.count && one(false, o.addr + std::uint32_t(k), 0, true); ++k) {
-        }
-        break;
-      case AccessOp::TICK:
-        chip.tick(o.clocks);
-        break;
-      case AccessOp::SET_TAG:
-        tag = o.tag;
-        break;
-      case AccessOp::GET_TAG:
-        r.words.push_back(std::uint32_t(tag));
-        r.words.push_back(std::uint32_t(tag >> 32));
-        break;
-    }
-  }
-  r.clock = chip.clock();
-  return r;
-}
-
-// The RUN loop of docs/link.md on a local chip.
-RunReply reference_run(db::chip::ChipBackend& chip, const db::link::Run& run) {
-  RunReply r;
-  r.chip = run.chip;
-  for (;;) {
-    chip.tick(run.quantum);
-    const std::uint32_t v = chip.access(false, run.poll_addr, 0).data;
-    ++r.quanta;
-    if ((v & run.poll_mask) == run.poll_value) {
-      r.outcome = RunOutcome::DONE;
-      for (std::uint32_t a : run.reads) r.words.push_back(chip.access(false, a, 0).data);
-      break;
-    }
-    if (run.max_quanta != 0 && r.quanta == run.max_quanta) {
-      r.outcome = RunOutcome::BUDGET;
-      break;
-    }
-  }
-  r.clock = chip.clock();
-  return r;
-}
-
-void expect_same(const AccessReply& got, const AccessReply& want) {
-  EXPECT_EQ(got.chip, want.chip);
-  EXPECT_EQ(got.failed_op, want.failed_op);
-  EXPECT_EQ(got.failed_addr, want.failed_addr);
-  EXPECT_EQ(got.clock, want.clock);
-  EXPECT_EQ(got.words, want.words);
-}
-
-void expect_same(const RunReply& got, const RunReply& want) {
-  EXPECT_EQ(got.chip, want.chip);
-  EXPECT_EQ(int(got.outcome), int(want.outcome));
-  EXPECT_EQ(got.quanta, want.quanta);
-  EXPECT_EQ(got.clock, want.clock);
-  EXPECT_EQ(got.words, want.words);
-}
-
 TEST_F(Bridge, HelloDescribesTheBoard) {
   Hello h;
   h.name = "test";
@@ -272,11 +191,16 @@ TEST_F(Bridge, AccessMatchesTheModel) {
   std::vector<std::uint32_t> phase(1000);
   for (std::size_t i = 0; i < phase.size(); ++i) phase[i] = std::uint32_t((i * 7) & 0xFF);
   Access a;
-  a.ops = {AccessOp::write(reg::HALFMOVE, 7),      AccessOp::read(reg::HALFMOVE),
-           AccessOp::read(reg::ID),                AccessOp::read(reg::VERSION),
-           AccessOp::block_write(reg::BOARD_BASE, board), AccessOp::block_read(reg::BOARD_BASE, 64),
-           AccessOp::tick(1000),                   AccessOp::set_tag(0x1122334455667788ull),
-           AccessOp::get_tag(),                    AccessOp::read(reg::STATUS)};
+  a.ops = {AccessOp::write(reg::HALFMOVE, 7),
+           AccessOp::read(reg::HALFMOVE),
+           AccessOp::read(reg::ID),
+           AccessOp::read(reg::VERSION),
+           AccessOp::block_write(reg::BOARD_BASE, board),
+           AccessOp::block_read(reg::BOARD_BASE, 64),
+           AccessOp::tick(1000),
+           AccessOp::set_tag(0x1122334455667788ull),
+           AccessOp::get_tag(),
+           AccessOp::read(reg::STATUS)};
   AccessReply want = reference_access(ref, tag, a);
   ASSERT_EQ(want.failed_op, kNoFailedOp);
   expect_same(access(a), want);
@@ -329,8 +253,7 @@ TEST_F(Bridge, SearchJobRunMatchesTheModel) {
   claim();
   db::chip::ChipModel ref;
   std::uint64_t tag = 0;
-  const db::Position pos =
-      db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  const db::Position pos = db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   db::chip::SearchParams params;
   params.depth = 2;
   Access a;
