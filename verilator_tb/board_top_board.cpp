@@ -6,8 +6,7 @@
 
 namespace db::rtl {
 
-BoardTopBoard::BoardTopBoard()
-    : context_(std::make_unique<VerilatedContext>()), line_(kDivisor), sampler_(kDivisor) {
+BoardTopBoard::BoardTopBoard() : context_(std::make_unique<VerilatedContext>()), line_(kDivisor), sampler_(kDivisor) {
   context_->debug(0);
   context_->randReset(0);
   top_ = std::make_unique<Vboard_top>(context_.get(), "board");

@@ -65,8 +65,10 @@ class UartSampler {
     if (--count_ != 0) return;
     count_ = div_;
     if (bit_ < 0) {
-      if (tx != 0) busy_ = false;  // a glitch
-      else bit_ = 0;
+      if (tx != 0)
+        busy_ = false;  // a glitch
+      else
+        bit_ = 0;
     } else if (bit_ < 8) {
       shift_ = std::uint8_t(shift_ | tx << bit_);
       ++bit_;

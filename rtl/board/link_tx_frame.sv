@@ -19,7 +19,7 @@ module link_tx_frame (
   output logic        busy_o       // a frame is waiting or being sent
 );
   typedef enum logic [3:0] {
-    TxIdle, TxLead, TxCrcIss, TxCrcCap, TxScanIss, TxScanCap, TxCode, TxDataIss, TxDataCap,
+    TxIdle, TxLead, TxCrc, TxScanIss, TxScanCap, TxCode, TxDataIss, TxDataCap,
     TxDataSend, TxNext, TxDelim
   } tx_state_e;
 
@@ -34,6 +34,7 @@ module link_tx_frame (
   logic [7:0]  j_d, j_q;              // bytes of the block sent
   logic [31:0] crc_d, crc_q;
   logic [7:0]  byte_d, byte_q;
+  logic        v_d, v_q;              // CRC pass: a byte read last clock
   logic        src_crc_d, src_crc_q;  // the byte read is a CRC byte
   logic [1:0]  src_idx_d, src_idx_q;
   logic [12:0] rd_addr;
@@ -63,6 +64,7 @@ module link_tx_frame (
       byte_q    <= '0;
       src_crc_q <= 1'b0;
       src_idx_q <= '0;
+      v_q       <= 1'b0;
     end else begin
       state_q   <= state_d;
       full_q    <= full_d;
@@ -78,6 +80,7 @@ module link_tx_frame (
       byte_q    <= byte_d;
       src_crc_q <= src_crc_d;
       src_idx_q <= src_idx_d;
+      v_q       <= v_d;
     end
   end
 
@@ -96,6 +99,7 @@ module link_tx_frame (
     byte_d     = byte_q;
     src_crc_d  = src_crc_q;
     src_idx_d  = src_idx_q;
+    v_d        = 1'b0;
     rd_addr    = p_q;
     tx_valid_o = 1'b0;
     tx_data_o  = 8'h00;
@@ -107,7 +111,7 @@ module link_tx_frame (
     unique case (state_q)
       TxIdle: begin
         if (full_q[head_q]) begin
-          state_d = led_q ? TxCrcIss : TxLead;
+          state_d = led_q ? TxCrc : TxLead;
           p_d     = '0;
           crc_d   = '1;
         end
@@ -116,24 +120,22 @@ module link_tx_frame (
         tx_valid_o = 1'b1;
         if (tx_ready_i) begin
           led_d   = 1'b1;
-          state_d = TxCrcIss;
+          state_d = TxCrc;
         end
       end
-      TxCrcIss: begin
+      // One byte a clock: the read of byte p is issued while byte p - 1 is taken in.
+      TxCrc: begin
         rd_addr = p_q;
-        if (p_q == blen) begin
+        if (v_q) crc_d = crc_next;
+        if (p_q != blen) begin
+          p_d = p_q + 1'b1;
+          v_d = 1'b1;
+        end else if (!v_q) begin
           crc_d   = ~crc_q;
           p_d     = '0;
           k_d     = '0;
           state_d = TxScanIss;
-        end else begin
-          state_d = TxCrcCap;
         end
-      end
-      TxCrcCap: begin
-        crc_d   = crc_next;
-        p_d     = p_q + 1'b1;
-        state_d = TxCrcIss;
       end
       TxScanIss: begin
         rd_addr   = p_q + 13'(k_q);
@@ -145,12 +147,16 @@ module link_tx_frame (
           state_d = TxScanCap;
         end
       end
+      // One byte a clock: byte k is looked at while byte k + 1 is read.
       TxScanCap: begin
         if (src_byte == 8'h00) begin
           state_d = TxCode;
         end else begin
-          k_d     = k_q + 1'b1;
-          state_d = TxScanIss;
+          k_d       = k_q + 1'b1;
+          rd_addr   = p_q + 13'(k_d);
+          src_crc_d = (rd_addr >= blen);
+          src_idx_d = 2'(rd_addr - blen);
+          if (rd_addr == total || k_d == 8'd254) state_d = TxCode;
         end
       end
       TxCode: begin

@@ -35,12 +35,10 @@ inline AccessReply reference_access(db::chip::ChipBackend& chip, std::uint64_t& 
         one(false, o.addr, 0, true);
         break;
       case AccessOp::BLOCK_WRITE:
-        for (std::size_t k = 0; k < o.words.size() && one(true, o.addr + std::uint32_t(k), o.words[k], false); ++k) {
-        }
+        for (std::size_t k = 0; k < o.words.size() && one(true, o.addr + std::uint32_t(k), o.words[k], false); ++k) {}
         break;
       case AccessOp::BLOCK_READ:
-        for (std::size_t k = 0; k < o.count && one(false, o.addr + std::uint32_t(k), 0, true); ++k) {
-        }
+        for (std::size_t k = 0; k < o.count && one(false, o.addr + std::uint32_t(k), 0, true); ++k) {}
         break;
       case AccessOp::TICK:
         chip.tick(o.clocks);

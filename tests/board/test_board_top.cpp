@@ -76,11 +76,16 @@ TEST_F(BoardTop, AccessMatchesTheModel) {
   std::vector<std::uint32_t> board;
   for (int s = 0; s < 64; ++s) board.push_back(db::chip::to_chip_piece(pos.piece_on(db::Square(s))));
   Access a;
-  a.ops = {AccessOp::read(reg::ID),      AccessOp::read(reg::VERSION),
-           AccessOp::write(reg::HALFMOVE, 9), AccessOp::read(reg::HALFMOVE),
-           AccessOp::block_write(reg::BOARD_BASE, board), AccessOp::block_read(reg::BOARD_BASE, 64),
-           AccessOp::tick(500),          AccessOp::read(reg::STATUS),
-           AccessOp::write(reg::ID, 1),  AccessOp::read(reg::STM)};
+  a.ops = {AccessOp::read(reg::ID),
+           AccessOp::read(reg::VERSION),
+           AccessOp::write(reg::HALFMOVE, 9),
+           AccessOp::read(reg::HALFMOVE),
+           AccessOp::block_write(reg::BOARD_BASE, board),
+           AccessOp::block_read(reg::BOARD_BASE, 64),
+           AccessOp::tick(500),
+           AccessOp::read(reg::STATUS),
+           AccessOp::write(reg::ID, 1),
+           AccessOp::read(reg::STM)};
   const AccessReply want = reference_access(ref, tag, a);
   EXPECT_EQ(want.failed_op, 8);
   expect_same(access(a), want);
@@ -106,8 +111,7 @@ TEST_F(BoardTop, PerftAndSearchRunClockForClock) {
   EXPECT_TRUE(board_.led_done());
   EXPECT_FALSE(board_.led_err());
   // A search job on the same chip.
-  const db::Position mid =
-      db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  const db::Position mid = db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   db::chip::SearchParams params;
   params.depth = 2;
   Access a;

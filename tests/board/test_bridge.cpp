@@ -17,6 +17,7 @@
 #include "chip/chip_client.h"
 #include "chip/chip_model.h"
 #include "chip/chip_regs.h"
+#include "chip/rtl_backend.h"
 #include "link/cobs.h"
 #include "link/crc32.h"
 #include "link/frame.h"
@@ -35,11 +36,13 @@ constexpr std::uint32_t kDiv = 4;                    // the simulation's fast UA
 constexpr std::uint64_t kTimeout = 400 * 10 * kDiv;  // 400 byte times
 constexpr std::uint64_t kLimit = 20'000'000;         // clocks before a test calls the bridge hung
 
-db::rtl::BridgeBoardOptions options() {
+// The bridge with a model chip, or with another backend ("rtl": the verilated chip, the one the
+// other tests verilate already, driven through its harness instead of the board top's gated clock).
+db::rtl::BridgeBoardOptions options(const std::string& backend = "model") {
   db::rtl::BridgeBoardOptions o;
   o.divisor = kDiv;
   o.timeout_clocks = kTimeout;
-  o.make_chip = [] { return std::make_unique<db::chip::ChipModel>(); };
+  o.make_chip = [backend] { return db::chip::make_backend(backend); };
   return o;
 }
 
@@ -66,7 +69,7 @@ std::vector<std::uint8_t> wire(const std::vector<std::uint8_t>& decoded) {
 
 class Bridge : public ::testing::Test {
  protected:
-  Bridge() : board_(options()) {}
+  explicit Bridge(const std::string& backend = "model") : board_(options(backend)) {}
 
   std::uint16_t send(std::uint8_t type, const std::vector<std::uint8_t>& payload) {
     Frame f;
@@ -277,6 +280,47 @@ TEST_F(Bridge, SearchJobRunMatchesTheModel) {
   const db::chip::SearchResult r = db::chip::search_result_of(words);
   EXPECT_TRUE(r.finished);
   EXPECT_GT(r.nodes, 10u);
+}
+
+// The same with the verilated RTL chip behind the bridge: the words and the clocks of the model.
+class BridgeRtl : public Bridge {
+ protected:
+  BridgeRtl() : Bridge("rtl") {}
+};
+
+TEST_F(BridgeRtl, PerftAndSearchJobLikeTheModel) {
+  EXPECT_EQ(board_.describe(), "bridge+rtl x1 @ 6000000 baud");
+  claim();
+  db::chip::ChipModel ref;
+  std::uint64_t tag = 0;
+  const Access start = test::perft_start(0, db::Position::from_fen(db::kStartFen), 3);
+  expect_same(access(start), reference_access(ref, tag, start));
+  const db::link::Run perft = test::perft_wait(0, 16);
+  Frame f = request(type::RUN, perft.encode());
+  ASSERT_EQ(f.type, type::RUN_REPLY);
+  RunReply got = RunReply::decode(f.payload);
+  expect_same(got, reference_run(ref, perft));
+  ASSERT_EQ(got.words.size(), 3u);
+  EXPECT_EQ(got.words[0], 8902u);
+  const db::Position mid = db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  db::chip::SearchParams params;
+  params.depth = 3;
+  Access a;
+  for (const db::chip::RegWrite& w : db::chip::search_job_writes(db::chip::ChipPosition::of(mid), {}, params)) {
+    a.ops.push_back(AccessOp::write(w.addr, w.data));
+  }
+  expect_same(access(a), reference_access(ref, tag, a));
+  db::link::Run run;
+  run.quantum = 16;
+  run.poll_addr = reg::STATUS;
+  run.poll_mask = db::chip::field::status::BUSY.put(1);
+  run.poll_value = 0;
+  run.reads.assign(db::chip::kSearchResultRegisters.begin(), db::chip::kSearchResultRegisters.end());
+  f = request(type::RUN, run.encode());
+  ASSERT_EQ(f.type, type::RUN_REPLY);
+  got = RunReply::decode(f.payload);
+  expect_same(got, reference_run(ref, run));
+  RecordProperty("search_clocks", std::to_string(got.clock));
 }
 
 TEST_F(Bridge, RunBudgetStopsAfterItsLastPoll) {
@@ -549,6 +593,38 @@ TEST_F(Bridge, PipelinedRequestsAllAnswered) {
   EXPECT_EQ(r[3].frame.seq, s3);
   EXPECT_EQ(AccessReply::decode(r[2].frame.payload).words, std::vector<std::uint32_t>{3});
   EXPECT_EQ(DebugReply::decode(r[3].frame.payload).clock, 2u);
+}
+
+// The bridge's own time per frame: the clocks from a request's first bit to its reply's last, less
+// the UART's time for both frames' bytes (ten bits a byte).
+TEST_F(Bridge, ClocksPerFrame) {
+  claim();
+  auto overhead = [&](const Access& a) {
+    Frame f;
+    f.type = type::ACCESS;
+    f.seq = 100;
+    f.payload = a.encode();
+    const std::vector<std::uint8_t> w = encode_frame(f);
+    board_.receive(w.data(), w.size());
+    std::vector<std::uint8_t> out;
+    const std::uint64_t clocks = board_.run(kLimit, out);
+    const auto r = decoder_.feed(out.data(), out.size());
+    EXPECT_EQ(r.size(), 1u);
+    const std::uint64_t uart = (w.size() + out.size()) * 10 * kDiv;
+    EXPECT_GE(clocks, uart);
+    return clocks - uart;
+  };
+  Access a;
+  a.ops = {AccessOp::read(reg::ID)};
+  const std::uint64_t one = overhead(a);
+  a.ops = {AccessOp::block_read(reg::PHASE_RAM_BASE, 1000)};
+  const std::uint64_t big = overhead(a);
+  RecordProperty("one_read_overhead_clocks", std::to_string(one));
+  RecordProperty("block_read_1000_overhead_clocks", std::to_string(big));
+  EXPECT_LT(one, 200u);
+  // About 10 clocks a word to build the reply, one a byte for its CRC and one for the COBS scan:
+  // under 5 % of the reply's UART time at 3 Mbaud (8 clocks a bit), about 10 % at this test's 4.
+  EXPECT_LT(big, 16000u);
 }
 
 // Random bytes, damaged and cut frames, random requests (no chip claimed, so none runs): the bridge
