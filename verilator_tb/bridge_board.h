@@ -6,7 +6,8 @@
 //
 // A chip takes a clock only in the cycles the bridge enables it (chip_ce_o): an access when it
 // requests one, an idle tick otherwise. The bridge's reset pulse (chip_rst_no) replaces the chip by
-// a new one from make_chip, as the TCP server's RESET does.
+// a new one from make_chip, as the TCP server's RESET does. The bridge is verilated twice, with one
+// chip port (the board) and with two (to test the NCHIPS parameter).
 #pragma once
 
 #include <cstdint>
@@ -19,7 +20,6 @@
 #include "chip/bus.h"
 #include "link/simulated_board.h"
 
-class Vlink_bridge;
 class VerilatedContext;
 
 namespace db::rtl {
@@ -29,8 +29,10 @@ struct BridgeBoardOptions {
   std::uint32_t divisor = 8;          // clocks per UART bit: 8 = 3 Mbaud at 24 MHz; at least 4
   // The inter-byte timeout inside a frame, in clocks (0: none); default 100 ms at 24 MHz.
   std::uint64_t timeout_clocks = 2400000;
-  // A chip in its power-on state (the board has one; the verilated bridge serves one).
+  // A chip in its power-on state.
   std::function<std::unique_ptr<chip::ChipBackend>()> make_chip;
+  // Chips behind the bridge: 1 (the board) or 2.
+  int chips = 1;
 };
 
 class BridgeBoard final : public link::SimulatedBoard {
@@ -62,17 +64,21 @@ class BridgeBoard final : public link::SimulatedBoard {
   std::uint64_t runs_done() const { return runs_done_; }
   bool run_busy() const;
   bool in_frame() const;
-  // The chip behind the bridge (replaced at each of the bridge's chip resets).
-  chip::ChipBackend& chip() { return *chip_; }
+  // A chip behind the bridge (replaced at each of the bridge's resets of it).
+  chip::ChipBackend& chip(int i = 0) { return *chips_.at(std::size_t(i)); }
 
  private:
+  struct Model;  // the verilated bridge, one or two chip ports
+  template <class V>
+  struct ModelOf;
   void step(std::vector<std::uint8_t>& out);
 
   BridgeBoardOptions options_;
   std::unique_ptr<VerilatedContext> context_;
-  std::unique_ptr<Vlink_bridge> top_;
-  std::unique_ptr<chip::ChipBackend> chip_;
-  bool chip_in_reset_ = false;
+  std::unique_ptr<Model> top_;
+  std::vector<std::unique_ptr<chip::ChipBackend>> chips_;
+  std::vector<bool> in_reset_;
+  std::vector<chip::DebugPort> debug_;
   UartLine line_;        // host -> board
   UartSampler sampler_;  // board -> host
   std::uint64_t clocks_ = 0;

@@ -48,7 +48,7 @@ module link_rx_frame #(
   logic [7:0]  type_d, type_q;
   logic [15:0] seq_d, seq_q;
   logic [15:0] len_d, len_q;
-  logic [31:0] idle_d, idle_q;
+  logic [31:0] idle_d, idle_q;      // clocks left before the inter-byte timeout
   logic        ent_d, ent_q;
   logic [3:0]  err_d, err_q;
   logic [15:0] eseq_d, eseq_q;
@@ -130,9 +130,9 @@ module link_rx_frame #(
       zero_d = 1'b0;
       drop_d = 1'b0;
       crc_d  = '1;
-      idle_d = '0;
+      idle_d = timeout_i;
     end else if (valid_i) begin
-      idle_d = '0;
+      idle_d = timeout_i;
       if (data_i == 8'h00) begin
         // The delimiter: judge the frame, then start afresh.
         if (!drop_q && enc_q != '0) begin
@@ -177,8 +177,9 @@ module link_rx_frame #(
         end
       end
     end else if ((enc_q != '0 || drop_q) && timeout_i != '0) begin
-      idle_d = idle_q + 1'b1;
-      if (idle_d >= timeout_i) begin
+      // Counted down from timeout_i at each byte (a zero test, no comparator on the clock's path).
+      idle_d = idle_q - 1'b1;
+      if (idle_q <= 32'd1) begin
         tmo_d  = 1'b1;
         enc_d  = '0;
         dec_d  = '0;
@@ -186,7 +187,7 @@ module link_rx_frame #(
         zero_d = 1'b0;
         drop_d = 1'b0;
         crc_d  = '1;
-        idle_d = '0;
+        idle_d = timeout_i;
       end
     end
     if (put) begin

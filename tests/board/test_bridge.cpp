@@ -38,8 +38,9 @@ constexpr std::uint64_t kLimit = 20'000'000;         // clocks before a test cal
 
 // The bridge with a model chip, or with another backend ("rtl": the verilated chip, the one the
 // other tests verilate already, driven through its harness instead of the board top's gated clock).
-db::rtl::BridgeBoardOptions options(const std::string& backend = "model") {
+db::rtl::BridgeBoardOptions options(const std::string& backend = "model", int chips = 1) {
   db::rtl::BridgeBoardOptions o;
+  o.chips = chips;
   o.divisor = kDiv;
   o.timeout_clocks = kTimeout;
   o.make_chip = [backend] { return db::chip::make_backend(backend); };
@@ -69,7 +70,7 @@ std::vector<std::uint8_t> wire(const std::vector<std::uint8_t>& decoded) {
 
 class Bridge : public ::testing::Test {
  protected:
-  explicit Bridge(const std::string& backend = "model") : board_(options(backend)) {}
+  explicit Bridge(const std::string& backend = "model", int chips = 1) : board_(options(backend, chips)) {}
 
   std::uint16_t send(std::uint8_t type, const std::vector<std::uint8_t>& payload) {
     Frame f;
@@ -321,6 +322,65 @@ TEST_F(BridgeRtl, PerftAndSearchJobLikeTheModel) {
   got = RunReply::decode(f.payload);
   expect_same(got, reference_run(ref, run));
   RecordProperty("search_clocks", std::to_string(got.clock));
+}
+
+// The NCHIPS parameter: the bridge verilated with two chip ports, two model chips.
+class Bridge2 : public Bridge {
+ protected:
+  Bridge2() : Bridge("model", 2) {}
+};
+
+TEST_F(Bridge2, TwoChipsServedApart) {
+  EXPECT_EQ(board_.describe(), "bridge+model x2 @ 6000000 baud");
+  Frame f = request(type::HELLO, Hello{}.encode());
+  EXPECT_EQ(HelloReply::decode(f.payload).chips_total, 2);
+  EXPECT_EQ(HelloReply::decode(f.payload).chips_free, 2);
+  f = request(type::CLAIM, Claim{1}.encode());
+  EXPECT_EQ(ClaimReply::decode(f.payload).chips, std::vector<std::uint16_t>{0});
+  f = request(type::CLAIM, Claim{kAllChips}.encode());
+  EXPECT_EQ(ClaimReply::decode(f.payload).chips, std::vector<std::uint16_t>{1});
+  EXPECT_EQ(expect_error(type::DEBUG, ChipRef{2}.encode(), ErrorCode::BAD_CHIP).detail, 2);
+  // Chip 0 runs (until aborted); chip 1 is served meanwhile, with its own clock.
+  db::link::Run forever;
+  forever.chip = 0;
+  forever.quantum = 64;
+  forever.poll_addr = reg::STATUS;
+  forever.poll_mask = 0;
+  forever.poll_value = 1;
+  const std::uint16_t run0 = send(type::RUN, forever.encode());
+  db::chip::ChipModel ref1;
+  std::uint64_t tag = 0;
+  const Access start = test::perft_start(1, db::Position::from_fen(db::kStartFen), 2);
+  const std::uint16_t acc1 = send(type::ACCESS, start.encode());
+  auto r = collect(1);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].frame.seq, acc1);
+  expect_same(AccessReply::decode(r[0].frame.payload), reference_access(ref1, tag, start));
+  EXPECT_TRUE(board_.run_busy());
+  // A RUN on chip 1 waits for chip 0's (one RUN at a time), and runs once chip 0's is aborted.
+  const db::link::Run perft = test::perft_wait(1, 16);
+  const std::uint16_t run1 = send(type::RUN, perft.encode());
+  std::vector<std::uint8_t> out;
+  board_.advance(30000, out);
+  EXPECT_TRUE(decoder_.feed(out.data(), out.size()).empty());
+  const std::uint16_t ab = send(type::ABORT, ChipRef{0}.encode());
+  r = collect(3);
+  std::map<std::uint16_t, Frame> by_seq;
+  for (const auto& x : r) by_seq[x.frame.seq] = x.frame;
+  EXPECT_EQ(int(RunReply::decode(by_seq[run0].payload).outcome), int(RunOutcome::ABORTED));
+  EXPECT_EQ(by_seq[ab].type, type::OK);
+  ASSERT_EQ(by_seq[run1].type, type::RUN_REPLY);
+  const RunReply got = RunReply::decode(by_seq[run1].payload);
+  expect_same(got, reference_run(ref1, perft));
+  ASSERT_EQ(got.words.size(), 3u);
+  EXPECT_EQ(got.words[0], 400u);
+  // RELEASE of chip 1 leaves chip 0 alone.
+  settle();
+  EXPECT_EQ(request(type::RELEASE, ChipRef{1}.encode()).type, type::OK);
+  expect_error(type::DEBUG, ChipRef{1}.encode(), ErrorCode::NOT_CLAIMED);
+  f = request(type::DEBUG, ChipRef{0}.encode());
+  ASSERT_EQ(f.type, type::DEBUG_REPLY);
+  EXPECT_EQ(DebugReply::decode(f.payload).clock, RunReply::decode(by_seq[run0].payload).clock);
 }
 
 TEST_F(Bridge, RunBudgetStopsAfterItsLastPoll) {
