@@ -655,6 +655,36 @@ TEST_F(Bridge, PipelinedRequestsAllAnswered) {
   EXPECT_EQ(DebugReply::decode(r[3].frame.payload).clock, 2u);
 }
 
+// While a long TICK keeps the executor, frames queue: two more get receive banks, the next ones
+// are answered ERROR BUSY (no bank for them), and beyond the 8-entry queue frames are lost (the
+// error LED's pulse); everything is answered in order when the TICK ends.
+TEST_F(Bridge, FullBuffersAnswerBusyThenDrop) {
+  claim();
+  Access a;
+  a.ops = {AccessOp::tick(20000)};
+  const std::uint16_t acc = send(type::ACCESS, a.encode());
+  std::vector<std::uint16_t> hellos;
+  for (int i = 0; i < 12; ++i) hellos.push_back(send(type::HELLO, Hello{}.encode()));
+  const std::uint64_t errors_before = board_.link_errors();
+  const auto r = settle();
+  ASSERT_EQ(r.size(), 9u);
+  ASSERT_TRUE(r[0].ok);
+  EXPECT_EQ(r[0].frame.seq, acc);
+  EXPECT_EQ(AccessReply::decode(r[0].frame.payload).clock, 20000u);
+  for (std::size_t i = 1; i < r.size(); ++i) {
+    ASSERT_TRUE(r[i].ok);
+    EXPECT_EQ(r[i].frame.seq, hellos[i - 1]);
+    if (i <= 2) {
+      EXPECT_EQ(r[i].frame.type, type::HELLO_REPLY) << i;
+    } else {
+      ASSERT_EQ(r[i].frame.type, type::ERROR) << i;
+      EXPECT_EQ(int(ErrorReply::decode(r[i].frame.payload).code), int(ErrorCode::BUSY));
+    }
+  }
+  EXPECT_GE(board_.link_errors() - errors_before, 4u + 6u);  // 4 lost, 6 BUSY replies
+  hello_answers();
+}
+
 // The bridge's own time per frame: the clocks from a request's first bit to its reply's last, less
 // the UART's time for both frames' bytes (ten bits a byte).
 TEST_F(Bridge, ClocksPerFrame) {
