@@ -140,6 +140,7 @@ TEST_F(BoardTop, PerftAndSearchRunClockForClock) {
   std::vector<std::uint8_t> out;
   board_.run(kLimit, out);
   EXPECT_TRUE(board_.led_err());
+  RecordProperty("board_clocks", std::to_string(board_.clocks()));
 }
 
 }  // namespace
