@@ -31,6 +31,7 @@ class BoardTopBoard final : public link::SimulatedBoard {
 
   void receive(const std::uint8_t* data, std::size_t n) override;
   std::uint64_t run(std::uint64_t clocks, std::vector<std::uint8_t>& out) override;
+  // Not idle either while a frame is half received (the inter-byte timeout then runs).
   bool idle() const override;
   std::uint64_t interbyte_timeout_clocks() const override { return kTimeoutClocks; }
   std::uint32_t clock_hz() const override { return kClockHz; }

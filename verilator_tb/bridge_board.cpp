@@ -153,7 +153,9 @@ void BridgeBoard::send_break(std::uint64_t clocks) { line_.low(clocks); }
 
 void BridgeBoard::send_bad_stop(std::uint8_t byte) { line_.byte(byte, false); }
 
-bool BridgeBoard::idle() const { return line_.idle() && sampler_.idle() && top_->idle(); }
+bool BridgeBoard::idle() const {
+  return line_.idle() && sampler_.idle() && top_->idle() && !(top_->in_frame() && options_.timeout_clocks != 0);
+}
 
 bool BridgeBoard::run_busy() const { return top_->run_busy(); }
 

@@ -44,6 +44,8 @@ class BridgeBoard final : public link::SimulatedBoard {
 
   void receive(const std::uint8_t* data, std::size_t n) override;
   std::uint64_t run(std::uint64_t clocks, std::vector<std::uint8_t>& out) override;
+  // Not idle either while a frame is half received and the inter-byte timeout is on: a host that
+  // stops inside a frame gets its partial frame dropped after the timeout's clocks, as on the board.
   bool idle() const override;
   std::uint64_t interbyte_timeout_clocks() const override { return options_.timeout_clocks; }
   std::uint32_t clock_hz() const override { return options_.clock_hz; }

@@ -595,13 +595,18 @@ TEST_F(Bridge, InterByteTimeoutDropsAPartialFrame) {
   auto r = settle();
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0].frame.type, type::ERROR);
-  // With a pause longer than the timeout, the half frame is dropped without a reply.
+  // With a pause longer than the timeout, the half frame is dropped without a reply. The board is
+  // not idle while it holds half a frame: run() goes on until the timeout drops it.
   send_bytes(half);
   std::vector<std::uint8_t> out;
   board_.advance(half.size() * 10 * kDiv + 100, out);
   EXPECT_TRUE(board_.in_frame());
-  board_.advance(kTimeout, out);
+  EXPECT_FALSE(board_.idle());
+  const std::uint64_t ran = board_.run(kLimit, out);
+  EXPECT_GE(ran + 100, kTimeout);
+  EXPECT_LE(ran, kTimeout + 100);
   EXPECT_FALSE(board_.in_frame());
+  EXPECT_TRUE(board_.idle());
   EXPECT_TRUE(out.empty());
   send_bytes(w);
   r = settle();
