@@ -161,6 +161,25 @@ TEST_F(Bridge, HelloDescribesTheBoard) {
   EXPECT_TRUE(board_.idle());
 }
 
+// Runs of more than 254 bytes without a 0x00 (COBS blocks of code 0xFF, which imply no 0x00) in a
+// request (a long client name) and in a reply (tags read many times).
+TEST_F(Bridge, LongRunsWithoutZeros) {
+  Hello h;
+  h.name = std::string(255, 'x');
+  const Frame f = request(type::HELLO, h.encode());
+  ASSERT_EQ(f.type, type::HELLO_REPLY);
+  claim();
+  Access a;
+  a.ops.push_back(AccessOp::set_tag(0x0102030405060708ull));
+  for (int i = 0; i < 100; ++i) a.ops.push_back(AccessOp::get_tag());
+  const AccessReply r = access(a);
+  ASSERT_EQ(r.words.size(), 200u);
+  for (std::size_t i = 0; i < r.words.size(); i += 2) {
+    EXPECT_EQ(r.words[i], 0x05060708u);
+    EXPECT_EQ(r.words[i + 1], 0x01020304u);
+  }
+}
+
 TEST_F(Bridge, ClaimReleaseReset) {
   claim();
   Frame f = request(type::HELLO, Hello{}.encode());
