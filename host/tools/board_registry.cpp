@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "chip/simulated_boards.h"
 #include "service_board.h"
 
 namespace db::boardsim {
@@ -15,6 +16,12 @@ const std::vector<BoardKind>& boards() {
   static const std::vector<BoardKind> kinds = {
       {"service", "stand-in: the link service (chipd's) answering frames over model chips; no UART bit timing, no RTL",
        [](const BoardOptions& o) { return std::make_unique<ServiceBoard>(o); }},
+      {"bridge",
+       "the verilated link bridge (rtl/board) in front of 1 or 2 model chips, UART bit timing included (6M clocks/s)",
+       [](const BoardOptions& o) { return chip::make_bridge_board(o.chips, o.baud); }},
+      {"ulx3s-85f",
+       "the verilated board top with its RTL chip, as on a ULX3S-85F behind its PLL (builds with -DDB_BOARD_TOP=ON)",
+       [](const BoardOptions& o) { return chip::make_board_top(o.baud); }},
   };
   return kinds;
 }

@@ -9,11 +9,13 @@
 # a search on a board that damages replies (a second boardsim, --debug-garble-every) loses the
 # board's chips and still gives the model's answer.
 # SIGTERM then stops boardsim, which must exit 0 and remove its pty file.
-# Usage: serial_equals_model.sh DEEPBLUE
+# Usage: serial_equals_model.sh DEEPBLUE [BOARD]   (BOARD: service by default, or bridge: the verilated
+# link bridge in front of model chips; the damaged-replies part always uses a service board)
 set -euo pipefail
 deepblue=$1
+board_name=${2:-service}
 dir=$(mktemp -d)
-"$deepblue" boardsim --board service --chips 2 --pty-file "$dir/pty" >"$dir/out" 2>"$dir/log" &
+"$deepblue" boardsim --board "$board_name" --chips 2 --pty-file "$dir/pty" >"$dir/out" 2>"$dir/log" &
 board=$!
 cleanup() {
   kill "$board" 2>/dev/null || true
