@@ -22,6 +22,10 @@
 #include "search/timeman.h"
 #include "search/tt.h"
 
+namespace db::egtb {
+class Tablebases;
+}
+
 namespace db::search {
 
 struct Limits {
@@ -60,6 +64,10 @@ struct SearchOptions {
   // reproducible. At most one per chip (more are not used); with one chip or software leaves it is
   // ignored. 1: the sequential search.
   int workers = 1;
+  // Endgame databases (AIJ 8.3, docs/egtb.md; nullptr: none). A position they hold is not searched:
+  // its score is the game-theoretic value as the high part (kTbWin, 0, -kTbWin) with the static
+  // evaluation as the tie-breaker; a won or lost root is played by distance to mate at once.
+  const egtb::Tablebases* tablebases = nullptr;
 };
 
 constexpr int kMaxMultiPv = 256;  // more than the most legal moves in any position (218)
@@ -108,6 +116,8 @@ struct SearchResult {
   // Nodes at the chips' depth searched in software at once, their hardware search known to pass
   // the node limit (it did at that depth or less, or one ply less took a third of the limit).
   std::uint64_t too_big_for_chips = 0;
+  std::uint64_t tb_hits = 0;  // positions scored by the endgame databases (the master's)
+  bool tb_root = false;       // the root was won or lost in the databases: their move, no search
 };
 
 // A worker node's answer to one job of a cluster's master (search_job, docs/cluster.md).
@@ -212,6 +222,11 @@ class Searcher {
     return strive_for_draw_ ? sooner : -sooner;
   }
   int static_score(const Position& pos) const;
+  // AIJ 8.3: the databases' score of pos (search_egtb.cpp); false when they do not hold it.
+  bool probe_tablebases(const Position& pos, int ply, int& score);
+  // A won or lost root played by distance to mate: fills result and reports one iteration.
+  bool play_tablebase_root(const Position& root, SearchResult& result, const IterationCallback& on_iteration);
+  std::uint64_t tb_hits_ = 0;
   double elapsed_ms() const;
   std::vector<Move> extract_pv(Position pos, Move first) const;
 

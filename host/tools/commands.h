@@ -17,5 +17,6 @@ void add_lazystats_command(CLI::App& app);
 void add_hwsearch_command(CLI::App& app);
 void add_chipd_command(CLI::App& app);
 void add_book_command(CLI::App& app);
+void add_egtb_command(CLI::App& app);
 
 }  // namespace db::cli

@@ -13,6 +13,7 @@
 
 #include "book/polyglot_book.h"
 #include "chess/position.h"
+#include "egtb/tablebases.h"
 #include "search/leaf_search.h"
 #include "search/search.h"
 #include "search/tt.h"
@@ -30,6 +31,7 @@ struct EngineOptions {
   int multipv = 1;
   bool own_book = true;                            // answer go from the book while the position is in it
   std::string book_file = book::kDefaultBookPath;  // empty: no book
+  std::string egtb_path;                           // endgame databases' directory; empty: none
 };
 
 // Makes the chips of the host (the UCI library does not depend on the chip backends).
@@ -54,6 +56,9 @@ class UciEngine {
                                                           const search::Searcher::IterationCallback&)>;
   void set_search_runner(SearchRunner runner) { runner_ = std::move(runner); }
   search::TranspositionTable& table() { return tt_; }  // the engine's (Hash resizes it in place)
+  // The endgame databases (EgtbPath): a directory of deepblue egtb build's files, or empty for none.
+  // Throws std::invalid_argument when it is not a directory.
+  void set_egtb_path(const std::string& dir);
 
  private:
   void send(const std::string& line);
@@ -83,6 +88,7 @@ class UciEngine {
   Position position_;
   std::thread search_thread_;
   enum class BookState { Unloaded, Loaded, Failed } book_state_ = BookState::Unloaded;
+  std::unique_ptr<egtb::Tablebases> tablebases_;
   book::PolyglotBook book_;
   std::mt19937_64 book_rng_{std::random_device{}()};  // a new game, a new line of the book
 };
