@@ -73,7 +73,7 @@ Board Board::of(const Position& pos) {
   const int count = popcount(pos.pieces());
   if (count > kMaxPieces)
     throw EgtbError("position: " + std::to_string(count) + " pieces, the databases hold at most " +
-                                std::to_string(kMaxPieces));
+                    std::to_string(kMaxPieces));
   Bitboard all = pos.pieces();
   while (all) {
     const Square s = pop_lsb(all);

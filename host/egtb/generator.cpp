@@ -54,8 +54,8 @@ class Generator {
       stats.passes = pass;
       if (decided.empty() && !pending_left(pass)) break;
       if (pass > kMaxPlies && !decided.empty())
-        throw EgtbError("database " + layout.material().name() + ": a mate longer than " +
-                                 std::to_string(kMaxPlies) + " plies");
+        throw EgtbError("database " + layout.material().name() + ": a mate longer than " + std::to_string(kMaxPlies) +
+                        " plies");
     }
     for (std::uint8_t& x : e) {
       if (x == kUnknown) x = kDrawCode;
@@ -128,7 +128,7 @@ class Generator {
     }
     if (result.plies > kMaxPlies)
       throw EgtbError("database " + table_.layout.material().name() + ": a mate longer than " +
-                               std::to_string(kMaxPlies) + " plies");
+                      std::to_string(kMaxPlies) + " plies");
     if (result.plies == pass) {
       table_.entries[i] = result.code();
       decided.push_back(i);
@@ -152,8 +152,7 @@ class Generator {
       t = code == kUnknown ? kChildUnknown : code;
     } else {
       const std::optional<Value> v = smaller_.probe(c);
-      if (!v)
-        throw EgtbError("database " + table_.layout.material().name() + " needs " + c.material().name());
+      if (!v) throw EgtbError("database " + table_.layout.material().name() + " needs " + c.material().name());
       t = v->code();
     }
     if (c.ep == SQ_NONE) return t;

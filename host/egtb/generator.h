@@ -15,10 +15,10 @@
 namespace db::egtb {
 
 struct GenerationStats {
-  std::uint64_t positions = 0;  // legal canonical positions
+  std::uint64_t positions = 0;                    // legal canonical positions
   std::uint64_t wins = 0, draws = 0, losses = 0;  // for the side to move
   int passes = 0;
-  int longest_plies = 0;  // the longest mate
+  int longest_plies = 0;          // the longest mate
   std::uint64_t evaluations = 0;  // positions decided by their moves (all passes)
   double seconds = 0;
 };

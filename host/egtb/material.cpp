@@ -60,9 +60,7 @@ Material Material::of(const Position& pos) {
 
 Material Material::parse(std::string_view name) {
   const std::string text(name);
-  auto fail = [&](const std::string& why) {
-    throw EgtbError("material '" + text + "': " + why);
-  };
+  auto fail = [&](const std::string& why) { throw EgtbError("material '" + text + "': " + why); };
   std::string s;
   for (char ch : name) s += char(std::toupper(static_cast<unsigned char>(ch)));
   std::size_t split = s.find('V');

@@ -23,11 +23,11 @@ struct Material {
 
   int pieces() const;  // kings included
   bool has_pawns() const { return counts[WHITE][PAWN] + counts[BLACK][PAWN] > 0; }
-  std::string name() const;           // "KQvKR": strongest piece first
-  Material flipped() const;           // colours swapped
-  bool white_is_canonical() const;    // white holds the set a database file is made for
+  std::string name() const;         // "KQvKR": strongest piece first
+  Material flipped() const;         // colours swapped
+  bool white_is_canonical() const;  // white holds the set a database file is made for
   Material canonical() const { return white_is_canonical() ? *this : flipped(); }
-  std::uint32_t key() const;          // a number unique to the counts
+  std::uint32_t key() const;  // a number unique to the counts
   bool operator==(const Material& o) const { return counts == o.counts; }
 
   static Material of(const Position& pos);

@@ -49,7 +49,8 @@ VerifyStats verify_table(const Tablebases& tbs, const Material& m, std::uint64_t
     if (!t->layout.decode(i, b)) {
       if (t->entries[i] != kInvalid) {
         ++st.mismatches;
-        if (st.first_mismatch.empty()) st.first_mismatch = m.name() + " index " + std::to_string(i) + ": not a position";
+        if (st.first_mismatch.empty())
+          st.first_mismatch = m.name() + " index " + std::to_string(i) + ": not a position";
       }
       continue;
     }

@@ -70,17 +70,17 @@ void run_build(const EgtbBuildOptions& opt) {
     total_bytes += bytes;
     total_seconds += st.seconds;
     tbs.add(std::move(t));
-    nlohmann::json j = {{"material", m.name()},       {"positions", st.positions}, {"wins", st.wins},
-                        {"draws", st.draws},           {"losses", st.losses},       {"longest_plies", st.longest_plies},
-                        {"passes", st.passes},         {"seconds", st.seconds},     {"file_bytes", bytes},
-                        {"evaluations", st.evaluations}};
+    nlohmann::json j = {
+        {"material", m.name()}, {"positions", st.positions},         {"wins", st.wins},     {"draws", st.draws},
+        {"losses", st.losses},  {"longest_plies", st.longest_plies}, {"passes", st.passes}, {"seconds", st.seconds},
+        {"file_bytes", bytes},  {"evaluations", st.evaluations}};
     tables.push_back(j);
     if (!opt.json)
-      std::cout << fmt::format("{:8} {:>10} positions  win {:>9} draw {:>9} loss {:>9}  longest {:>3} plies  {:6.1f} s  "
-                               "{:>9} bytes\n",
-                               m.name(), st.positions, st.wins, st.draws, st.losses, st.longest_plies, st.seconds,
-                               bytes)
-              << std::flush;
+      std::cout << fmt::format(
+                       "{:8} {:>10} positions  win {:>9} draw {:>9} loss {:>9}  longest {:>3} plies  {:6.1f} s  "
+                       "{:>9} bytes\n",
+                       m.name(), st.positions, st.wins, st.draws, st.losses, st.longest_plies, st.seconds, bytes)
+                << std::flush;
   }
   if (opt.json) {
     print_json({{"dir", opt.dir},
@@ -99,10 +99,11 @@ void run_probe(const EgtbProbeOptions& opt) {
   const std::optional<egtb::Value> v = tbs.probe(pos);
   const std::string material = egtb::Material::of(pos).name();
   if (!v) {
-    const std::string why = pos.castling_rights() != NO_CASTLING ? "the position has castling rights"
-                            : popcount(pos.pieces()) > egtb::kMaxPieces
-                                ? fmt::format("{} pieces, more than any database holds", popcount(pos.pieces()))
-                                : fmt::format("no database {} in {}", egtb::table_file_name(egtb::Material::of(pos).canonical()), opt.dir);
+    const std::string why =
+        pos.castling_rights() != NO_CASTLING ? "the position has castling rights"
+        : popcount(pos.pieces()) > egtb::kMaxPieces
+            ? fmt::format("{} pieces, more than any database holds", popcount(pos.pieces()))
+            : fmt::format("no database {} in {}", egtb::table_file_name(egtb::Material::of(pos).canonical()), opt.dir);
     throw egtb::EgtbError("egtb probe: " + why);
   }
   const auto choice = tbs.best_move(pos);
@@ -120,8 +121,8 @@ void run_probe(const EgtbProbeOptions& opt) {
   if (v->wdl == egtb::Wdl::Draw)
     std::cout << fmt::format("{}: draw", material);
   else
-    std::cout << fmt::format("{}: {} for the side to move, {} in {} moves ({} plies)", material,
-                             egtb::wdl_name(v->wdl), v->wdl == egtb::Wdl::Win ? "mates" : "mated", v->moves(), v->plies);
+    std::cout << fmt::format("{}: {} for the side to move, {} in {} moves ({} plies)", material, egtb::wdl_name(v->wdl),
+                             v->wdl == egtb::Wdl::Win ? "mates" : "mated", v->moves(), v->plies);
   std::cout << (best.empty() ? std::string("\n") : fmt::format("; best move {}\n", best));
 }
 
@@ -185,7 +186,10 @@ void run_verify(const EgtbVerifyOptions& opt) {
                 << std::flush;
   }
   if (opt.json)
-    print_json({{"dir", opt.dir}, {"stride", opt.stride}, {"positions", positions}, {"mismatches", mismatches},
+    print_json({{"dir", opt.dir},
+                {"stride", opt.stride},
+                {"positions", positions},
+                {"mismatches", mismatches},
                 {"tables", tables}});
   if (mismatches) throw egtb::EgtbError("egtb verify: " + std::to_string(mismatches) + " positions inconsistent");
 }
@@ -236,6 +240,8 @@ void add_egtb_command(CLI::App& app) {
   p->add_option("--dir", probe->dir, "Directory of the database files")->capture_default_str();
   p->add_flag("--json", probe->json, "Print one JSON object");
   p->callback([probe] { run_probe(*probe); });
+
+  add_egtb_chip_command(*cmd);
 }
 
 }  // namespace db::cli

@@ -18,5 +18,6 @@ void add_hwsearch_command(CLI::App& app);
 void add_chipd_command(CLI::App& app);
 void add_book_command(CLI::App& app);
 void add_egtb_command(CLI::App& app);
+void add_egtb_chip_command(CLI::App& egtb);  // deepblue egtb chip
 
 }  // namespace db::cli

@@ -35,7 +35,9 @@ TEST(Files, RoundTripAndDamage) {
     std::ifstream in(path, std::ios::binary);
     bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
-  auto write = [&](const std::string& b) { std::ofstream(path, std::ios::binary).write(b.data(), std::streamsize(b.size())); };
+  auto write = [&](const std::string& b) {
+    std::ofstream(path, std::ios::binary).write(b.data(), std::streamsize(b.size()));
+  };
   std::string bad = bytes;
   bad[0] = 'X';
   write(bad);
