@@ -63,6 +63,7 @@ nlohmann::json check_rule(const egtb::Tablebases& tbs, const char* material, int
   const egtb::Table* t = tbs.find(m);
   if (!t) throw egtb::EgtbError(std::string("egtb chip: no database ") + egtb::table_file_name(m) + " in " + tbs.dir());
   std::uint64_t fired = 0, draws = 0, strong_wins = 0, pawn_wins = 0;
+  std::uint64_t pawn_to_move = 0, pawn_to_move_draws = 0;  // the rule does not look at the side to move
   std::string first_wrong;
   egtb::Board b;
   for (std::uint64_t i = 0; i < t->layout.size(); ++i) {
@@ -79,8 +80,10 @@ nlohmann::json check_rule(const egtb::Tablebases& tbs, const char* material, int
     if (!((chip.read(chip::reg::ENDGAME) >> 2) & (1u << rule_bit))) continue;
     ++fired;
     const egtb::Value v = egtb::Value::from_code(t->entries[i]);
+    pawn_to_move += b.stm == BLACK;
     if (v.wdl == egtb::Wdl::Draw) {
       ++draws;
+      pawn_to_move_draws += b.stm == BLACK;
       continue;
     }
     const bool white_wins = (v.wdl == egtb::Wdl::Win) == (b.stm == WHITE);
@@ -93,6 +96,7 @@ nlohmann::json check_rule(const egtb::Tablebases& tbs, const char* material, int
           {"strong_side_wins", strong_wins},
           {"pawn_side_wins", pawn_wins},
           {"draw_share", fired ? double(draws) / double(fired) : 0.0},
+          {"pawn_side_to_move", {{"fired", pawn_to_move}, {"draws", pawn_to_move_draws}}},
           {"first_not_drawn", first_wrong}};
 }
 

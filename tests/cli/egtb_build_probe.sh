@@ -26,12 +26,16 @@ code=$?
 set -e
 search_krk=$("$deepblue" search --egtb "$dir" --fen "8/8/8/3k4/8/8/8/R3K3 w - - 0 1" --depth 6 --chip-depth 0 --json)
 search_kqkn=$("$deepblue" search --egtb "$dir" --fen "8/8/8/3k4/8/2n5/8/Q3K3 w - - 0 1" --depth 3 --chip-depth 0 --json)
+uci=$("$(dirname "$0")/uci_session.sh" "$deepblue" "setoption name OwnBook value false" \
+  "setoption name EgtbPath value /nonexistent/egtb" "setoption name EgtbPath value $dir" \
+  "position fen 8/8/8/3k4/8/8/8/R3K3 w - - 0 1" "go depth 5")
 search_off=$("$deepblue" search --egtb none --fen "8/8/8/3k4/8/2n5/8/Q3K3 w - - 0 1" --depth 3 --chip-depth 0 --json)
-python3 - "$build" "$mated" "$stalemate" "$mate1" "$mate1_black" "$krk" "$errors" "$code" "$search_krk" "$search_kqkn" "$search_off" <<'PY'
-import json, sys
+python3 - "$build" "$mated" "$stalemate" "$mate1" "$mate1_black" "$krk" "$errors" "$code" "$search_krk" "$search_kqkn" "$search_off" "$uci" <<'PY'
+import json, re, sys
 build, mated, stalemate, mate1, mate1_black, krk = (json.loads(a) for a in sys.argv[1:7])
 errors, code = sys.argv[7], int(sys.argv[8])
 search_krk, search_kqkn, search_off = (json.loads(a) for a in sys.argv[9:12])
+uci = sys.argv[12]
 ok = True
 def check(cond, what):
     global ok
@@ -58,5 +62,9 @@ check(len(search_krk["pv"].split()) == krk["dtm_plies"], f"KRvK pv to mate: {sea
 check(not search_kqkn["egtb_root"] and search_kqkn["egtb_hits"] > 0, f"KQvKN hits {search_kqkn['egtb_hits']}")
 check(search_kqkn["bestmove"] == "a1c3" and search_kqkn["score"] >= 18000, f"KQvKN {search_kqkn['bestmove']} {search_kqkn['score']}")
 check(search_off["egtb"] is None and search_off["egtb_hits"] == 0 and search_off["score"] < 18000, f"off {search_off['score']}")
+# UCI: EgtbPath refused when it is no directory, then the databases' move with a mate score.
+check("info string error EgtbPath: '/nonexistent/egtb' is not a directory" in uci, f"uci EgtbPath error: {uci}")
+mate = re.search(r"info depth 1 .*score mate (\d+) .*\nbestmove (\S+)", uci)
+check(mate and int(mate.group(1)) == krk["distance"] and mate.group(2) == krk["best_move"], f"uci: {uci}")
 print("EGTB_BUILD_PROBE_OK" if ok else "egtb build/probe failed")
 PY
