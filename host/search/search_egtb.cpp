@@ -22,7 +22,10 @@ bool Searcher::probe_tablebases(const Position& pos, int ply, int& score) {
   }
   if (!v) return false;
   ++tb_hits_;
-  const int e = std::clamp(value_of(static_score(pos)), -kTbEvalRange, kTbEvalRange);
+  // The evaluation as the tie-breaker: where the static score is a known draw already (a KPK the
+  // ROM calls drawn), its own tie-breaker holds the evaluation without that knowledge.
+  const int s = static_score(pos);
+  const int e = std::clamp(value_of(s) + tie_of(s), -kTbEvalRange, kTbEvalRange);
   switch (v->wdl) {
     case egtb::Wdl::Win:
       score = (kTbWin + e) * kTieScale;
