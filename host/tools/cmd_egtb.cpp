@@ -23,7 +23,7 @@ namespace {
 
 struct EgtbBuildOptions {
   std::string dir = DB_DEFAULT_EGTB;
-  int pieces = 3;
+  int pieces = 4;
   bool force = false;
   bool json = false;
 };
