@@ -57,9 +57,10 @@ std::unique_ptr<link::SimulatedBoard> make_board_top(std::uint32_t baud) {
 #ifdef DB_WITH_BOARD_TOP
   const std::uint32_t made = kBoardClockHz / rtl::BoardTopBoard::kDivisor;
   if (baud != 0 && baud != made)
-    throw std::invalid_argument(fmt::format("--baud {}: the verilated board top was built for {} baud "
-                                            "(-DDB_BOARD_TOP_DIV={})",
-                                            baud, made, rtl::BoardTopBoard::kDivisor));
+    throw std::invalid_argument(
+        fmt::format("--baud {}: the verilated board top was built for {} baud "
+                    "(-DDB_BOARD_TOP_DIV={})",
+                    baud, made, rtl::BoardTopBoard::kDivisor));
   return std::make_unique<rtl::BoardTopBoard>();
 #else
   (void)baud;

@@ -17,6 +17,11 @@ constexpr int kMate = 31000;
 constexpr int kMaxPly = 128;
 constexpr int kMateBound = kMate - kMaxPly;  // |score| >= this is a mate score
 constexpr int kDraw = 0;
+// A position the endgame databases call won (AIJ 8.3): this value plus the static evaluation,
+// clamped to +-kTbEvalRange, as the tie-breaker among wins; lost ones the negative. Above every
+// evaluation, below every mate.
+constexpr int kTbWin = 20000;
+constexpr int kTbEvalRange = 2000;
 
 constexpr bool is_mate_score(int s) { return s >= kMateBound || s <= -kMateBound; }
 // Moves (not plies) to mate, positive when we mate, negative when we are mated.

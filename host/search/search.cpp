@@ -162,6 +162,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks
   seldepth_ = std::max(seldepth_, ply);
   if (should_stop()) return 0;
   if (ply >= kMaxPly - 1) return static_score(pos);
+  if (int tb; probe_tablebases(pos, ply, tb)) return tb;
   const bool in_check = pos.in_check();
   MoveList moves;
   int best = -kInf;
@@ -331,6 +332,7 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
               !pos.has_insufficient_material() && pos.halfmove_clock() < 100 && child_ply < kMaxPly - 2;
   if (asks && entry) asks = !tt_settles(*entry, child_depth, child_alpha, child_beta, child_ply);
   if (asks) asks = !too_big_for_chips(pos.key(), std::max(child_depth, 1));
+  if (int tb; asks && probe_tablebases(pos, child_ply, tb)) asks = false;  // the databases answer it
   if (asks) {
     tell_software_nodes();
     leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, owner < 0 ? ply : owner);
@@ -454,6 +456,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   if (pos.has_insufficient_material()) return two_part(value_of(draw_score(ply)), draw_tie(pos));
   if (pos.halfmove_clock() >= 100 && !pos.is_checkmate()) return draw_score(ply);
   if (ply >= kMaxPly - 2) return static_score(pos);
+  if (int tb; ply > 0 && probe_tablebases(pos, ply, tb)) return tb;
 
   // Mate distance pruning: no score here can beat a mate found nearer the root.
   alpha = std::max(alpha, S(-kMate + ply));
@@ -699,18 +702,20 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   const TTEntry* root_entry = limits.first_depth > 1 ? tt_.probe(root.key()) : nullptr;
   order_moves(root, root_moves, root_entry ? root_entry->move : Move::none(), 0);
   result.best = root_moves[0];
+  tb_hits_ = 0;
+  const bool tb_root = play_tablebase_root(root, result, on_iteration);
 
+  root_bonus_ = limits.root_bonus;  // before the helpers start: they copy it
   splits_ = helper_splits_ = 0;
   wait_clocks_ = {};
   too_big_.clear();
   too_big_skips_ = 0;
-  if (options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
+  if (!tb_root && options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
   int previous_score = 0;
   previous_score_ = 0;
-  root_bonus_ = limits.root_bonus;
-  for (int depth = std::max(1, limits.first_depth); depth <= max_depth; ++depth) {
+  for (int depth = std::max(1, limits.first_depth); depth <= max_depth && !tb_root; ++depth) {
     seldepth_ = max_software_ply_ = 0;
     int score = search_root(root, root_moves, 0, depth, -kInf, kInf);
     if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
@@ -767,6 +772,8 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.wait_work_clocks = wait_clocks_[1];
   result.wait_helpers_clocks = wait_clocks_[2];
   result.too_big_for_chips = too_big_skips_;
+  result.tb_hits = tb_hits_;
+  result.tb_root = tb_root;
   if (leaf_) {
     tell_software_nodes();  // the software's time after its last question counts too
     result.leaf = leaf_->stats();

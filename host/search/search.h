@@ -25,6 +25,10 @@
 #include "search/timeman.h"
 #include "search/tt.h"
 
+namespace db::egtb {
+class Tablebases;
+}
+
 namespace db::search {
 
 struct Limits {
@@ -69,6 +73,10 @@ struct SearchOptions {
   // What scores the software's own leaves: empty, the interim evaluation; else the evaluator it
   // makes for each search's root (Deep Blue's chip evaluation: search/chip_evaluation.h).
   EvaluatorFactory evaluator;
+  // Endgame databases (AIJ 8.3, docs/egtb.md; nullptr: none). A position they hold is not searched:
+  // its score is the game-theoretic value as the high part (kTbWin, 0, -kTbWin) with the static
+  // evaluation as the tie-breaker; a won or lost root is played by distance to mate at once.
+  const egtb::Tablebases* tablebases = nullptr;
 };
 
 constexpr int kMaxMultiPv = 256;  // more than the most legal moves in any position (218)
@@ -117,6 +125,8 @@ struct SearchResult {
   // Nodes at the chips' depth searched in software at once, their hardware search known to pass
   // the node limit (it did at that depth or less, or one ply less took a third of the limit).
   std::uint64_t too_big_for_chips = 0;
+  std::uint64_t tb_hits = 0;  // positions scored by the endgame databases (the master's)
+  bool tb_root = false;       // the root was won or lost in the databases: their move, no search
 };
 
 // A worker node's answer to one job of a cluster's master (search_job, docs/cluster.md).
@@ -227,6 +237,11 @@ class Searcher {
   int root_child(Position& pos, Move m, int alpha, int beta, int depth, int credit, bool pv);
   // The evaluator of options_.evaluator for a search from root (none: the interim evaluation).
   void set_evaluator(const Position& root);
+  // AIJ 8.3: the databases' score of pos (search_egtb.cpp); false when they do not hold it.
+  bool probe_tablebases(const Position& pos, int ply, int& score);
+  // A won or lost root played by distance to mate: fills result and reports one iteration.
+  bool play_tablebase_root(const Position& root, SearchResult& result, const IterationCallback& on_iteration);
+  std::uint64_t tb_hits_ = 0;
   double elapsed_ms() const;
   std::vector<Move> extract_pv(Position pos, Move first) const;
 

@@ -1,4 +1,5 @@
 // deepblue search: one search of a position, for scripts (JSON) and people (a line per iteration).
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -10,6 +11,7 @@
 #include "cli_common.h"
 #include "cluster_options.h"
 #include "commands.h"
+#include "egtb/tablebases.h"
 #include "search/score.h"
 #include "search/search.h"
 
@@ -32,6 +34,8 @@ struct SearchOptions {
   int qchecks = search::SearchOptions{}.quiescence_checks;
   bool no_progress = false;
   int contempt = 0;
+  std::string egtb = DB_DEFAULT_EGTB;  // endgame databases (none: off)
+  bool egtb_given = false;
   bool json = false;
 };
 
@@ -53,6 +57,17 @@ nlohmann::json lines_json(const std::vector<search::PvLine>& lines) {
   return out;
 }
 
+// The endgame databases of --egtb: the default directory only when it exists (deepblue egtb build
+// makes it); a directory given on the command line must exist.
+std::unique_ptr<egtb::Tablebases> open_tablebases(const std::string& dir, bool given) {
+  if (dir.empty() || dir == "none") return nullptr;
+  if (!std::filesystem::is_directory(dir)) {
+    if (given) throw std::invalid_argument("--egtb: '" + dir + "' is not a directory (deepblue egtb build makes it)");
+    return nullptr;
+  }
+  return std::make_unique<egtb::Tablebases>(dir);
+}
+
 void run_search(const SearchOptions& opt) {
   if (opt.depth == 0 && opt.movetime_ms == 0 && opt.nodes == 0 && opt.chip_movetime_ms == 0)
     throw std::invalid_argument("give a limit: --depth, --movetime, --chip-movetime or --nodes");
@@ -67,6 +82,8 @@ void run_search(const SearchOptions& opt) {
   so.contempt = opt.contempt;
   so.multipv = opt.multipv;
   apply_leaf_options(opt.leaf, so);
+  const std::unique_ptr<egtb::Tablebases> tablebases = open_tablebases(opt.egtb, opt.egtb_given);
+  so.tablebases = tablebases.get();
   search::Searcher searcher(tt, so);
   std::unique_ptr<ClusterRun> cluster;
   std::unique_ptr<search::ChipLeafSearch> chips;
@@ -156,6 +173,9 @@ void run_search(const SearchOptions& opt) {
                             {"helpers", waiting(result.wait_helpers_clocks)}}},
                           {"chip_node_limit", opt.leaf.chip_node_limit},
                           {"too_big_for_chips", result.too_big_for_chips},
+                          {"egtb", tablebases ? nlohmann::json(tablebases->dir()) : nlohmann::json()},
+                          {"egtb_hits", result.tb_hits},
+                          {"egtb_root", result.tb_root},
                           {"chip", chip_stats()},
                           {"iterations", iterations}};
     if (cluster) out["cluster"] = cluster->stats_json();
@@ -209,6 +229,10 @@ void add_search_command(CLI::App& app) {
          "Centipawns a draw counts below zero for the side to move at the root (negative: the machine wants draws)")
       ->check(CLI::Range(-200, 200))
       ->capture_default_str();
+  cmd->add_option("--egtb", opt->egtb,
+                  "Directory of endgame databases (deepblue egtb build; 'none': off; used when it exists)")
+      ->capture_default_str()
+      ->each([opt](const std::string&) { opt->egtb_given = true; });
   cmd->add_flag("--json", opt->json, "Print one JSON object");
   cmd->callback([opt] { run_search(*opt); });
 }

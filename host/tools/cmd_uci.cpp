@@ -1,4 +1,5 @@
 // deepblue uci: speak UCI on standard input and output.
+#include <filesystem>
 #include <iostream>
 
 #include "chip_options.h"
@@ -26,6 +27,8 @@ void run_uci(const UciOptions& opt) {
         return std::unique_ptr<search::LeafSearch>(make_default_leaf_search(backend, chips, depth));
       },
       search::evaluator_factory(search::EvaluationKind::Chip));
+  // The endgame databases of deepblue egtb build's default directory, when it has been made.
+  if (std::filesystem::is_directory(DB_DEFAULT_EGTB)) engine.set_egtb_path(DB_DEFAULT_EGTB);
   std::unique_ptr<ClusterRun> cluster;
   if (opt.cluster.enabled()) {
     search::SearchOptions so;

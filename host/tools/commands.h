@@ -20,5 +20,7 @@ void add_boardsim_command(CLI::App& app);
 void add_book_command(CLI::App& app);
 // book extend, book bonus (the extended book), under the book command.
 void add_extended_book_commands(CLI::App* book_cmd);
+void add_egtb_command(CLI::App& app);
+void add_egtb_chip_command(CLI::App& egtb);  // deepblue egtb chip
 
 }  // namespace db::cli

@@ -9,6 +9,7 @@
 #include "chess/notation.h"
 #include "chess/position.h"
 #include "commands.h"
+#include "egtb/value.h"
 
 int main(int argc, char** argv) {
   // Log lines (a chip lost by the search, a server's events) go to standard error: standard output
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
   db::cli::add_chipd_command(app);
   db::cli::add_boardsim_command(app);
   db::cli::add_book_command(app);
+  db::cli::add_egtb_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -40,6 +42,9 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   } catch (const db::book::BookError& e) {  // a book file that is missing or not a Polyglot book
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const db::egtb::EgtbError& e) {  // a database missing or corrupt, a position it cannot answer
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

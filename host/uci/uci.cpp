@@ -1,6 +1,7 @@
 #include "uci/uci.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -117,6 +118,17 @@ void UciEngine::prepare_leaf_search() {
 
 UciEngine::~UciEngine() { stop_search(); }
 
+void UciEngine::set_egtb_path(const std::string& dir) {
+  stop_search();
+  if (!dir.empty() && !std::filesystem::is_directory(dir))
+    throw std::invalid_argument("EgtbPath: '" + printable(dir) + "' is not a directory (deepblue egtb build makes it)");
+  options_.egtb_path = dir;
+  tablebases_ = dir.empty() ? nullptr : std::make_unique<egtb::Tablebases>(dir);
+  search::SearchOptions so = searcher_.options();
+  so.tablebases = tablebases_.get();
+  searcher_.set_options(so);
+}
+
 void UciEngine::send(const std::string& line) {
   std::lock_guard<std::mutex> lock(out_mutex_);
   out_ << line << std::endl;
@@ -198,6 +210,8 @@ void UciEngine::cmd_uci() {
   send("option name OwnBook type check default true");
   send(std::string("option name BookFile type string default ") + book::kDefaultBookPath);
   send("option name ExtendedBook type string default <empty>");
+  send("option name EgtbPath type string default " +
+       (options_.egtb_path.empty() ? std::string("<empty>") : options_.egtb_path));
   send("uciok");
 }
 
@@ -317,6 +331,8 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     options_.book_file = value == "<empty>" ? "" : value;
     book_state_ = BookState::Unloaded;
     if (options_.own_book) load_book();
+  } else if (name == "EgtbPath") {
+    set_egtb_path(value == "<empty>" ? "" : value);
   } else if (name == "Ponder") {
     // Accepted: pondering is driven by "go ponder" / "ponderhit".
   } else {

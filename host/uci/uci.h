@@ -15,6 +15,7 @@
 #include "book/extended_book.h"
 #include "book/polyglot_book.h"
 #include "chess/position.h"
+#include "egtb/tablebases.h"
 #include "search/leaf_search.h"
 #include "search/search.h"
 #include "search/tt.h"
@@ -35,6 +36,7 @@ struct EngineOptions {
   std::string book_file = book::kDefaultBookPath;  // empty: no book
   std::string extended_book;                       // AIJ 8.2 (book/extended_book.h); empty: none
   std::string evaluation = "interim";              // the software's leaves: "interim" or "chip" (Deep Blue's)
+  std::string egtb_path;                           // endgame databases' directory; empty: none
 };
 
 // Makes the chips of the host (the UCI library does not depend on the chip backends).
@@ -62,6 +64,9 @@ class UciEngine {
                                                           const search::Searcher::IterationCallback&)>;
   void set_search_runner(SearchRunner runner) { runner_ = std::move(runner); }
   search::TranspositionTable& table() { return tt_; }  // the engine's (Hash resizes it in place)
+  // The endgame databases (EgtbPath): a directory of deepblue egtb build's files, or empty for none.
+  // Throws std::invalid_argument when it is not a directory.
+  void set_egtb_path(const std::string& dir);
 
  private:
   void send(const std::string& line);
@@ -92,6 +97,7 @@ class UciEngine {
   Position position_;
   std::thread search_thread_;
   enum class BookState { Unloaded, Loaded, Failed } book_state_ = BookState::Unloaded;
+  std::unique_ptr<egtb::Tablebases> tablebases_;
   book::PolyglotBook book_;
   // The extended book (ExtendedBook): loaded when set; a bad file is reported and left out.
   std::optional<book::ExtendedBook> extended_book_;
