@@ -34,9 +34,7 @@ void BoardTopBoard::receive(const std::uint8_t* data, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) line_.byte(data[i]);
 }
 
-bool BoardTopBoard::idle() const {
-  return line_.idle() && sampler_.idle() && top_->sim_idle_o && !(top_->sim_in_frame_o && kTimeoutClocks != 0);
-}
+bool BoardTopBoard::idle() const { return line_.idle() && sampler_.idle() && top_->sim_idle_o; }
 
 bool BoardTopBoard::led_busy() const { return top_->led_busy_o != 0; }
 bool BoardTopBoard::led_done() const { return top_->led_done_o != 0; }
@@ -44,7 +42,7 @@ bool BoardTopBoard::led_err() const { return top_->led_err_o != 0; }
 
 std::uint64_t BoardTopBoard::run(std::uint64_t clocks, std::vector<std::uint8_t>& out) {
   std::uint64_t n = 0;
-  for (; n < clocks && !idle(); ++n) step(out);
+  for (; n < clocks && !(idle() && !(top_->sim_in_frame_o && kTimeoutClocks != 0)); ++n) step(out);
   return n;
 }
 

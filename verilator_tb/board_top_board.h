@@ -30,8 +30,10 @@ class BoardTopBoard final : public link::SimulatedBoard {
   BoardTopBoard& operator=(const BoardTopBoard&) = delete;
 
   void receive(const std::uint8_t* data, std::size_t n) override;
+  // As BridgeBoard: clocks on while a frame is half received (the inter-byte timeout then runs),
+  // although idle() is true then.
   std::uint64_t run(std::uint64_t clocks, std::vector<std::uint8_t>& out) override;
-  // Not idle either while a frame is half received (the inter-byte timeout then runs).
+  // True also while a frame is half received and the line is quiet (waiting for the host).
   bool idle() const override;
   std::uint64_t interbyte_timeout_clocks() const override { return kTimeoutClocks; }
   std::uint32_t clock_hz() const override { return kClockHz; }

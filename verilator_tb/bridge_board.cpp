@@ -153,9 +153,7 @@ void BridgeBoard::send_break(std::uint64_t clocks) { line_.low(clocks); }
 
 void BridgeBoard::send_bad_stop(std::uint8_t byte) { line_.byte(byte, false); }
 
-bool BridgeBoard::idle() const {
-  return line_.idle() && sampler_.idle() && top_->idle() && !(top_->in_frame() && options_.timeout_clocks != 0);
-}
+bool BridgeBoard::idle() const { return line_.idle() && sampler_.idle() && top_->idle(); }
 
 bool BridgeBoard::run_busy() const { return top_->run_busy(); }
 
@@ -163,7 +161,7 @@ bool BridgeBoard::in_frame() const { return top_->in_frame(); }
 
 std::uint64_t BridgeBoard::run(std::uint64_t clocks, std::vector<std::uint8_t>& out) {
   std::uint64_t n = 0;
-  for (; n < clocks && !idle(); ++n) step(out);
+  for (; n < clocks && !(idle() && !(top_->in_frame() && options_.timeout_clocks != 0)); ++n) step(out);
   return n;
 }
 
@@ -195,6 +193,7 @@ void BridgeBoard::step(std::vector<std::uint8_t>& out) {
         chips_[c].reset();
         chips_[c] = options_.make_chip();
         in_reset_[c] = true;
+        ++chip_resets_;
         debug_[c] = chips_[c]->debug();
         top_->set_debug(int(c), debug_[c]);
       }

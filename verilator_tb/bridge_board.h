@@ -43,9 +43,14 @@ class BridgeBoard final : public link::SimulatedBoard {
   BridgeBoard& operator=(const BridgeBoard&) = delete;
 
   void receive(const std::uint8_t* data, std::size_t n) override;
+  // Runs `clocks` clocks, or fewer when the board becomes idle with no frame half received. While
+  // a frame is half received (and the timeout is on) it clocks on although idle() may be true, so
+  // that boardsim's quiet rule (`run(timeout + 1)` once the pty stayed quiet inside a frame) runs
+  // the inter-byte timeout, which cuts the frame (ERROR BAD_FRAME), as on the board.
   std::uint64_t run(std::uint64_t clocks, std::vector<std::uint8_t>& out) override;
-  // Not idle either while a frame is half received and the inter-byte timeout is on: a host that
-  // stops inside a frame gets its partial frame dropped after the timeout's clocks, as on the board.
+  // True also while a frame is half received and the line is quiet: the board waits for the host's
+  // next bytes then, and a caller may wait for them (boardsim does, under its quiet rule) instead
+  // of clocking the timeout away at once.
   bool idle() const override;
   std::uint64_t interbyte_timeout_clocks() const override { return options_.timeout_clocks; }
   std::uint32_t clock_hz() const override { return options_.clock_hz; }
@@ -64,6 +69,8 @@ class BridgeBoard final : public link::SimulatedBoard {
   std::uint64_t clocks() const { return clocks_; }
   std::uint64_t link_errors() const { return link_errors_; }
   std::uint64_t runs_done() const { return runs_done_; }
+  // Reset pulses the bridge gave the chips (each replaces a chip by a new one).
+  std::uint64_t chip_resets() const { return chip_resets_; }
   bool run_busy() const;
   bool in_frame() const;
   // A chip behind the bridge (replaced at each of the bridge's resets of it).
@@ -86,6 +93,7 @@ class BridgeBoard final : public link::SimulatedBoard {
   std::uint64_t clocks_ = 0;
   std::uint64_t link_errors_ = 0;
   std::uint64_t runs_done_ = 0;
+  std::uint64_t chip_resets_ = 0;
 };
 
 }  // namespace db::rtl

@@ -5,7 +5,8 @@
 // transmitter (link_tx_frame: CRC, COBS) -> uart_tx. docs/board-bridge.md describes it.
 //
 // div_i: clocks per UART bit (8 for 3 Mbaud from 24 MHz); timeout_i: the inter-byte timeout in
-// clocks (0: none). A BREAK on the line and the timeout drop the frame being received.
+// clocks (0: none). A BREAK on the line and the timeout cut the frame being received (answered
+// ERROR BAD_FRAME, sequence 0xFFFF).
 module link_bridge #(
   parameter int NCHIPS   = 1,
   parameter int CLK_HZ   = 24000000,

@@ -13,7 +13,8 @@
 // (run_*): its quanta tick while other requests are served, and its polls are made between them.
 // ABORT, RESET, RELEASE and DEBUG act at once; an ACCESS for the running chip, or a RUN while one
 // runs, waits in the one pending slot (a second one is ERROR BUSY). ACCESS batches run to the end
-// (a long TICK keeps the executor until it is done).
+// (a long TICK keeps the executor until it is done). HELLO begins a new session: the RUN and the
+// waiting request end without replies, and every claimed chip is reset and released.
 module link_exec #(
   parameter int          NCHIPS   = 1,
   parameter int          NBANKS   = 4,
@@ -399,7 +400,26 @@ module link_exec #(
           `LX_ERR({12'h0, cerr_q}, 16'h0)
         end else begin
           unique case (ctype_q)
-            8'h01: `LX_FETCH(2, SHello1)
+            8'h01: begin
+              // A new session (docs/link.md, HELLO): what the previous host left ends as when a
+              // TCP connection goes. The RUN ends without a reply, the request waiting for a chip
+              // is dropped without one, every claimed chip is reset and released. With nothing
+              // claimed (a resent HELLO) nothing changes.
+              ra_d = 1'b0;
+              pv_d = 1'b0;
+              if (ra_q) used_d[rbank_q] = 1'b0;
+              if (pv_q) used_d[pbank_q] = 1'b0;
+              for (int c = 0; c < NCHIPS; c++) begin
+                if (claimed_q[c]) begin
+                  rst_d[c]  = 2'd2;
+                  tag_d[c]  = '0;
+                  clk_d[c]  = '0;
+                  tick_d[c] = '0;
+                end
+              end
+              claimed_d = '0;
+              `LX_FETCH(2, SHello1)
+            end
             8'h02: `LX_FETCH(2, SClaim1)
             8'h03, 8'h04, 8'h07, 8'h08: `LX_FETCH(2, SRef1)
             8'h05: `LX_FETCH(2, SAcc1)

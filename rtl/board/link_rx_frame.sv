@@ -9,7 +9,9 @@
 //   CRC wrong: BAD_CRC;  length field over 4096: TOO_LONG (seq known);  length field not the
 //   frame's size: BAD_FRAME (seq known).
 // clear_i (a BREAK) and the inter-byte timeout (timeout_i clocks without a byte inside a frame,
-// 0: none) drop the frame being received; the next 0x00 starts afresh.
+// 0: none) cut the frame being received: it is reported as BAD_FRAME (sequence 0xFFFF), like any
+// other unreadable frame, and the next byte starts a new frame. A frame already reported TOO_LONG
+// (its bytes being dropped up to the 0x00) is not reported again.
 module link_rx_frame #(
   parameter int BANK_W = 2
 ) (
@@ -31,7 +33,7 @@ module link_rx_frame #(
   output logic [15:0]           ent_seq_o,
   output logic [12:0]           ent_len_o,
   output logic                  busy_o,     // inside a frame
-  output logic                  timeout_o   // one clock: the inter-byte timeout dropped a frame
+  output logic                  timeout_o   // one clock: the inter-byte timeout cut a frame
 );
   localparam logic [3:0]  ErrBadCrc   = 4'd1;
   localparam logic [3:0]  ErrBadFrame = 4'd2;
@@ -124,6 +126,11 @@ module link_rx_frame #(
     eseq_d   = eseq_q;
     tmo_d    = 1'b0;
     if (clear_i) begin
+      if (enc_q != '0 && !drop_q) begin
+        ent_d  = 1'b1;
+        err_d  = ErrBadFrame;
+        eseq_d = 16'hFFFF;
+      end
       enc_d  = '0;
       dec_d  = '0;
       left_d = '0;
@@ -181,6 +188,11 @@ module link_rx_frame #(
       idle_d = idle_q - 1'b1;
       if (idle_q <= 32'd1) begin
         tmo_d  = 1'b1;
+        if (!drop_q) begin
+          ent_d  = 1'b1;
+          err_d  = ErrBadFrame;
+          eseq_d = 16'hFFFF;
+        end
         enc_d  = '0;
         dec_d  = '0;
         left_d = '0;

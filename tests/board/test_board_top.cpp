@@ -1,6 +1,7 @@
 // The whole board simulated (`-L deep`): the verilated board top with its RTL chip behind the UART
 // at the board's own 3 Mbaud, spoken to with host/link's frames and messages, against the
-// reference model: the same words and the same chip clocks, RUN clock for clock, and the LEDs.
+// reference model: the same words and the same chip clocks, RUN clock for clock, the LEDs, HELLO
+// ending the previous session and a frame cut by the inter-byte timeout.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -141,6 +142,59 @@ TEST_F(BoardTop, PerftAndSearchRunClockForClock) {
   board_.run(kLimit, out);
   EXPECT_TRUE(board_.led_err());
   RecordProperty("board_clocks", std::to_string(board_.clocks()));
+}
+
+// The UART rules of docs/link.md on the whole board: a HELLO ends the previous host's session (its
+// RUN never answers, the busy LED goes out, the chip is free and restarts at clock 0 when claimed),
+// and a frame the host stopped sending is cut by the 100 ms inter-byte timeout and answered ERROR
+// BAD_FRAME 0xFFFF when boardsim's quiet rule clocks the board through it (`run(timeout + 1)`).
+TEST_F(BoardTop, HelloEndsTheSessionAndACutFrameIsAnswered) {
+  hello_and_claim();
+  db::link::Run run;
+  run.quantum = 64;
+  run.poll_addr = reg::STATUS;
+  run.poll_mask = 0;
+  run.poll_value = 1;  // never met: runs until something ends it
+  Frame f;
+  f.type = type::RUN;
+  f.seq = seq_++;
+  f.payload = run.encode();
+  std::vector<std::uint8_t> w = encode_frame(f);
+  board_.receive(w.data(), w.size());
+  std::vector<std::uint8_t> out;
+  board_.advance(50000, out);
+  EXPECT_TRUE(board_.led_busy());
+  f = request(type::HELLO, Hello{}.encode());  // the RUN's reply would come before it
+  ASSERT_EQ(f.type, type::HELLO_REPLY);
+  EXPECT_EQ(HelloReply::decode(f.payload).chips_free, 1);
+  EXPECT_FALSE(board_.led_busy());
+  out.clear();
+  board_.advance(100000, out);
+  EXPECT_TRUE(out.empty());
+  hello_and_claim();
+  Access a;
+  a.ops = {AccessOp::read(reg::ID)};
+  EXPECT_EQ(access(a).clock, 1u);
+  // Half a frame, then the host is quiet: the board waits (idle) until run(timeout + 1).
+  f.type = type::DEBUG;
+  f.seq = seq_++;
+  f.payload = ChipRef{0}.encode();
+  w = encode_frame(f);
+  board_.receive(w.data(), w.size() / 2);
+  while (!board_.idle()) board_.run(8192, out);
+  EXPECT_TRUE(out.empty());
+  EXPECT_GE(board_.run(db::rtl::BoardTopBoard::kTimeoutClocks + 1, out), db::rtl::BoardTopBoard::kTimeoutClocks - 8192);
+  while (!board_.idle()) board_.run(8192, out);
+  const auto r = decoder_.feed(out.data(), out.size());
+  ASSERT_EQ(r.size(), 1u);
+  ASSERT_TRUE(r[0].ok);
+  ASSERT_EQ(r[0].frame.type, type::ERROR);
+  EXPECT_EQ(r[0].frame.seq, kNoSeq);
+  EXPECT_EQ(int(ErrorReply::decode(r[0].frame.payload).code), int(ErrorCode::BAD_FRAME));
+  EXPECT_TRUE(board_.led_err());
+  f = request(type::DEBUG, ChipRef{0}.encode());
+  ASSERT_EQ(f.type, type::DEBUG_REPLY);
+  EXPECT_EQ(DebugReply::decode(f.payload).clock, 1u);
 }
 
 }  // namespace
