@@ -66,10 +66,21 @@ grep -q "^bestmove g3g6" "$TMP/uci.txt" || fail "uci --cluster: $(tail -2 "$TMP/
 echo "epd and uci on the cluster"
 
 # A worker 4 s late with every reply, given up after 0.5 s: the search ends with the answer.
+# Once in many runs (2026-11-26, a loaded CI machine) Open MPI 4.1's mpirun itself crashed with
+# SIGSEGV while handling the master's MPI_Abort, after the answer was printed (its own backtrace,
+# frames in mpirun): that launcher crash alone is retried once; anything else fails at once.
+slow_worker() {
+  timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" search --fen "$WAC1" --depth 5 --chip-depth 2 --chips 4 --workers 4 \
+    --json --cluster --worker-timeout 0.5 --debug-slow-rank 2 --debug-slow-ms 4000 > "$TMP/slow.json" 2> "$TMP/slow.err"
+}
 set +e
-timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" search --fen "$WAC1" --depth 5 --chip-depth 2 --chips 4 --workers 4 --json \
-  --cluster --worker-timeout 0.5 --debug-slow-rank 2 --debug-slow-ms 4000 > "$TMP/slow.json" 2> "$TMP/slow.err"
+slow_worker
 rc=$?
+if [ $rc -eq 139 ] && grep -q "mpirun(" "$TMP/slow.err"; then
+  echo "mpirun crashed handling MPI_Abort (Open MPI's launcher, not a rank): retrying once"
+  slow_worker
+  rc=$?
+fi
 set -e
 [ $rc -eq 0 ] || fail "slow worker: exit $rc ($(tail -3 "$TMP/slow.err"))"
 [ "$(field "$TMP/slow.json" "d['cluster']['workers_lost']")" = "[2]" ] || fail "slow worker not given up"
