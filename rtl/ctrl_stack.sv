@@ -17,7 +17,10 @@ module ctrl_stack (
 
   // No reset: entries are written before they are read.
   logic [15:0]          move_q  [StackDepth];
-  ctrl_pkg::stk_entry_t entry_q [StackDepth];
+  // The entries are stored as plain vectors: Yosys 0.23 drops the unpacked dimension of an array
+  // of a packed struct type (it made one entry of 32), which the gate-level check found
+  // (docs/fpga.md); Verilator reads both forms alike.
+  logic [$bits(entry_wdata_i)-1:0] entry_q [StackDepth];
 
   always_ff @(posedge clk_i) begin
     if (entry_we_i) entry_q[ply_i] <= entry_wdata_i;
