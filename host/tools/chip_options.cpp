@@ -55,6 +55,12 @@ std::chrono::milliseconds millis(double seconds) {
   return std::chrono::milliseconds(static_cast<long long>(seconds * 1000.0 + 0.5));
 }
 
+// The backend behind a BusRecorder when --bus-record asks for one.
+std::unique_ptr<chip::ChipBackend> record(const ChipOptions& opt, std::unique_ptr<chip::ChipBackend> backend) {
+  if (opt.bus_record.empty()) return backend;
+  return std::make_unique<chip::BusRecorder>(std::move(backend), opt.bus_record);
+}
+
 }  // namespace
 
 CLI::Validator backend_validator(const std::vector<std::string>& names) {
@@ -89,14 +95,6 @@ void add_chip_options(CLI::App* cmd, ChipOptions& opt, const std::string& defaul
                   "(the workload of scripts/fpga gatesim)");
   add_link_timeout_option(cmd, opt.link_timeout);
 }
-
-namespace {
-// The backend behind a BusRecorder when --bus-record asks for one.
-std::unique_ptr<chip::ChipBackend> record(const ChipOptions& opt, std::unique_ptr<chip::ChipBackend> backend) {
-  if (opt.bus_record.empty()) return backend;
-  return std::make_unique<chip::BusRecorder>(std::move(backend), opt.bus_record);
-}
-}  // namespace
 
 chip::ChipClient make_chip_client(const ChipOptions& opt) {
   chip::RtlOptions h;
