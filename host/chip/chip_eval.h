@@ -6,10 +6,12 @@
 // evaluation. tests/chip/test_chip_eval.cpp holds it to the model chip's registers.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "chess/position.h"
 #include "chip/eval_generator.h"
+#include "chip/slow_features.h"
 
 namespace db::chip {
 
@@ -21,8 +23,27 @@ struct ChipEvaluation {
   int undrawn = 0;    // fast + slow without the draw knowledge (a draw's tie-breaker)
 };
 
+// Everything the evaluation reads off a position, independent of the weights: the placement
+// table's indices, the phase RAM's two addresses, the pawn race, the draw knowledge and the slow
+// evaluation's features. ChipEvaluator::replay(trace, w) is the chip's value under weights w,
+// exactly (evaluate() is trace then replay): the evaluation tuner's feature trace.
+struct EvalTrace {
+  std::array<std::int16_t, 64> placement{};  // placement index of each man; a black man's as -1 - index
+  std::uint8_t men = 0;                      // entries used
+  std::uint16_t phase_index = 0, phase_swap_index = 0;
+  bool white_race = false, black_race = false;
+  bool separated[2] = {false, false};  // widely separated passed pawns against a lone king
+  bool kpk_draw = false;               // the KPK ROM calls it a draw (EVAL_CTRL bit 1)
+  bool rule_draw = false;              // an endgame rule calls it a draw (EVAL_CTRL bit 0)
+  bool black_to_move = false;
+  SlowFeatures slow;
+};
+
 class ChipEvaluator {
  public:
+  static EvalTrace trace(const Position& pos);
+  static ChipEvaluation replay(const EvalTrace& t, const EvalWeights& w);
+
   // The weights a search from a root uses: generate_weights(root) as the host downloads them.
   explicit ChipEvaluator(const EvalWeights& weights) : w_(weights) {}
   ChipEvaluation evaluate(const Position& pos) const;

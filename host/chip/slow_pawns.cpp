@@ -101,7 +101,7 @@ std::int32_t shelter_storm_value(std::uint32_t shelter_entry, std::uint32_t stor
   return sext(shelter_entry, 14) + storm;
 }
 
-std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEvalWeights& w) {
+PawnRegisterFeatures pawn_register_features(const SlowBoard& b) {
   int material[2], pawns[2];
   for (int c = 0; c < 2; ++c) {
     const auto& p = b.pieces[c];
@@ -111,44 +111,54 @@ std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEv
   }
   const std::uint64_t all_pawns = b.pieces[0][CHIP_PAWN] | b.pieces[1][CHIP_PAWN];
   const bool one_wing = all_pawns && (!(all_pawns & QUEEN_WING) || !(all_pawns & KING_WING));
+  PawnRegisterFeatures f;
   // Bishops of opposite colours: one bishop each, on squares of different colours, no knights.
   const std::uint64_t wb = b.pieces[0][CHIP_BISHOP], bb = b.pieces[1][CHIP_BISHOP];
-  const bool boc = popcount(wb) == 1 && popcount(bb) == 1 && bool(wb & LIGHT) != bool(bb & LIGHT) &&
-                   !(b.pieces[0][CHIP_KNIGHT] | b.pieces[1][CHIP_KNIGHT]);
-  const bool majors =
-      (b.pieces[0][CHIP_ROOK] | b.pieces[1][CHIP_ROOK] | b.pieces[0][CHIP_QUEEN] | b.pieces[1][CHIP_QUEEN]) != 0;
-  const bool pure_boc = boc && !majors;
-
-  std::int32_t value = 0;
+  f.boc = popcount(wb) == 1 && popcount(bb) == 1 && bool(wb & LIGHT) != bool(bb & LIGHT) &&
+          !(b.pieces[0][CHIP_KNIGHT] | b.pieces[1][CHIP_KNIGHT]);
+  f.majors = (b.pieces[0][CHIP_ROOK] | b.pieces[1][CHIP_ROOK] | b.pieces[0][CHIP_QUEEN] | b.pieces[1][CHIP_QUEEN]) != 0;
+  f.pawn_difference = pawns[0] - pawns[1];
   for (int c = 0; c < 2; ++c) {
-    const int e = 1 - c, sign = c ? -1 : 1;
-    std::int32_t part = 0;
+    const int e = 1 - c;
     // Wasted pawns: on a wing, more pawns than the enemy but on no more files than the enemy has
     // pawns there (the majority cannot make a passed pawn).
-    int wasted_wings = 0;
     for (const std::uint64_t wing : {QUEEN_WING, KING_WING}) {
       const std::uint64_t own = b.pieces[c][CHIP_PAWN] & wing;
       int files = 0;
-      for (int f = 0; f < 8; ++f) files += (own & (FILE_A << f)) != 0;
+      for (int file = 0; file < 8; ++file) files += (own & (FILE_A << file)) != 0;
       const int enemy = popcount(b.pieces[e][CHIP_PAWN] & wing);
-      if (popcount(own) > enemy && files <= enemy) ++wasted_wings;
+      if (popcount(own) > enemy && files <= enemy) ++f.wasted_wings[c];
     }
-    part -= std::int32_t((w.regs[ER_WASTED_PAWNS + c] & 63) * std::uint32_t(wasted_wings * ps_scale) >> 2);
-    // Widely separated passed pawns: passed pawns three or more files apart; double in a pure
-    // opposite-colour-bishop ending.
+    // Widely separated passed pawns: passed pawns three or more files apart.
     const std::uint64_t passed = slow_passed_pawns(b, c);
     std::uint8_t pf = 0;
-    for (int f = 0; f < 8; ++f) pf = std::uint8_t(pf | ((passed & (FILE_A << f)) ? 1u << f : 0u));
-    if (pf && highest(pf) - lowest(pf) >= 3)
-      part += std::int32_t(w.regs[ER_SEPARATED_PASSED + c] & 255) * (pure_boc ? 2 : 1);
-    // Missing wing: ahead in material with all pawns on one wing.
-    if (one_wing && material[c] > material[e]) part -= std::int32_t(w.regs[ER_MISSING_WING + c] & 1023);
+    for (int file = 0; file < 8; ++file) pf = std::uint8_t(pf | ((passed & (FILE_A << file)) ? 1u << file : 0u));
+    f.separated[c] = pf && highest(pf) - lowest(pf) >= 3;
+    f.missing_wing[c] = one_wing && material[c] > material[e];
+  }
+  return f;
+}
+
+std::int32_t pawn_registers_sum(const PawnRegisterFeatures& f, int ps_scale, const SlowEvalWeights& w) {
+  const bool pure_boc = f.boc && !f.majors;
+  std::int32_t value = 0;
+  for (int c = 0; c < 2; ++c) {
+    const int sign = c ? -1 : 1;
+    std::int32_t part = 0;
+    part -= std::int32_t((w.regs[ER_WASTED_PAWNS + c] & 63) * std::uint32_t(f.wasted_wings[c] * ps_scale) >> 2);
+    // Separated passed pawns count double in a pure opposite-colour-bishop ending.
+    if (f.separated[c]) part += std::int32_t(w.regs[ER_SEPARATED_PASSED + c] & 255) * (pure_boc ? 2 : 1);
+    if (f.missing_wing[c]) part -= std::int32_t(w.regs[ER_MISSING_WING + c] & 1023);
     value += sign * part;
   }
   // Opposite-colour bishops: each pawn of advantage is worth BOC[0] less in a pure ending, BOC[1]
   // less with rooks or queens on the board.
-  if (boc) value -= std::int32_t(w.regs[ER_BOC + (majors ? 1 : 0)] & 63) * (pawns[0] - pawns[1]);
+  if (f.boc) value -= std::int32_t(w.regs[ER_BOC + (f.majors ? 1 : 0)] & 63) * f.pawn_difference;
   return value;
+}
+
+std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEvalWeights& w) {
+  return pawn_registers_sum(pawn_register_features(b), ps_scale, w);
 }
 
 void set_default_pawn_weights(SlowEvalWeights& w) {

@@ -28,6 +28,17 @@ std::int32_t shelter_storm_value(std::uint32_t shelter_entry, std::uint32_t stor
 // The pawn_registers group (white's view, before the 16-bit wrap) without ROOK_BEHIND_PASSED,
 // which the scan counts per file. ps_scale: PHASE[15:12].
 std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEvalWeights& w);
+// The same in two steps: what the board shows (independent of the weights), then its value under
+// a set of weights. The tuner evaluates one board under many weights this way.
+struct PawnRegisterFeatures {
+  int wasted_wings[2] = {0, 0};           // wings where a side's majority cannot make a passed pawn
+  bool separated[2] = {false, false};     // passed pawns three or more files apart
+  bool missing_wing[2] = {false, false};  // ahead in material with all pawns on one wing
+  bool boc = false, majors = false;       // opposite-colour bishops; rooks or queens on the board
+  int pawn_difference = 0;                // white's pawns less black's
+};
+PawnRegisterFeatures pawn_register_features(const SlowBoard& b);
+std::int32_t pawn_registers_sum(const PawnRegisterFeatures& f, int ps_scale, const SlowEvalWeights& w);
 
 // The evaluation generator's values for the pawn family's tables and registers (colour-symmetric).
 void set_default_pawn_weights(SlowEvalWeights& w);

@@ -224,12 +224,12 @@ TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins) {
   return f;
 }
 
-std::uint16_t tactics_value(const SlowBoard& b, const SlowEvalWeights& w) {
+std::uint16_t tactics_sum(const TacticsFlags (&flags)[2], const SlowEvalWeights& w) {
   const auto reg = [&w](int i, int bits) { return std::int32_t(w.regs[i] & ((1u << bits) - 1)); };
   std::int32_t v = 0;
   for (int c = 0; c < 2; ++c) {
     const std::int32_t sign = c ? -1 : 1;
-    const TacticsFlags f = tactics_flags(b, c, find_pins(b, c));
+    const TacticsFlags& f = flags[c];
     std::int32_t bonus = 0;
     if (f.xray) bonus += reg(ER_XRAY + c, 6);
     if (f.mpin_hung) bonus += reg(ER_MPIN_HUNG, 7);
@@ -246,6 +246,11 @@ std::uint16_t tactics_value(const SlowBoard& b, const SlowEvalWeights& w) {
     v += sign * bonus;
   }
   return std::uint16_t(v);
+}
+
+std::uint16_t tactics_value(const SlowBoard& b, const SlowEvalWeights& w) {
+  const TacticsFlags flags[2] = {tactics_flags(b, 0, find_pins(b, 0)), tactics_flags(b, 1, find_pins(b, 1))};
+  return tactics_sum(flags, w);
 }
 
 }  // namespace db::chip

@@ -44,5 +44,7 @@ struct TacticsFlags {
 };
 TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins);
 std::uint16_t tactics_value(const SlowBoard& b, const SlowEvalWeights& w);
+// The group's value from both sides' flags (white's, black's) under a set of weights.
+std::uint16_t tactics_sum(const TacticsFlags (&flags)[2], const SlowEvalWeights& w);
 
 }  // namespace db::chip

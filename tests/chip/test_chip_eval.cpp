@@ -9,6 +9,8 @@
 #include "chip/chip_client.h"
 #include "chip/chip_eval.h"
 #include "chip/chip_model.h"
+#include "chip/placement.h"
+#include "chip/slow_weights.h"
 #include "chip_data.h"
 
 namespace db::chip {
@@ -43,6 +45,44 @@ TEST(ChipEvaluator, EqualsTheChipOnSharedAndRandomPositions) {
     download(chip, w);
     expect_same_as_chip(chip, w, fens[i]);
   }
+}
+
+// The tuner's feature trace: taken once per position, then replayed under weights it was not
+// taken with (random tables and registers, the generator's for other roots), it must give the
+// model chip's value with those weights downloaded, to the bit.
+TEST(ChipEvaluator, OneTraceReplaysTheChipUnderAnyWeights) {
+  ChipClient chip(std::make_unique<ChipModel>());
+  std::vector<std::string> fens = testdata::shared_positions(2);
+  for (const std::string& f : testdata::random_game_positions(31, 20, 100)) fens.push_back(f);
+  std::vector<EvalTrace> traces;
+  for (const std::string& f : fens) traces.push_back(ChipEvaluator::trace(Position::from_fen(f)));
+  std::vector<EvalWeights> sets;
+  for (std::uint32_t seed : {3u, 4u, 5u}) {
+    EvalWeights w = generate_weights(Position::from_fen(fens[seed * 11 % fens.size()]));
+    w.slow = random_slow_weights(seed);
+    w.placement = random_placement(seed);
+    w.phase = random_phase(seed);
+    w.runner_bonus = std::uint16_t(100 * seed);
+    sets.push_back(w);
+  }
+  sets.push_back(generate_weights(Position()));
+  int compared = 0;
+  for (const EvalWeights& w : sets) {
+    download(chip, w);
+    for (std::size_t i = 0; i < fens.size(); ++i) {
+      const Position pos = Position::from_fen(fens[i]);
+      chip.load(pos);
+      chip.eval_init();
+      const int fast = chip.fast_eval();
+      const ChipClient::SlowEval se = chip.slow_eval();
+      const ChipEvaluation e = ChipEvaluator::replay(traces[i], w);
+      ASSERT_EQ(e.fast, fast) << fens[i];
+      ASSERT_EQ(e.slow, se.value) << fens[i];
+      ASSERT_EQ(e.total, se.total) << fens[i];
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 4 * 150);
 }
 
 TEST(ChipEvaluator, EqualsTheChipInEndgamesTheRomAndRulesDecide) {
