@@ -22,5 +22,7 @@ void add_book_command(CLI::App& app);
 void add_extended_book_commands(CLI::App* book_cmd);
 void add_egtb_command(CLI::App& app);
 void add_egtb_chip_command(CLI::App& egtb);  // deepblue egtb chip
+// tune data (positions labelled by Stockfish for the evaluation fit); its subcommands in cmd_tune.cpp.
+void add_tune_command(CLI::App& app);
 
 }  // namespace db::cli

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   db::cli::add_boardsim_command(app);
   db::cli::add_book_command(app);
   db::cli::add_egtb_command(app);
+  db::cli::add_tune_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
