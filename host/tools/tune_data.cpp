@@ -380,15 +380,14 @@ DataSummary generate_data(const DataOptions& opt) {
     std::string done;
     double fraction;
     if (opt.positions > 0) {
-      done = fmt::format("positions {}/{}", sum.positions, opt.positions);
+      done = fmt::format("positions {}/{}  games {}", sum.positions, opt.positions, sum.games);
       fraction = double(sum.positions) / double(opt.positions);
     } else {
-      done = fmt::format("games {}/{}", sum.games, opt.games);
+      done = fmt::format("games {}/{}  positions {}", sum.games, opt.games, sum.positions);
       fraction = double(sum.games) / double(opt.games);
     }
     const double eta = fraction > 0 ? secs / fraction - secs : 0;
-    std::cerr << fmt::format("\r{}  games {}  {:.1f} positions/s  {:.0f}s elapsed, ETA {:.0f}s   ", done, sum.games,
-                             rate, secs, eta);
+    std::cerr << fmt::format("\r{}  {:.1f} positions/s  {:.0f}s elapsed, ETA {:.0f}s   ", done, rate, secs, eta);
     if (final_line) std::cerr << "\n";
     std::cerr << std::flush;
   };
