@@ -52,10 +52,10 @@ void run_tune_data(tune::DataOptions opt, bool json) {
                 {"positions_per_second", rate}});
     return;
   }
-  std::cout << fmt::format("{} positions from {} games (+{} ={} -{} for white) written to {} in {:.0f} s ({:.1f} "
-                           "positions/s, {} at {} nodes)\n",
-                           s.positions, s.games, s.white_wins, s.draws, s.black_wins, opt.out, s.seconds, rate,
-                           s.engine_name, opt.nodes);
+  std::cout << fmt::format(
+      "{} positions from {} games (+{} ={} -{} for white) written to {} in {:.0f} s ({:.1f} "
+      "positions/s, {} at {} nodes)\n",
+      s.positions, s.games, s.white_wins, s.draws, s.black_wins, opt.out, s.seconds, rate, s.engine_name, opt.nodes);
 }
 
 void add_tune_data_command(CLI::App* tune) {

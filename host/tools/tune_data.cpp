@@ -263,9 +263,8 @@ void check_options(const DataOptions& opt) {
   if (!(opt.random >= 0 && opt.random <= 1)) throw std::invalid_argument("--random must be within 0 and 1");
   if (opt.multipv < 1) throw std::invalid_argument("--multipv must be at least 1");
   if (opt.skip_plies >= opt.max_plies)
-    throw std::invalid_argument(
-        fmt::format("--skip-plies {} leaves nothing to record in games of at most {} plies", opt.skip_plies,
-                    opt.max_plies));
+    throw std::invalid_argument(fmt::format("--skip-plies {} leaves nothing to record in games of at most {} plies",
+                                            opt.skip_plies, opt.max_plies));
   if (opt.out.empty()) throw std::invalid_argument("--out: empty path");
 }
 
@@ -314,13 +313,15 @@ DataSummary generate_data(const DataOptions& opt) {
 
   // The engines first: a bad engine is an error before the output file is touched.
   std::vector<std::unique_ptr<Engine>> engines;
-  for (int j = 0; j < opt.jobs; ++j) engines.push_back(std::make_unique<Engine>(engine_path, opt.threads, opt.hash_mib));
+  for (int j = 0; j < opt.jobs; ++j)
+    engines.push_back(std::make_unique<Engine>(engine_path, opt.threads, opt.hash_mib));
 
   const std::filesystem::path out_path(opt.out);
   if (out_path.has_parent_path()) {
     std::error_code ec;
     std::filesystem::create_directories(out_path.parent_path(), ec);
-    if (ec) throw std::runtime_error("cannot create directory '" + out_path.parent_path().string() + "': " + ec.message());
+    if (ec)
+      throw std::runtime_error("cannot create directory '" + out_path.parent_path().string() + "': " + ec.message());
   }
   std::ofstream out(opt.out);
   if (!out) throw std::runtime_error("cannot write '" + opt.out + "'");
@@ -379,15 +380,14 @@ DataSummary generate_data(const DataOptions& opt) {
     std::string done;
     double fraction;
     if (opt.positions > 0) {
-      done = fmt::format("positions {}/{}", sum.positions, opt.positions);
+      done = fmt::format("positions {}/{}  games {}", sum.positions, opt.positions, sum.games);
       fraction = double(sum.positions) / double(opt.positions);
     } else {
-      done = fmt::format("games {}/{}", sum.games, opt.games);
+      done = fmt::format("games {}/{}  positions {}", sum.games, opt.games, sum.positions);
       fraction = double(sum.games) / double(opt.games);
     }
     const double eta = fraction > 0 ? secs / fraction - secs : 0;
-    std::cerr << fmt::format("\r{}  games {}  {:.1f} positions/s  {:.0f}s elapsed, ETA {:.0f}s   ", done, sum.games,
-                             rate, secs, eta);
+    std::cerr << fmt::format("\r{}  {:.1f} positions/s  {:.0f}s elapsed, ETA {:.0f}s   ", done, rate, secs, eta);
     if (final_line) std::cerr << "\n";
     std::cerr << std::flush;
   };

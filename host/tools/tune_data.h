@@ -12,7 +12,7 @@ namespace db::tune {
 
 struct DataOptions {
   std::string engine = "/usr/games/stockfish";
-  std::string openings;  // EPD file; every game starts from one of its positions (game i: opening i mod count)
+  std::string openings;        // EPD file; every game starts from one of its positions (game i: opening i mod count)
   std::uint64_t nodes = 5000;  // "go nodes" per move, both sides
   int threads = 1;             // the engine's Threads option
   int hash_mib = 16;           // the engine's Hash option
@@ -54,7 +54,7 @@ struct InfoScore {
   bool mate = false;
   int value = 0;       // cp, or moves to mate (negative: the side to move is mated)
   bool bound = false;  // "lowerbound" or "upperbound": a failed aspiration search
-  std::string move;  // first move of the PV, UCI text ("" if no pv)
+  std::string move;    // first move of the PV, UCI text ("" if no pv)
 };
 std::optional<InfoScore> parse_info(const std::string& line);
 

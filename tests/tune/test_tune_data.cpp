@@ -108,9 +108,8 @@ std::vector<Line> read_data(const std::string& path, std::string* header = nullp
 }
 
 void require_stockfish() {
-  ASSERT_EQ(access(kStockfish, X_OK), 0)
-      << "Stockfish 15.1 is missing: " << kStockfish
-      << " (Debian's stockfish package, a required dependency: run scripts/deps)";
+  ASSERT_EQ(access(kStockfish, X_OK), 0) << "Stockfish 15.1 is missing: " << kStockfish
+                                         << " (Debian's stockfish package, a required dependency: run scripts/deps)";
 }
 
 // Tiny settings: a few games of 200 nodes a move, well under a second.
@@ -155,8 +154,8 @@ TEST(TuneData, SameSeedSameFileForAnyJobs) {
   ASSERT_EQ(run("tune data" + tiny() + " --jobs 2 --out " + dir + "/jobs.csv").code, 0);
   auto fens = [](const std::vector<Line>& lines) {
     std::string all;
-    for (const Line& l : lines) all += l.fen + ";" + std::to_string(l.score) + ";" + l.result + ";" +
-                                       std::to_string(l.game) + "\n";
+    for (const Line& l : lines)
+      all += l.fen + ";" + std::to_string(l.score) + ";" + l.result + ";" + std::to_string(l.game) + "\n";
     return all;
   };
   const std::string one = fens(read_data(dir + "/one.csv"));
