@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "chip/generator_params.h"
 #include "chip/slow_eval.h"
 
 namespace db::chip {
@@ -30,6 +31,7 @@ std::int32_t shelter_storm_value(std::uint32_t shelter_entry, std::uint32_t stor
 std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEvalWeights& w);
 
 // The evaluation generator's values for the pawn family's tables and registers (colour-symmetric).
-void set_default_pawn_weights(SlowEvalWeights& w);
+void set_default_pawn_weights(SlowEvalWeights& w);  // with GeneratorParams::defaults()
+void set_default_pawn_weights(SlowEvalWeights& w, const GeneratorParams& p);
 
 }  // namespace db::chip
