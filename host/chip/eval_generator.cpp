@@ -26,29 +26,44 @@ int game_stage(const Position& pos) {
   return std::min(stage, 24);
 }
 
-EvalWeights generate_weights(const Position& root) {
+RootContext root_context(const Position& root) { return {game_stage(root), root.fullmove_number()}; }
+
+EvalWeights generate_weights(const RootContext& ctx, const GeneratorParams& p) {
+  using namespace gp;
   EvalWeights w;
-  w.placement = default_placement();
-  w.phase = default_phase();
-  w.slow = default_slow_weights();
-  const int stage = game_stage(root);
+  w.placement = default_placement(p);
+  w.phase = default_phase(p);
+  w.slow = default_slow_weights(p);
+  w.runner_bonus = std::uint16_t(unsigned_field(p.get(RACE_RUNNER_BONUS), 15));
+  w.sep_bonus = std::uint16_t(unsigned_field(p.get(RACE_SEP_BONUS), 15));
+  const int stage = std::clamp(ctx.stage, 0, 24);
   // The king: sheltered in a corner of its first rank while the pieces are on, central in the
   // ending (relative squares: the table serves both colours).
+  const int ending_centre = p.get(KING_ENDING_CENTRE), ending_base = p.get(KING_ENDING_BASE);
   for (int sq = 0; sq < 64; ++sq) {
     const int middlegame = w.placement[CHIP_KING << 6 | sq];
-    const int ending = 10 * centrality(sq) - 20;
-    w.placement[CHIP_KING << 6 | sq] = std::int16_t((middlegame * stage + ending * (24 - stage)) / 24);
+    const int ending = ending_centre * centrality(sq) + ending_base;
+    w.placement[CHIP_KING << 6 | sq] =
+        std::int16_t(saturate_signed((middlegame * stage + ending * (24 - stage)) / 24, 16));
   }
   // Development counts in the opening only.
-  const int move = root.fullmove_number();
-  const int percent = move <= 10 ? 100 : move <= 20 ? 50 : 25;
+  const int move = ctx.fullmove;
+  const int percent = move <= p.get(DEVELOPMENT_UNTIL)       ? p.get(DEVELOPMENT_PERCENT)
+                      : move <= p.get(DEVELOPMENT_UNTIL + 1) ? p.get(DEVELOPMENT_PERCENT + 1)
+                                                             : p.get(DEVELOPMENT_PERCENT + 2);
   for (int i = 0; i < 256; ++i) {
     const std::uint32_t v = w.slow.tables[ET_DEVELOPMENT][i];
-    const int value = int(v << 23) >> 23;  // 9-bit signed
-    w.slow.tables[ET_DEVELOPMENT][i] = std::uint32_t(value * percent / 100) & 0x1FF;
+    const int value = int(v << 23) >> 23;                                          // 9-bit signed
+    w.slow.tables[ET_DEVELOPMENT][i] = symmetric_field(value * percent / 100, 9);  // -x stays exact
   }
   return w;
 }
+
+EvalWeights generate_weights(const Position& root, const GeneratorParams& p) {
+  return generate_weights(root_context(root), p);
+}
+
+EvalWeights generate_weights(const Position& root) { return generate_weights(root, GeneratorParams::defaults()); }
 
 std::vector<WriteBlock> weight_writes(const EvalWeights& w) {
   std::vector<WriteBlock> out;

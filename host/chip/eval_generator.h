@@ -9,6 +9,7 @@
 
 #include "chess/position.h"
 #include "chip/chip_client.h"
+#include "chip/generator_params.h"
 #include "chip/placement.h"
 #include "chip/search_chip.h"
 #include "chip/slow_eval.h"
@@ -27,9 +28,22 @@ struct EvalWeights {
 // Non-pawn material of both sides, queen 4, rook 2, minor 1: 24 at the start, 0 in a pawn ending.
 int game_stage(const Position& pos);
 
-// The weights for a search from root: the generator's tables, with the king's placement values
-// blended between the middlegame's (sheltered on the back rank) and the ending's (central) by the
-// root's game stage, and the development table scaled down as the opening is left behind.
+// What of the root position the generator uses: its game stage (game_stage(root)) and its
+// fullmove number, nothing else. Two roots with the same context get the same weights.
+struct RootContext {
+  int stage;     // game_stage(root), 0..24
+  int fullmove;  // root.fullmove_number()
+};
+RootContext root_context(const Position& root);
+
+// The weights for a search from a root: the generator's tables made from the parameters p
+// (chip/generator_params.h), with the king's placement values blended between the middlegame's
+// (sheltered on the back rank) and the ending's (central) by the root's game stage, and the
+// development table scaled down as the opening is left behind (by the root's move number).
+// Every table field and register is saturated into its width.
+EvalWeights generate_weights(const RootContext& ctx, const GeneratorParams& p);
+EvalWeights generate_weights(const Position& root, const GeneratorParams& p);
+// The same with GeneratorParams::defaults() (the hand values, overridden by the embedded tuned ones).
 EvalWeights generate_weights(const Position& root);
 
 // Every table and register of w as the register writes that download it, in download order.

@@ -23,18 +23,29 @@ int centrality(int sq) {  // 0 (edge) .. 3 (centre)
 
 }  // namespace
 
-PlacementTable default_placement() {
+PlacementTable default_placement() { return default_placement(GeneratorParams::defaults()); }
+
+PlacementTable default_placement(const GeneratorParams& p) {
+  using namespace gp;
+  const int pawn = p.get(PAWN_VALUE), pawn_advance = p.get(PAWN_ADVANCE), pawn_centre = p.get(PAWN_CENTRE_ADVANCE);
+  const int knight = p.get(KNIGHT_VALUE), knight_centre = p.get(KNIGHT_CENTRE), knight_rim = p.get(KNIGHT_RIM);
+  const int bishop = p.get(BISHOP_VALUE), bishop_centre = p.get(BISHOP_CENTRE);
+  const int rook = p.get(ROOK_VALUE), rook_seventh = p.get(ROOK_SEVENTH), rook_centre = p.get(ROOK_CENTRE_FILE);
+  const int queen = p.get(QUEEN_VALUE), queen_centre = p.get(QUEEN_CENTRE);
+  const int king_corner = p.get(KING_CORNER), king_advance = p.get(KING_ADVANCE);
+  const auto word = [](int v) { return std::int16_t(saturate_signed(v, 16)); };
   PlacementTable t{};
   for (int sq = 0; sq < 64; ++sq) {
     const int rank = sq >> 3, file = sq & 7, c = centrality(sq);
     const bool centre_file = file >= 2 && file <= 5;
-    t[1 << 6 | sq] =
-        std::int16_t(rank == 0 || rank == 7 ? 0 : 100 + 6 * (rank - 1) + (centre_file ? 4 * (rank - 1) : 0));
-    t[2 << 6 | sq] = std::int16_t(320 + 12 * c - (c == 0 ? 15 : 0));
-    t[3 << 6 | sq] = std::int16_t(330 + 6 * c);
-    t[4 << 6 | sq] = std::int16_t(500 + (rank == 6 ? 20 : 0) + (centre_file ? 3 : 0));
-    t[5 << 6 | sq] = std::int16_t(900 + 3 * c);
-    t[6 << 6 | sq] = std::int16_t(rank == 0 ? (file <= 2 || file >= 6 ? 20 : 0) : -10 * rank);
+    t[1 << 6 | sq] = word(
+        rank == 0 || rank == 7 ? 0 : pawn + pawn_advance * (rank - 1) + (centre_file ? pawn_centre * (rank - 1) : 0));
+    t[2 << 6 | sq] = word(knight + knight_centre * c - (c == 0 ? knight_rim : 0));
+    t[3 << 6 | sq] = word(bishop + bishop_centre * c);
+    t[4 << 6 | sq] = word(rook + (rank == 6 ? rook_seventh : 0) + (centre_file ? rook_centre : 0));
+    t[5 << 6 | sq] = word(queen + queen_centre * c);
+    // The middlegame's king (generate_weights blends it with the ending's by the root's stage).
+    t[6 << 6 | sq] = word(rank == 0 ? (file <= 2 || file >= 6 ? king_corner : 0) : -king_advance * rank);
   }
   return t;
 }
@@ -77,21 +88,31 @@ nlohmann::json parse_weights(const std::string& text) {
 
 }  // namespace
 
-PhaseTable default_phase() {
+PhaseTable default_phase() { return default_phase(GeneratorParams::defaults()); }
+
+PhaseTable default_phase(const GeneratorParams& p) {
+  using namespace gp;
+  const int minor_pair = p.get(PHASE_MINOR_PAIR);
+  const int rel_queen = p.get(PHASE_RELEVANCE_QUEEN), rel_rook = p.get(PHASE_RELEVANCE_ROOK),
+            rel_minor = p.get(PHASE_RELEVANCE_MINOR);
+  const int scale_base = p.get(PHASE_SCALE_BASE), scale_floor = p.get(PHASE_SCALE_FLOOR);
+  const int scale_queen = p.get(PHASE_SCALE_QUEEN), scale_rook = p.get(PHASE_SCALE_ROOK),
+            scale_minor = p.get(PHASE_SCALE_MINOR), scale_divisor = p.get(PHASE_SCALE_DIVISOR);
   PhaseTable t{};
   for (int w = 0; w < 32; ++w) {
     for (int b = 0; b < 32; ++b) {
       const int wq = w >> 4, wr = (w >> 2) & 3, wm = w & 3, bq = b >> 4, br = (b >> 2) & 3, bm = b & 3;
       // Two minors are worth more than a rook (and a pawn), when that is the imbalance.
       int bonus = 0;
-      if (wm - bm == 2 && br - wr == 1) bonus = 15;
-      if (bm - wm == 2 && wr - br == 1) bonus = -15;
+      if (wm - bm == 2 && br - wr == 1) bonus = minor_pair;
+      if (bm - wm == 2 && wr - br == 1) bonus = -minor_pair;
       // King safety matters with the opponent's queen and rooks on the board (for white's king).
-      const int relevance = std::min(15, 6 * bq + 2 * br + bm);
+      const int relevance = saturate_unsigned(rel_queen * bq + rel_rook * br + rel_minor * bm, 4);
       // Pawn structure counts for more as pieces come off.
-      const int pieces = 3 * (wq + bq) + 2 * (wr + br) + wm + bm;
-      const int pawn_scale = std::max(4, 15 - pieces / 2);
-      t[w << 5 | b] = std::uint16_t((bonus & 0xFF) | relevance << 8 | pawn_scale << 12);
+      const int pieces = scale_queen * (wq + bq) + scale_rook * (wr + br) + scale_minor * (wm + bm);
+      const int pawn_scale = saturate_unsigned(std::max(scale_floor, scale_base - pieces / scale_divisor), 4);
+      t[w << 5 | b] =
+          std::uint16_t(signed_field(bonus, 8) | std::uint32_t(relevance) << 8 | std::uint32_t(pawn_scale) << 12);
     }
   }
   return t;

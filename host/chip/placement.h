@@ -8,6 +8,7 @@
 #include <string>
 
 #include "chess/position.h"
+#include "chip/generator_params.h"
 
 namespace db::chip {
 
@@ -19,14 +20,16 @@ using PhaseTable = std::array<std::uint16_t, 1024>;
 
 // The evaluation generator's placement values: material (pawn 100, knight 320, bishop 330,
 // rook 500, queen 900) plus centralisation, pawn advance, rooks on the seventh, a sheltered king.
-PlacementTable default_placement();
+PlacementTable default_placement();  // with GeneratorParams::defaults()
+PlacementTable default_placement(const GeneratorParams& p);
 // Random values (for tests: RTL and model must agree whatever the weights).
 PlacementTable random_placement(std::uint32_t seed);
 
 // Game phase values: a bonus for the side with two minor pieces against a rook (and the
 // reverse for the other side), king-safety relevance from the opponent's attacking material,
 // pawn-structure scale growing as pieces come off.
-PhaseTable default_phase();
+PhaseTable default_phase();  // with GeneratorParams::defaults()
+PhaseTable default_phase(const GeneratorParams& p);
 PhaseTable random_phase(std::uint32_t seed);
 // Independent of the chip: the phase word for a position's material.
 std::uint16_t phase_word(const PhaseTable& table, const Position& pos);

@@ -161,44 +161,60 @@ std::int32_t pawn_registers_value(const SlowBoard& b, int ps_scale, const SlowEv
   return pawn_registers_sum(pawn_register_features(b), ps_scale, w);
 }
 
-void set_default_pawn_weights(SlowEvalWeights& w) {
-  const auto field = [](int v, int bits) { return std::uint32_t(v) & ((1u << bits) - 1); };
+void set_default_pawn_weights(SlowEvalWeights& w) { set_default_pawn_weights(w, GeneratorParams::defaults()); }
+
+void set_default_pawn_weights(SlowEvalWeights& w, const GeneratorParams& p) {
+  using namespace gp;
+  // Structure of the rearmost pawn: isolated, duo, supported, backward, unsupported.
+  int stat[5], endgame[5];
+  for (int k = 0; k < 5; ++k)
+    stat[k] = p.get(PAWN_STRUCTURE_STATIC + k), endgame[k] = p.get(PAWN_STRUCTURE_ENDGAME + k);
+  const int half_open_lo = p.get(PAWN_STRUCTURE_HALF_OPEN_STATIC),
+            half_open_hi = p.get(PAWN_STRUCTURE_HALF_OPEN_ENDGAME);
+  const int weak_centre = p.get(PAWN_STRUCTURE_WEAK_CENTRE);
+  const int advance_lo = p.get(PAWN_STRUCTURE_ADVANCE_STATIC), advance_hi = p.get(PAWN_STRUCTURE_ADVANCE_ENDGAME);
+  // Shelter: the nearest own pawn in front of the king, by rank distance (0: none).
+  int shelter[8], storm[8];
+  for (int k = 0; k < 8; ++k) shelter[k] = p.get(SHELTER_DISTANCE + k), storm[k] = p.get(STORM_DISTANCE + k);
+  const int shelter_defended = p.get(SHELTER_DEFENDED), king_file_pct = p.get(SHELTER_KING_FILE_PERCENT),
+            off_back_pct = p.get(SHELTER_OFF_BACK_PERCENT);
+  const int storm_blocked_pct = p.get(STORM_BLOCKED_PERCENT);
+  const std::uint32_t opposite_wings = unsigned_field(p.get(STORM_OPPOSITE_WINGS), 4);
   for (int c = 0; c < 2; ++c) {
-    // Structure of the rearmost pawn: isolated, duo, supported, backward, unsupported.
-    static constexpr int STATIC[5] = {-20, 8, 6, -15, -4}, ENDGAME[5] = {-12, 4, 6, -10, -2};
     for (int idx = 0; idx < 160; ++idx) {
       const int cls = idx / 32, opposed = idx / 16 & 1, rc = idx / 4 & 3, cent = idx & 3;
-      int lo = STATIC[cls], hi = ENDGAME[cls];
+      int lo = stat[cls], hi = endgame[cls];
       const bool weak = cls == 0 || cls == 3;
-      if (weak && !opposed) lo -= 8, hi -= 4;             // on a half-open file for the enemy rooks
-      if (weak && cent >= 2) lo -= 4;                     // a weak centre pawn
-      if (!weak && cls != 4) lo += 2 * rc, hi += 3 * rc;  // an advanced chain or duo
-      w.tables[ET_PAWN_STRUCTURE + c][idx] = field(lo, 16) | field(hi, 16) << 16;
+      if (weak && !opposed) lo -= half_open_lo, hi -= half_open_hi;         // on a half-open file for the enemy rooks
+      if (weak && cent >= 2) lo -= weak_centre;                             // a weak centre pawn
+      if (!weak && cls != 4) lo += advance_lo * rc, hi += advance_hi * rc;  // an advanced chain or duo
+      w.tables[ET_PAWN_STRUCTURE + c][idx] = signed_field(lo, 16) | signed_field(hi, 16) << 16;
     }
-    // Shelter: the nearest own pawn in front of the king, by rank distance (0: none).
-    static constexpr int SHELTER[8] = {-24, 14, 9, 3, 0, 0, 0, 0};
     for (int idx = 0; idx < 384; ++idx) {
       const int rel = idx / 128, back = idx / 64 & 1, dist = idx / 2 & 7, defended = idx & 1;
-      int v = SHELTER[dist] + (defended && dist ? 2 : 0);
-      if (rel == 1) v = v * 3 / 2;  // the king's own file
-      if (!back) v = v * 3 / 4;     // the king has left its back rank
-      w.tables[ET_PAWN_SHELTER + c][idx] = field(v, 14);
+      int v = shelter[dist] + (defended && dist ? shelter_defended : 0);
+      if (rel == 1) v = v * king_file_pct / 100;  // the king's own file
+      if (!back) v = v * off_back_pct / 100;      // the king has left its back rank
+      w.tables[ET_PAWN_SHELTER + c][idx] = signed_field(v, 14);
     }
-    // Storm: the nearest enemy pawn in front of the king, by rank distance (0: none); half when a
-    // pawn of ours blocks it; [17:14] = 6: 1.5x when the kings are on opposite wings.
-    static constexpr int STORM[8] = {0, -4, -16, -10, -5, -2, 0, 0};
+    // Storm: the nearest enemy pawn in front of the king, by rank distance (0: none); less when a
+    // pawn of ours blocks it; [17:14]: the factor (quarters) when the kings are on opposite wings.
     for (int idx = 0; idx < 128; ++idx) {
       const int blocked = idx / 32 & 1, dist = idx / 4 & 7;
-      const int v = blocked ? STORM[dist] / 2 : STORM[dist];
-      w.tables[ET_PAWN_STORM + c][idx] = field(v, 14) | 6u << 14;
+      const int v = blocked ? storm[dist] * storm_blocked_pct / 100 : storm[dist];
+      w.tables[ET_PAWN_STORM + c][idx] = signed_field(v, 14) | opposite_wings << 14;
     }
-    w.regs[ER_WASTED_PAWNS + c] = 12;
-    w.regs[ER_SEPARATED_PASSED + c] = 20;
-    w.regs[ER_MISSING_WING + c] = 40;
   }
-  w.regs[ER_ROOK_BEHIND_PASSED] = 15;
-  w.regs[ER_BOC] = 30;      // per pawn of advantage, pure opposite-colour-bishop ending
-  w.regs[ER_BOC + 1] = 10;  // ... with rooks or queens
+  // Registers, in their widths (EVAL_REG_BITS), one parameter for both colours.
+  const auto reg = [&w, &p](int r, int param) { w.regs[r] = unsigned_field(p.get(param), EVAL_REG_BITS[r]); };
+  for (int c = 0; c < 2; ++c) {
+    reg(ER_WASTED_PAWNS + c, REG_WASTED_PAWNS);
+    reg(ER_SEPARATED_PASSED + c, REG_SEPARATED_PASSED);
+    reg(ER_MISSING_WING + c, REG_MISSING_WING);
+  }
+  reg(ER_ROOK_BEHIND_PASSED, REG_ROOK_BEHIND_PASSED);
+  reg(ER_BOC, REG_BOC);          // per pawn of advantage, pure opposite-colour-bishop ending
+  reg(ER_BOC + 1, REG_BOC + 1);  // ... with rooks or queens
 }
 
 }  // namespace db::chip

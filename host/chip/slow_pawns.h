@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "chip/generator_params.h"
 #include "chip/slow_eval.h"
 
 namespace db::chip {
@@ -41,6 +42,7 @@ PawnRegisterFeatures pawn_register_features(const SlowBoard& b);
 std::int32_t pawn_registers_sum(const PawnRegisterFeatures& f, int ps_scale, const SlowEvalWeights& w);
 
 // The evaluation generator's values for the pawn family's tables and registers (colour-symmetric).
-void set_default_pawn_weights(SlowEvalWeights& w);
+void set_default_pawn_weights(SlowEvalWeights& w);  // with GeneratorParams::defaults()
+void set_default_pawn_weights(SlowEvalWeights& w, const GeneratorParams& p);
 
 }  // namespace db::chip

@@ -7,13 +7,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "chip/generator_params.h"
 #include "chip/slow_eval.h"
 
 namespace db::chip {
 
 // The generator's values (docs/evaluation.md): every group enabled, tables of the features the
 // chip evaluates filled with chess values, the rest 0. Colour-symmetric.
-SlowEvalWeights default_slow_weights();
+SlowEvalWeights default_slow_weights();  // with GeneratorParams::defaults()
+SlowEvalWeights default_slow_weights(const GeneratorParams& p);
 // Random values within each register's and table's width, all groups enabled (for tests: RTL and
 // model must agree whatever the weights).
 SlowEvalWeights random_slow_weights(std::uint32_t seed);

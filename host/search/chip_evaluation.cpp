@@ -20,8 +20,8 @@ namespace {
 // entry fails the check and is recomputed.
 class ChipStaticEvaluator : public StaticEvaluator {
  public:
-  explicit ChipStaticEvaluator(const Position& root)
-      : chip_(chip::generate_weights(root)), cache_(std::make_unique<Entry[]>(kEntries)) {}
+  ChipStaticEvaluator(const Position& root, const chip::GeneratorParams& params)
+      : chip_(chip::generate_weights(root, params)), cache_(std::make_unique<Entry[]>(kEntries)) {}
   int evaluate(const Position& pos) const override { return lookup(pos).total; }
   // The chip scores a drawn king-and-pawn ending (KPK ROM) or a rule's draw 0; its tie-breaker is
   // the value the chip would give without that knowledge.
@@ -74,10 +74,10 @@ EvaluationKind parse_evaluation(const std::string& name) {
   throw std::invalid_argument("evaluation '" + name + "' is neither 'chip' nor 'interim'");
 }
 
-EvaluatorFactory evaluator_factory(EvaluationKind kind) {
+EvaluatorFactory evaluator_factory(EvaluationKind kind, std::shared_ptr<const chip::GeneratorParams> params) {
   if (kind == EvaluationKind::Interim) return {};
-  return [](const Position& root) -> std::shared_ptr<const StaticEvaluator> {
-    return std::make_shared<const ChipStaticEvaluator>(root);
+  return [params](const Position& root) -> std::shared_ptr<const StaticEvaluator> {
+    return std::make_shared<const ChipStaticEvaluator>(root, params ? *params : chip::GeneratorParams::defaults());
   };
 }
 

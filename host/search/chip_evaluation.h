@@ -4,7 +4,10 @@
 // chips or none (issue 23; docs/evaluation.md).
 #pragma once
 
+#include <memory>
 #include <string>
+
+#include "chip/generator_params.h"
 
 #include "search/evaluator.h"
 
@@ -16,7 +19,8 @@ const char* evaluation_name(EvaluationKind kind);
 // Throws std::invalid_argument naming the value when it is neither.
 EvaluationKind parse_evaluation(const std::string& name);
 
-// The factory SearchOptions::evaluator takes: empty for Interim, Deep Blue's for Chip.
-EvaluatorFactory evaluator_factory(EvaluationKind kind);
+// The factory SearchOptions::evaluator takes: empty for Interim, Deep Blue's for Chip, with the
+// weights generate_weights(root, params) (nullptr: GeneratorParams::defaults()).
+EvaluatorFactory evaluator_factory(EvaluationKind kind, std::shared_ptr<const chip::GeneratorParams> params = nullptr);
 
 }  // namespace db::search

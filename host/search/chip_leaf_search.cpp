@@ -82,7 +82,8 @@ void ChipLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   jobs_.clear();
   stats_ = {};
   host_owed_ = 0;
-  weights_ = chip::weight_writes(chip::generate_weights(root));
+  weights_ = chip::weight_writes(
+      chip::generate_weights(root, generator_params_ ? *generator_params_ : chip::GeneratorParams::defaults()));
   generation_ = chip::weights_generation(weights_);
   if (timeline_) timeline_->download_started();
   bool loaded = true;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "chip/chip_client.h"
+#include "chip/generator_params.h"
 #include "chip/search_chip.h"
 #include "search/chip_threads.h"
 #include "search/chip_timeline.h"
@@ -49,6 +50,11 @@ class ChipLeafSearch final : public LeafSearch {
   // that the software searches that node one ply deeper, its children on the chips in parallel.
   // Deep Blue's limit was 8000 nodes.
   void set_node_limit(std::uint32_t nodes) { node_limit_ = nodes; }
+  // The evaluation generator's parameters of the weights new_search generates for its root
+  // (chip/generator_params.h); nullptr: GeneratorParams::defaults().
+  void set_generator_params(std::shared_ptr<const chip::GeneratorParams> params) {
+    generator_params_ = std::move(params);
+  }
   std::uint64_t node_limit() const override { return node_limit_; }
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override;
   int idle_chips() const override;
@@ -161,6 +167,7 @@ class ChipLeafSearch final : public LeafSearch {
   std::uint64_t generation_ = 0;
   int depth_;
   chip::SearchParams params_;
+  std::shared_ptr<const chip::GeneratorParams> generator_params_;  // nullptr: the defaults
   bool strive_for_draw_ = false;  // the software root side's attitude to draws (new_search)
   std::vector<Job> jobs_;         // running, or answered and not yet asked for
   LeafStats stats_;

@@ -142,7 +142,31 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
 
 void apply_leaf_options(const LeafOptions& opt, search::SearchOptions& so) {
   so.workers = opt.workers;
-  so.evaluator = search::evaluator_factory(search::parse_evaluation(opt.evaluation));
+  so.evaluator = search::evaluator_factory(search::parse_evaluation(opt.evaluation), opt.generator_params);
+}
+
+void add_eval_params_option(CLI::App* cmd, std::string& spec, std::shared_ptr<const chip::GeneratorParams>& params) {
+  cmd->add_option(
+         "--eval-params", spec,
+         "The evaluation generator's parameters (docs/evaluation.md): default (the hand-set values with the "
+         "embedded tuned ones), hand (the hand-set values only) or a JSON file {\"name\": value, ...} (names it "
+         "leaves out keep their defaults)")
+      ->check(CLI::Validator(
+          [](std::string& value) -> std::string {
+            try {
+              chip::GeneratorParams::from_spec(value);
+            } catch (const std::invalid_argument& e) {
+              return e.what();
+            }
+            return {};
+          },
+          "FILE|hand|default"))
+      ->each([&params](const std::string& value) { params = chip::GeneratorParams::from_spec(value); })
+      ->capture_default_str();
+}
+
+const chip::GeneratorParams& generator_params_or_defaults(const std::shared_ptr<const chip::GeneratorParams>& params) {
+  return params ? *params : chip::GeneratorParams::defaults();
 }
 
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
@@ -174,6 +198,7 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                   "the chip's evaluation computed directly, with the weights generated for the root)")
       ->check(CLI::IsMember({"interim", "chip"}))
       ->capture_default_str();
+  add_eval_params_option(cmd, opt.eval_params, opt.generator_params);
   cmd->add_option("--chip-depth", opt.chip_depth,
                   "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence "
                   "on the interim evaluation)")
@@ -232,11 +257,14 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
   leaf->set_threads(opt.threads > 0 ? opt.threads : default_threads());
   leaf->set_host_node_ns(std::uint32_t(opt.host_node_us * 1000 + 0.5));
   leaf->set_node_limit(opt.chip_node_limit);
+  leaf->set_generator_params(opt.generator_params);
   return leaf;
 }
 
-std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth) {
+std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(
+    const std::string& backend, int chips, int depth, std::shared_ptr<const chip::GeneratorParams> generator_params) {
   LeafOptions opt;
+  opt.generator_params = std::move(generator_params);
   opt.backend = backend;
   opt.chips = chips;
   opt.chip_depth = depth;

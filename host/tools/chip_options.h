@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chip/chip_client.h"
+#include "chip/generator_params.h"
 #include "search/chip_leaf_search.h"
 #include "search/search.h"
 
@@ -20,6 +21,9 @@ struct ChipOptions {
   std::uint64_t trace_to = ~std::uint64_t(0);
   double link_timeout = 10;  // remote backends: seconds a reply may take before the link is given up
   std::string bus_record;    // every bus access and idle clock, for scripts/fpga gatesim (chip/bus_recorder.h)
+  // --eval-params of the commands that generate weights (eval, lazystats, hwsearch; add_eval_params_option)
+  std::string eval_params = "default";
+  std::shared_ptr<const chip::GeneratorParams> generator_params;  // nullptr: GeneratorParams::defaults()
 };
 
 // The --backend check: one of names, remote:HOST:PORT[,HOST:PORT...] (chips behind `deepblue chipd`) or
@@ -64,7 +68,16 @@ struct LeafOptions {
   double host_node_us = 0;             // the host's software time per node (cost model); 0: free
   std::uint32_t chip_node_limit = 0;   // hardware searches stopped and split in software beyond it; 0: none
   std::string evaluation = "interim";  // the software's own leaves: "interim" or "chip" (Deep Blue's)
+  // --eval-params: the evaluation generator's parameters of every weight set the search generates
+  // (the chips' and the chip evaluation's): "default", "hand" or a JSON file; resolved when parsed.
+  std::string eval_params = "default";
+  std::shared_ptr<const chip::GeneratorParams> generator_params;  // nullptr: GeneratorParams::defaults()
 };
+// --eval-params FILE|hand|default: sets spec and params (GeneratorParams::from_spec) when parsed; a
+// file that cannot be read or holds bad values is an error naming it.
+void add_eval_params_option(CLI::App* cmd, std::string& spec, std::shared_ptr<const chip::GeneratorParams>& params);
+// *params, or GeneratorParams::defaults() for nullptr.
+const chip::GeneratorParams& generator_params_or_defaults(const std::shared_ptr<const chip::GeneratorParams>& params);
 void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth);
 // The search options that follow from opt: the workers and the evaluation of the software's leaves.
 void apply_leaf_options(const LeafOptions& opt, search::SearchOptions& so);
@@ -73,7 +86,10 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const LeafOptions& opt)
 // The machine's cores (at least 1): the default of --threads and of UCI's Threads.
 int default_threads();
 // The same with the default hardware search parameters (the UCI engine's chips).
-std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(const std::string& backend, int chips, int depth);
+// generator_params: the evaluation generator's parameters (nullptr: the defaults).
+std::unique_ptr<search::ChipLeafSearch> make_default_leaf_search(
+    const std::string& backend, int chips, int depth,
+    std::shared_ptr<const chip::GeneratorParams> generator_params = nullptr);
 // The chips' statistics as JSON, with the simulated time at the chip's 24 MHz.
 nlohmann::json leaf_stats_json(const search::LeafStats& st);
 // The same for a leaf searcher (nullptr: none); on the Micro Channel model with the bus figures.

@@ -42,7 +42,7 @@ void run_eval(const EvalOptions& opt) {
   const Position pos = parse_position_arg(opt.fen);
   // The generator's weights for this root, or a weights file (its "slow" section is optional:
   // the generator's values otherwise).
-  chip::EvalWeights w = chip::generate_weights(pos);
+  chip::EvalWeights w = chip::generate_weights(pos, generator_params_or_defaults(opt.chip.generator_params));
   if (!opt.weights.empty()) {
     const std::string text = read_file(opt.weights);
     w.placement = chip::placement_from_json(text);
@@ -134,6 +134,7 @@ void add_eval_command(CLI::App& app) {
   cmd->add_flag("--no-endgame-roms", opt->no_endgame_roms, "Switch the endgame ROMs off (EVAL_CTRL bit 1)");
   cmd->add_flag("--no-endgame-rules", opt->no_endgame_rules, "Switch the endgame draw rules off (EVAL_CTRL bit 0)");
   add_chip_options(cmd, opt->chip, "model");
+  add_eval_params_option(cmd, opt->chip.eval_params, opt->chip.generator_params);
   cmd->add_option("--backend", opt->chip.backend,
                   "model, rtl, cosim, remote:HOST:PORT (a chip behind deepblue chipd) or serial:PATH[@BAUD] (a board)")
       ->check(backend_validator({"model", "rtl", "cosim"}))

@@ -67,7 +67,7 @@ void run_hwsearch(HwSearchOptions opt) {
     throw std::invalid_argument("hwsearch: --rep-bound needs the repetition detector (not --no-repetition)");
   }
   chip::ChipClient chip = make_chip_client(opt.chip);
-  chip::download(chip, chip::generate_weights(pos));
+  chip::download(chip, chip::generate_weights(pos, generator_params_or_defaults(opt.chip.generator_params)));
   chip.load_game(start, moves);
   chip.fast_eval();  // the first evaluation builds the model's KPK ROM: not part of the timing
 
@@ -259,6 +259,7 @@ void add_hwsearch_command(CLI::App& app) {
                 "Quiescence extension when the other side has a hung piece");
   cmd->add_flag("--exact", opt->exact, "Find the exact value by bisection with null-window searches");
   add_chip_options(cmd, opt->chip, "model");
+  add_eval_params_option(cmd, opt->chip.eval_params, opt->chip.generator_params);
   cmd->add_option("--backend", opt->chip.backend,
                   "model, rtl, cosim, remote:HOST:PORT (a chip behind deepblue chipd) or serial:PATH[@BAUD] (a board)")
       ->check(backend_validator({"model", "rtl", "cosim"}))

@@ -74,7 +74,7 @@ void run_lazystats(const LazyStatsOptions& opt) {
   if (opt.depth < 1 || opt.depth > 8) throw std::invalid_argument("--depth must be 1..8");
   const Position pos = parse_position_arg(opt.fen);
   chip::ChipClient chip = make_chip_client(opt.chip);
-  chip::EvalWeights weights = chip::generate_weights(pos);
+  chip::EvalWeights weights = chip::generate_weights(pos, generator_params_or_defaults(opt.chip.generator_params));
   std::uint32_t& lazy_control = weights.slow.regs[chip::ER_EVAL_CONTROL + 1];
   if (opt.margin >= 0) {
     if (opt.margin > 0xFFFF) throw std::invalid_argument("--margin must be 0..65535");
@@ -120,6 +120,7 @@ void add_lazystats_command(CLI::App& app) {
   cmd->add_option("--depth", opt->depth, "Search depth in plies (1-8)")->capture_default_str();
   cmd->add_option("--margin", opt->margin, "Lazy evaluation margin (default: the generator's)");
   add_chip_options(cmd, opt->chip, "model");
+  add_eval_params_option(cmd, opt->chip.eval_params, opt->chip.generator_params);
   cmd->add_option("--backend", opt->chip.backend,
                   "model, rtl, cosim, remote:HOST:PORT (a chip behind deepblue chipd) or serial:PATH[@BAUD] (a board)")
       ->check(backend_validator({"model", "rtl", "cosim"}))

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -92,6 +93,11 @@ void run_match(const MatchOptions& opt) {
        {"Workers", std::to_string(opt.leaf.workers)},
        {"Threads", std::to_string(threads)},
        {"Evaluation", opt.leaf.evaluation},
+       // --eval-params (a file by its absolute path: the engine may run elsewhere).
+       {"EvalParams",
+        opt.leaf.eval_params == "default" || opt.leaf.eval_params == "hand" || opt.leaf.eval_params.empty()
+            ? opt.leaf.eval_params
+            : std::filesystem::absolute(opt.leaf.eval_params).string()},
        // Matches measure the search from their own openings, not the book.
        {"OwnBook", "false"}}};
   const match::PlayerSpec theirs = opponent_spec(opt, ours);

@@ -21,12 +21,19 @@ struct UciOptions {
 
 void run_uci(const UciOptions& opt) {
   std::ios::sync_with_stdio(false);
+  // The generator's parameters of the chips and of the chip evaluation: --eval-params, then the
+  // option EvalParams.
+  auto params = std::make_shared<std::shared_ptr<const chip::GeneratorParams>>(opt.leaf.generator_params);
   uci::UciEngine engine(
       std::cin, std::cout,
-      [](const std::string& backend, int chips, int depth) {
-        return std::unique_ptr<search::LeafSearch>(make_default_leaf_search(backend, chips, depth));
+      [params](const std::string& backend, int chips, int depth) {
+        return std::unique_ptr<search::LeafSearch>(make_default_leaf_search(backend, chips, depth, *params));
       },
-      search::evaluator_factory(search::EvaluationKind::Chip));
+      search::evaluator_factory(search::EvaluationKind::Chip, *params));
+  engine.set_eval_params_handler([params](const std::string& value) {
+    *params = chip::GeneratorParams::from_spec(value);
+    return search::evaluator_factory(search::EvaluationKind::Chip, *params);
+  });
   // The endgame databases of deepblue egtb build's default directory, when it has been made.
   if (std::filesystem::is_directory(DB_DEFAULT_EGTB)) engine.set_egtb_path(DB_DEFAULT_EGTB);
   std::unique_ptr<ClusterRun> cluster;

@@ -207,6 +207,7 @@ void UciEngine::cmd_uci() {
   send("option name DualCredit type check default true");
   send(chip_evaluation_ ? "option name Evaluation type combo default interim var interim var chip"
                         : "option name Evaluation type combo default interim var interim");
+  if (eval_params_handler_) send("option name EvalParams type string default <empty>");
   send("option name OwnBook type check default true");
   send(std::string("option name BookFile type string default ") + book::kDefaultBookPath);
   send("option name ExtendedBook type string default <empty>");
@@ -317,6 +318,19 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     search::SearchOptions so = searcher_.options();
     so.evaluator = value == "chip" ? chip_evaluation_ : search::EvaluatorFactory{};
     searcher_.set_options(so);
+  } else if (name == "EvalParams") {
+    // The chip evaluation generator's parameters (docs/evaluation.md): empty or default, hand, or a
+    // JSON file. The chips get them at the next search (rebuilt), the chip evaluation at once.
+    if (!eval_params_handler_) throw std::invalid_argument("EvalParams is not available in this engine (no chips)");
+    const std::string v = value == "<empty>" ? "" : value;
+    chip_evaluation_ = eval_params_handler_(v);  // throws for a bad value: the old parameters stay
+    options_.eval_params = v;
+    leaf_stale_ = true;
+    if (options_.evaluation == "chip") {
+      search::SearchOptions so = searcher_.options();
+      so.evaluator = chip_evaluation_;
+      searcher_.set_options(so);
+    }
   } else if (name == "DualCredit") {
     if (value != "true" && value != "false") throw std::invalid_argument("DualCredit must be true or false");
     search::SearchOptions so = searcher_.options();

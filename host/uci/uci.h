@@ -37,11 +37,18 @@ struct EngineOptions {
   std::string extended_book;                       // AIJ 8.2 (book/extended_book.h); empty: none
   std::string evaluation = "interim";              // the software's leaves: "interim" or "chip" (Deep Blue's)
   std::string egtb_path;                           // endgame databases' directory; empty: none
+  std::string eval_params;                         // EvalParams: "" (the defaults), "hand" or a JSON file
 };
 
 // Makes the chips of the host (the UCI library does not depend on the chip backends).
 using LeafFactory =
     std::function<std::unique_ptr<search::LeafSearch>(const std::string& backend, int chips, int depth)>;
+
+// Applies the option EvalParams (the chip evaluation generator's parameters, which this library does
+// not know): "" or "default" for the built-in defaults, "hand" for the hand-set values, else a JSON
+// file. Returns the chip evaluation (Evaluation chip) with those parameters; the host's LeafFactory
+// must make chips with them from now on. Throws std::invalid_argument with a message for a bad value.
+using EvalParamsHandler = std::function<search::EvaluatorFactory(const std::string& value)>;
 
 class UciEngine {
  public:
@@ -67,6 +74,8 @@ class UciEngine {
   // The endgame databases (EgtbPath): a directory of deepblue egtb build's files, or empty for none.
   // Throws std::invalid_argument when it is not a directory.
   void set_egtb_path(const std::string& dir);
+  // Offers the option EvalParams (none without a handler).
+  void set_eval_params_handler(EvalParamsHandler handler) { eval_params_handler_ = std::move(handler); }
 
  private:
   void send(const std::string& line);
@@ -91,6 +100,7 @@ class UciEngine {
   search::Searcher searcher_;
   LeafFactory make_leaf_search_;
   search::EvaluatorFactory chip_evaluation_;
+  EvalParamsHandler eval_params_handler_;
   SearchRunner runner_;
   std::unique_ptr<search::LeafSearch> leaf_;
   bool leaf_stale_ = true;
