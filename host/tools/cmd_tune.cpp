@@ -121,6 +121,7 @@ void add_tune_command(CLI::App& app) {
   CLI::App* tune = app.add_subcommand("tune", "Tuning the chip's evaluation: training data, fits");
   tune->require_subcommand(1);
   add_tune_data_command(tune);
+  add_tune_fit_command(tune);
 }
 
 }  // namespace db::cli

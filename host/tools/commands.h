@@ -24,5 +24,7 @@ void add_egtb_command(CLI::App& app);
 void add_egtb_chip_command(CLI::App& egtb);  // deepblue egtb chip
 // tune data (positions labelled by Stockfish for the evaluation fit); its subcommands in cmd_tune.cpp.
 void add_tune_command(CLI::App& app);
+// tune fit (the evaluation tuner), under the tune command.
+void add_tune_fit_command(CLI::App* tune_cmd);
 
 }  // namespace db::cli
