@@ -15,16 +15,16 @@ namespace db::tune {
 
 struct Sample {
   chip::EvalTrace trace;
-  std::int16_t score = 0;     // the label: Stockfish's score, centipawns, side to move's view
-  float result = 0.5f;        // the game's result from the side to move's view (1, 0.5, 0)
-  std::uint8_t stage = 0;     // game_stage of the position (it is its own root)
+  std::int16_t score = 0;      // the label: Stockfish's score, centipawns, side to move's view
+  float result = 0.5f;         // the game's result from the side to move's view (1, 0.5, 0)
+  std::uint8_t stage = 0;      // game_stage of the position (it is its own root)
   std::uint16_t fullmove = 1;  // its move number
 };
 
 struct Dataset {
   std::vector<Sample> train, test;
-  std::size_t lines = 0;    // positions read
-  std::size_t games = 0;    // distinct game ids
+  std::size_t lines = 0;  // positions read
+  std::size_t games = 0;  // distinct game ids
 };
 
 // Reads a positions file. Games whose id is a multiple of test_every go to the held-out set

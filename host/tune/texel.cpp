@@ -155,8 +155,8 @@ FitResult TexelFit::fit(const chip::GeneratorParams& start) {
       bool improved = false;
       for (int dir : {+1, -1}) {
         const int now = r.params.get(i);
-        const int next = std::clamp(now + dir * step[std::size_t(i)], chip::GeneratorParams::min(i),
-                                    chip::GeneratorParams::max(i));
+        const int next =
+            std::clamp(now + dir * step[std::size_t(i)], chip::GeneratorParams::min(i), chip::GeneratorParams::max(i));
         if (next == now) continue;
         chip::GeneratorParams trial = r.params;
         trial.set(i, next);
@@ -181,7 +181,8 @@ FitResult TexelFit::fit(const chip::GeneratorParams& start) {
   r.train_after = best;
   r.test_after = loss(r.params, data_.test, r.k);
   for (int i = 0; i < n; ++i) {
-    if (r.params.get(i) != start.get(i)) r.changes.push_back({chip::GeneratorParams::name(i), start.get(i), r.params.get(i)});
+    if (r.params.get(i) != start.get(i))
+      r.changes.push_back({chip::GeneratorParams::name(i), start.get(i), r.params.get(i)});
   }
   r.seconds = elapsed();
   return r;

@@ -8,9 +8,9 @@
 #include <fstream>
 #include <string>
 
+#include "chip/chip_data.h"
 #include "chip/eval_generator.h"
 #include "chip/generator_params.h"
-#include "chip_data.h"
 #include "tune/texel.h"
 
 namespace db::tune {
@@ -18,7 +18,8 @@ namespace {
 
 class TempFile {
  public:
-  explicit TempFile(const std::string& text) : path_(testing::TempDir() + "tune_" + std::to_string(counter_++) + ".csv") {
+  explicit TempFile(const std::string& text)
+      : path_(testing::TempDir() + "tune_" + std::to_string(counter_++) + ".csv") {
     std::ofstream(path_) << text;
   }
   ~TempFile() { std::remove(path_.c_str()); }
@@ -53,7 +54,8 @@ TEST(TuneDataset, ErrorsNameTheLineAndTheField) {
 TEST(TuneDataset, SplitsByGameAndKeepsTheSideToMovesView) {
   std::string text;
   int game = 0;
-  for (const std::string& fen : chip::testdata::random_game_positions(5, 6, 40)) text += fen + ";50;1;" + std::to_string(game++ / 10) + "\n";
+  for (const std::string& fen : chip::testdata::random_game_positions(5, 6, 40))
+    text += fen + ";50;1;" + std::to_string(game++ / 10) + "\n";
   const TempFile f(text);
   const Dataset d = load_dataset(f.path(), 2);
   EXPECT_EQ(d.lines, d.train.size() + d.test.size());
