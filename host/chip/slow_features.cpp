@@ -87,7 +87,7 @@ SlowEvalResult slow_sum(const SlowFeatures& f, std::uint16_t phase, std::uint16_
                         const SlowEvalWeights& w) {
   const auto table = [&w](int t, int i) { return w.tables[std::size_t(t)][std::size_t(i)]; };
   std::uint16_t mobility = 0, rook_files = 0, multi = 0, passed = 0, bishops = 0, minors = 0, pinned = 0;
-  std::uint16_t ks[2] = {0, 0};  // king-safety sums (half units) against the other side's king
+  std::uint16_t ks[2] = {0, 0};                           // king-safety sums (half units) against the other side's king
   std::uint16_t pawn_structure = 0, shelter[2] = {0, 0};  // shelter: each side's own king
   const int ps_scale = phase >> 12 & 15;
 
@@ -137,9 +137,9 @@ SlowEvalResult slow_sum(const SlowFeatures& f, std::uint16_t phase, std::uint16_
         pawn_structure = std::uint16_t(c ? pawn_structure - v : pawn_structure + v);
       }
       if (ff.shelter >= 0) {
-        shelter[c] = std::uint16_t(shelter[c] + shelter_storm_value(table(ET_PAWN_SHELTER + c, ff.shelter),
-                                                                    table(ET_PAWN_STORM + c, ff.storm),
-                                                                    f.opposite_wings));
+        shelter[c] =
+            std::uint16_t(shelter[c] + shelter_storm_value(table(ET_PAWN_SHELTER + c, ff.shelter),
+                                                           table(ET_PAWN_STORM + c, ff.storm), f.opposite_wings));
       }
     }
   }
@@ -181,8 +181,9 @@ SlowEvalResult slow_sum(const SlowFeatures& f, std::uint16_t phase, std::uint16_
   // Pawn shelter and storm, each side's sum scaled by the relevance of its own king, rounded on its own.
   const std::int32_t pawn_shelter =
       ((sext(shelter[0], 16) * rel_white_king) >> 4) - ((sext(shelter[1], 16) * rel_black_king) >> 4);
-  const std::int32_t pawn_regs = pawn_registers_sum(f.pawn_registers, ps_scale, w) +
-                                 std::int32_t(reg(ER_ROOK_BEHIND_PASSED) & 511) * (f.rooks_behind[0] - f.rooks_behind[1]);
+  const std::int32_t pawn_regs =
+      pawn_registers_sum(f.pawn_registers, ps_scale, w) +
+      std::int32_t(reg(ER_ROOK_BEHIND_PASSED) & 511) * (f.rooks_behind[0] - f.rooks_behind[1]);
 
   SlowEvalResult out;
   out.draw_score = std::uint16_t(sext(table(ET_CONTEMPT, mi.joint), 8));
