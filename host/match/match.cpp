@@ -52,7 +52,7 @@ GameRecord play_game(Player& white, Player& black, const Position& start, const 
     const auto t0 = std::chrono::steady_clock::now();
     std::string text;
     try {
-      text = p.think(start, g.moves, {clock[us], clock[~us], tc.inc_ms, tc.nodes});
+      text = p.think(start, g.moves, {clock[us], clock[~us], tc.inc_ms, tc.nodes, tc.base_ms});
     } catch (const std::exception& e) {
       return finish(win_them, std::string("engine failure: ") + e.what());
     }
@@ -60,7 +60,7 @@ GameRecord play_game(Player& white, Player& black, const Position& start, const 
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     if (tc.nodes == 0) {
       clock[us] -= used;
-      if (clock[us] < -200) return finish(win_them, "time forfeit");  // 200 ms of grace for pipe latency
+      if (clock[us] < -tc.margin_ms) return finish(win_them, "time forfeit");  // grace for pipe latency
       clock[us] = std::max<std::int64_t>(clock[us], 0) + tc.inc_ms;
     }
     if (text == "resign") return finish(win_them, "resignation");

@@ -13,7 +13,8 @@ namespace db::match {
 struct TimeControl {
   std::int64_t base_ms = 10000;
   std::int64_t inc_ms = 100;
-  std::uint64_t nodes = 0;  // > 0: every move is a search of this many nodes and the clock is not kept
+  std::uint64_t nodes = 0;       // > 0: every move is a search of this many nodes and the clock is not kept
+  std::int64_t margin_ms = 200;  // a clock may go this far below zero before the game is lost on time
 };
 // "10+0.1" (seconds + increment seconds); throws std::invalid_argument naming the text.
 TimeControl parse_time_control(const std::string& text);

@@ -80,6 +80,53 @@ TEST(Match, EloFromScore) {
   EXPECT_TRUE(std::isinf(MatchScore{4, 0, 0}.elo_error95()));
 }
 
+// 60 % with 40 draws in 100 games: +70.4 Elo; the 95 % bar worked by hand (trinomial variance of a
+// game's score 0.14, standard error 0.0374, scores 0.5267..0.6733): +70.4 - 51.9, +70.4 + 55.2,
+// half the interval 53.6.
+TEST(Match, EloErrorBarWithDraws) {
+  MatchScore s{40, 40, 20};
+  EXPECT_NEAR(s.elo(), 70.44, 0.01);
+  const double se = std::sqrt(0.14 / 100), lo = 0.6 - 1.96 * se, hi = 0.6 + 1.96 * se;
+  const double half = (400 * std::log10(hi / (1 - hi)) - 400 * std::log10(lo / (1 - lo))) / 2;
+  EXPECT_NEAR(s.elo_error95(), half, 1e-9);
+  EXPECT_NEAR(half, 53.55, 0.01);
+}
+
+TEST(Match, XboardLevelCommand) {
+  EXPECT_EQ(xboard_level(5000, 50), "level 0 0:05 0.05");
+  EXPECT_EQ(xboard_level(10000, 100), "level 0 0:10 0.1");
+  EXPECT_EQ(xboard_level(60000, 0), "level 0 1 0");
+  EXPECT_EQ(xboard_level(90000, 2000), "level 0 1:30 2");
+  EXPECT_EQ(xboard_level(1000, 10), "level 0 0:01 0.01");
+  EXPECT_EQ(xboard_level(200, 1500), "level 0 0:01 1.5");  // at least a second
+}
+
+TEST(Match, DebianPresetsTurnTheirBooksOff) {
+  for (const std::string& name : preset_names()) {
+    const PlayerSpec s = preset(name, 0);
+    EXPECT_FALSE(s.package.empty()) << name;
+    for (const auto& [option, value] : s.uci_options)
+      if (option == "OwnBook") {
+        EXPECT_EQ(value, "false") << name;
+      }
+  }
+  EXPECT_EQ(preset("ethereal", 0).package, "ethereal-chess");
+  EXPECT_EQ(preset("gnuchess", 0).xboard_commands, std::vector<std::string>{"book off"});
+  EXPECT_EQ(preset("toga2", 0).protocol, "uci");
+  EXPECT_EQ(preset("sjeng", 0).protocol, "xboard");
+}
+
+TEST(Match, MissingEngineNamesItsPackage) {
+  PlayerSpec s{"Nobody", {"/nonexistent/engine"}, "uci", {}};
+  s.package = "nobody-chess";
+  try {
+    make_player(s);
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("Debian package nobody-chess"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Match, UnknownOpponentIsAnError) {
   EXPECT_THROW(preset("crafty", 0), std::invalid_argument);
   EXPECT_EQ(preset("stockfish", 1500).uci_options.back().second, "1500");
