@@ -10,6 +10,7 @@
 #include "chess/bitboard.h"
 #include "chip/chip_client.h"
 #include "chip/chip_regs.h"
+#include "chip/generator_params.h"
 #include "chip/placement.h"
 #include "chip/rtl_backend.h"
 #include "chip_data.h"
@@ -230,8 +231,10 @@ class ChipKpk : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ChipKpk, RomLookupMatchesTheRetrogradeAnalysis) {
   ChipClient chip(make_backend(GetParam()));
-  chip.load_placement(default_placement());
-  chip.load_phase(default_phase());
+  // The hand-set tables: the check below that a won position has a fast value other than 0 was
+  // made with them (other tables may sum to 0 on some square).
+  chip.load_placement(default_placement(GeneratorParams::hand()));
+  chip.load_phase(default_phase(GeneratorParams::hand()));
   chip.write(reg::EVAL_CTRL, 2);
   int draws = 0, wins = 0;
   for (const Position& pos : kpk_positions(17, GetParam() == "model" ? 3000 : 400)) {
@@ -261,8 +264,10 @@ TEST_P(ChipKpk, RomLookupMatchesTheRetrogradeAnalysis) {
 TEST_P(ChipKpk, RomFollowsMakeAndUnmake) {
   // Capturing the last piece reaches KPK inside the chip's own MAKE.
   ChipClient chip(make_backend(GetParam()));
-  chip.load_placement(default_placement());
-  chip.load_phase(default_phase());
+  // The hand-set tables: the check below that a won position has a fast value other than 0 was
+  // made with them (other tables may sum to 0 on some square).
+  chip.load_placement(default_placement(GeneratorParams::hand()));
+  chip.load_phase(default_phase(GeneratorParams::hand()));
   chip.write(reg::EVAL_CTRL, 2);
   chip.load(Position::from_fen("8/8/8/4k3/8/3n4/4P3/4K3 w - - 0 1"));
   chip.eval_init();

@@ -10,6 +10,7 @@
 #include "chip/chip_client.h"
 #include "chip/chip_model.h"
 #include "chip/chip_regs.h"
+#include "chip/generator_params.h"
 #include "chip/placement.h"
 #include "chip/rtl_backend.h"
 #include "chip/slow_weights.h"
@@ -256,7 +257,7 @@ TEST(SlowEvalFeatures, ControlLevels) {
 struct OneGroup {
   ChipClient chip;
   explicit OneGroup(SlowEvalWeights w) : chip(std::make_unique<ChipModel>()) {
-    chip.load_phase(default_phase());
+    chip.load_phase(default_phase(GeneratorParams::hand()));  // the relevances the tests count with
     chip.load_slow_weights(w);
   }
   ChipClient::SlowEval eval(const std::string& fen) {

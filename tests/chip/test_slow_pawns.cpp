@@ -7,6 +7,7 @@
 #include "chess/position.h"
 #include "chip/chip_client.h"
 #include "chip/chip_regs.h"
+#include "chip/generator_params.h"
 #include "chip/placement.h"
 #include "chip/rtl_backend.h"
 #include "chip/slow_pawns.h"
@@ -83,7 +84,7 @@ class SlowPawnGroups : public ::testing::TestWithParam<std::string> {
   std::unique_ptr<ChipClient> chip;
   void setup(const SlowEvalWeights& w) {
     chip = std::make_unique<ChipClient>(make_backend(GetParam()));
-    chip->load_phase(default_phase());
+    chip->load_phase(default_phase(GeneratorParams::hand()));  // the relevances and scales the tests count with
     chip->load_slow_weights(w);
   }
   int group(const std::string& fen, int g) {
