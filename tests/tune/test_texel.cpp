@@ -69,6 +69,7 @@ TEST(TuneDataset, SplitsByGameAndKeepsTheSideToMovesView) {
 // and lower the error on both sets.
 TEST(TexelFit, RecoversAParameterFromItsOwnLabels) {
   const int index = chip::GeneratorParams::find("regs.bishop_pair");
+  ASSERT_GE(index, 0);
   chip::GeneratorParams truth = chip::GeneratorParams::hand();
   const int hand = truth.get(index);
   truth.set(index, hand * 2 + 20);
