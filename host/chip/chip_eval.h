@@ -23,6 +23,23 @@ struct ChipEvaluation {
   int undrawn = 0;    // fast + slow without the draw knowledge (a draw's tie-breaker)
 };
 
+// The fast evaluation alone (FAST_EVAL), and what the chip's lazy evaluation needs besides: the
+// whole evaluation costs about ten times as much, almost all of it the slow part's features.
+struct FastEvaluation {
+  int fast = 0;       // FAST_EVAL, side to move's view, 0 for an endgame draw
+  bool draw = false;  // the KPK ROM or an endgame rule calls the position a draw
+  int pieces = 0;     // knights, bishops, rooks and queens of both sides (the lazy evaluation's minimum)
+};
+
+// The chip's lazy evaluation control (EVAL_CONTROL word 1): decide "value >= t" from the fast value
+// plus a low-pass filter's estimate of the slow part when that clears the margin, on positions with
+// at least min_pieces pieces; the filter moves 1/2^shift of the way to every slow value it sees.
+struct LazyControl {
+  bool on = false;
+  int margin = 0, shift = 0, min_pieces = 0;
+  static LazyControl of(const EvalWeights& w);
+};
+
 // Everything the evaluation reads off a position, independent of the weights: the placement
 // table's indices, the phase RAM's two addresses, the pawn race, the draw knowledge and the slow
 // evaluation's features. ChipEvaluator::replay(trace, w) is the chip's value under weights w,
@@ -42,11 +59,14 @@ struct EvalTrace {
 class ChipEvaluator {
  public:
   static EvalTrace trace(const Position& pos);
+  // The trace without the slow features (t.slow left empty); pieces: as FastEvaluation's.
+  static EvalTrace trace_fast(const Position& pos, int* pieces = nullptr);
   static ChipEvaluation replay(const EvalTrace& t, const EvalWeights& w);
 
   // The weights a search from a root uses: generate_weights(root) as the host downloads them.
   explicit ChipEvaluator(const EvalWeights& weights) : w_(weights) {}
   ChipEvaluation evaluate(const Position& pos) const;
+  FastEvaluation fast(const Position& pos) const;
   const EvalWeights& weights() const { return w_; }
 
  private:

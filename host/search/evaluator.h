@@ -19,6 +19,24 @@ class StaticEvaluator {
   // A theoretically drawn position's tie-breaker (AIJ 4.3): what it would be worth without the
   // draw knowledge; 0 for a position that is not such a draw.
   virtual int draw_tie(const Position& pos) const = 0;
+
+  // A lazy evaluation as Deep Blue's chip does one (IEEE Micro, "Search control"): the quiescence
+  // search's stand pat decided from the cheap fast part plus a running estimate of the slow part
+  // when that clears the window by the margin. An evaluator without such a split says margin 0.
+  struct LazyControl {
+    int margin = 0;      // the evaluator's own margin; 0: no lazy evaluation
+    int shift = 0;       // the estimate moves 1/2^shift of the way to each slow part seen
+    int min_pieces = 0;  // not below this many knights, bishops, rooks and queens
+  };
+  virtual LazyControl lazy_control() const { return {}; }
+  struct FastPart {
+    int fast = 0;        // side to move's view
+    bool exact = false;  // fast is the whole value (an endgame draw): no estimate needed
+    int pieces = 0;      // knights, bishops, rooks and queens on the board
+  };
+  virtual FastPart fast_part(const Position& pos) const { return {evaluate(pos), true, 0}; }
+  // The slow part of evaluate(pos), white's view: what the running estimate follows.
+  virtual int slow_part_white(const Position&) const { return 0; }
 };
 
 // Makes the evaluator for a search from root; an empty factory means the interim evaluation.

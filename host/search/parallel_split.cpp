@@ -108,6 +108,8 @@ void Searcher::start_workers(const Position& root, int extra) {
     h->leaf_ = p->leaves[std::size_t(w)].get();
     h->strive_for_draw_ = strive_for_draw_;
     h->evaluator_ = evaluator_;
+    h->lazy_ = lazy_;
+    h->slow_estimate_ = 0;
     h->root_bonus_ = root_bonus_;
     h->clear_history();
     h->parallel_ = p;

@@ -154,6 +154,28 @@ int Searcher::draw_tie(const Position& pos) const {
 
 void Searcher::set_evaluator(const Position& root) {
   evaluator_ = options_.evaluator ? options_.evaluator(root) : nullptr;
+  lazy_ = evaluator_ ? evaluator_->lazy_control() : StaticEvaluator::LazyControl{};
+  if (lazy_.margin > 0) lazy_.margin = std::max(0, options_.lazy_margin);
+  slow_estimate_ = 0;
+}
+
+// As the chip decides "value >= test" without its slow evaluation when the fast value plus the
+// low-pass filter's estimate clears the margin, the stand pat is that bound when it lies outside
+// the window by the margin: the slow features, most of the evaluation's cost, are found only for
+// positions whose value matters.
+int Searcher::stand_pat(const Position& pos, int alpha, int beta) {
+  if (lazy_.margin <= 0) return static_score(pos);
+  const StaticEvaluator::FastPart f = evaluator_->fast_part(pos);
+  if (!f.exact && f.pieces >= lazy_.min_pieces) {
+    const int estimate = f.fast + (pos.side_to_move() == WHITE ? slow_estimate_ : -slow_estimate_);
+    if (S(estimate - lazy_.margin) >= beta || S(estimate + lazy_.margin) <= alpha) {
+      ++lazy_cuts_;
+      return S(estimate - lazy_.margin) >= beta ? S(estimate - lazy_.margin) : S(estimate + lazy_.margin);
+    }
+  }
+  const int score = static_score(pos);
+  slow_estimate_ += (evaluator_->slow_part_white(pos) - slow_estimate_) >> lazy_.shift;
+  return score;
 }
 
 int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks) {
@@ -170,7 +192,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks
     generate_legal(pos, moves);  // check evasions: every legal move
     if (moves.empty()) return S(-kMate + ply);
   } else {
-    best = static_score(pos);  // stand pat
+    best = stand_pat(pos, alpha, beta);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
     generate_legal(pos, moves, GenType::NOISY);
@@ -703,6 +725,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   order_moves(root, root_moves, root_entry ? root_entry->move : Move::none(), 0);
   result.best = root_moves[0];
   tb_hits_ = 0;
+  lazy_cuts_ = 0;
   const bool tb_root = play_tablebase_root(root, result, on_iteration);
 
   root_bonus_ = limits.root_bonus;  // before the helpers start: they copy it
@@ -773,6 +796,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.wait_helpers_clocks = wait_clocks_[2];
   result.too_big_for_chips = too_big_skips_;
   result.tb_hits = tb_hits_;
+  result.lazy_stand_pats = lazy_cuts_;
   result.tb_root = tb_root;
   if (leaf_) {
     tell_software_nodes();  // the software's time after its last question counts too

@@ -49,6 +49,8 @@ struct Limits {
   std::vector<std::pair<Move, int>> root_bonus;
 };
 
+constexpr int kDefaultLazyMargin = 150;
+
 struct SearchOptions {
   bool dual_credit = true;  // selective extensions of AIJ 4; off: plain search with check extension
   // AIJ 4.3 "no progress" pruning. Off by default: it prunes the defender's waiting moves, and with it
@@ -73,6 +75,12 @@ struct SearchOptions {
   // What scores the software's own leaves: empty, the interim evaluation; else the evaluator it
   // makes for each search's root (Deep Blue's chip evaluation: search/chip_evaluation.h).
   EvaluatorFactory evaluator;
+  // The lazy evaluation at the quiescence search's stand pat, when the evaluator has one
+  // (StaticEvaluator::lazy_control: the chip evaluation, its filter and piece minimum from
+  // EVAL_CONTROL word 1): the margin in the evaluation's units, 0 to score every stand pat in full.
+  // The chip's own margin (60) suits its estimate but is narrow for software, where the tuned slow
+  // part often exceeds it: the default is measured (docs/evaluation.md, "Lazy stand pat").
+  int lazy_margin = kDefaultLazyMargin;
   // Endgame databases (AIJ 8.3, docs/egtb.md; nullptr: none). A position they hold is not searched:
   // its score is the game-theoretic value as the high part (kTbWin, 0, -kTbWin) with the static
   // evaluation as the tie-breaker; a won or lost root is played by distance to mate at once.
@@ -125,8 +133,9 @@ struct SearchResult {
   // Nodes at the chips' depth searched in software at once, their hardware search known to pass
   // the node limit (it did at that depth or less, or one ply less took a third of the limit).
   std::uint64_t too_big_for_chips = 0;
-  std::uint64_t tb_hits = 0;  // positions scored by the endgame databases (the master's)
-  bool tb_root = false;       // the root was won or lost in the databases: their move, no search
+  std::uint64_t tb_hits = 0;          // positions scored by the endgame databases (the master's)
+  std::uint64_t lazy_stand_pats = 0;  // stand pats the lazy evaluation decided (the master's)
+  bool tb_root = false;               // the root was won or lost in the databases: their move, no search
 };
 
 // A worker node's answer to one job of a cluster's master (search_job, docs/cluster.md).
@@ -231,6 +240,9 @@ class Searcher {
     return strive_for_draw_ ? sooner : -sooner;
   }
   int static_score(const Position& pos) const;
+  // The quiescence search's stand pat: static_score, or with the lazy evaluation a bound outside
+  // [alpha, beta] from the fast part and the running estimate of the slow part.
+  int stand_pat(const Position& pos, int alpha, int beta);
   // A theoretically drawn position's tie-breaker (AIJ 4.3) under the evaluation in use.
   int draw_tie(const Position& pos) const;
   // One root move's search with its extended-book bonus (Limits::root_bonus).
@@ -281,6 +293,9 @@ class Searcher {
   bool strive_for_draw_ = false;
   // The leaves' evaluation for this search (null: the interim one); shared with the helpers.
   std::shared_ptr<const StaticEvaluator> evaluator_;
+  StaticEvaluator::LazyControl lazy_;             // margin 0: off
+  int slow_estimate_ = 0;                         // the lazy evaluation's estimate of the slow part, white's view
+  std::uint64_t lazy_cuts_ = 0;                   // stand pats the lazy evaluation decided
   std::vector<std::pair<Move, int>> root_bonus_;  // this search's Limits::root_bonus
   std::uint64_t nodes_ = 0;
   // Software nodes (nodes_ without the chips'), and how many of them the leaf searcher has been

@@ -143,6 +143,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
 void apply_leaf_options(const LeafOptions& opt, search::SearchOptions& so) {
   so.workers = opt.workers;
   so.evaluator = search::evaluator_factory(search::parse_evaluation(opt.evaluation), opt.generator_params);
+  so.lazy_margin = opt.lazy_margin;
 }
 
 void add_eval_params_option(CLI::App* cmd, std::string& spec, std::shared_ptr<const chip::GeneratorParams>& params) {
@@ -197,6 +198,12 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                   "What scores the software's own leaves: interim (the software's evaluation) or chip (Deep Blue's: "
                   "the chip's evaluation computed directly, with the weights generated for the root)")
       ->check(CLI::IsMember({"interim", "chip"}))
+      ->capture_default_str();
+  cmd->add_option("--lazy-margin", opt.lazy_margin,
+                  "With --evaluation chip: the quiescence search's stand pat is the fast evaluation plus a running "
+                  "estimate of the slow one when that clears the window by this margin, as the chip's lazy "
+                  "evaluation decides (docs/evaluation.md); 0: every stand pat evaluated in full")
+      ->check(CLI::Range(0, 2000))
       ->capture_default_str();
   add_eval_params_option(cmd, opt.eval_params, opt.generator_params);
   cmd->add_option("--chip-depth", opt.chip_depth,

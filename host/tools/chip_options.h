@@ -57,17 +57,18 @@ struct LeafOptions {
   int chips = 1;
   int chip_depth = 0;  // 0: software leaves
   // The defaults are the ones that solved the most of WAC in fixed simulated time (docs/search.md):
-  int chip_checks = 1;                 // mating and singular checks per side in the chips' quiescence search
-  bool chip_offsets = true;            // singular and binary tests at the chips' roots (one ply shallower)
-  bool chip_rep_bound = false;         // the chips' repeating-move bound (SEARCH_CTRL[20])
-  bool chip_extensions = false;        // the chips' quiescence extensions (AIJ 5, flags 9-12)
-  int workers = 1;                     // software workers sharing the chips (AIJ 6; SearchOptions::workers)
-  McaOptions mca;                      // --backend mca: --mca-chip, --host-overhead-us
-  double link_timeout = 10;            // remote backends: --link-timeout
-  int threads = 0;                     // OS threads clocking in-process chips; 0: the machine's cores
-  double host_node_us = 0;             // the host's software time per node (cost model); 0: free
-  std::uint32_t chip_node_limit = 0;   // hardware searches stopped and split in software beyond it; 0: none
-  std::string evaluation = "interim";  // the software's own leaves: "interim" or "chip" (Deep Blue's)
+  int chip_checks = 1;                           // mating and singular checks per side in the chips' quiescence search
+  bool chip_offsets = true;                      // singular and binary tests at the chips' roots (one ply shallower)
+  bool chip_rep_bound = false;                   // the chips' repeating-move bound (SEARCH_CTRL[20])
+  bool chip_extensions = false;                  // the chips' quiescence extensions (AIJ 5, flags 9-12)
+  int workers = 1;                               // software workers sharing the chips (AIJ 6; SearchOptions::workers)
+  McaOptions mca;                                // --backend mca: --mca-chip, --host-overhead-us
+  double link_timeout = 10;                      // remote backends: --link-timeout
+  int threads = 0;                               // OS threads clocking in-process chips; 0: the machine's cores
+  double host_node_us = 0;                       // the host's software time per node (cost model); 0: free
+  std::uint32_t chip_node_limit = 0;             // hardware searches stopped and split in software beyond it; 0: none
+  std::string evaluation = "interim";            // the software's own leaves: "interim" or "chip" (Deep Blue's)
+  int lazy_margin = search::kDefaultLazyMargin;  // the chip evaluation's lazy stand pat (0: off)
   // --eval-params: the evaluation generator's parameters of every weight set the search generates
   // (the chips' and the chip evaluation's): "default", "hand" or a JSON file; resolved when parsed.
   std::string eval_params = "default";

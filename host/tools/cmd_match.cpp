@@ -125,6 +125,7 @@ void run_match(const MatchOptions& opt) {
        {"Workers", std::to_string(opt.leaf.workers)},
        {"Threads", std::to_string(threads)},
        {"Evaluation", opt.leaf.evaluation},
+       {"LazyMargin", std::to_string(opt.leaf.lazy_margin)},
        // --eval-params (a file by its absolute path: the engine may run elsewhere).
        {"EvalParams",
         opt.leaf.eval_params == "default" || opt.leaf.eval_params == "hand" || opt.leaf.eval_params.empty()

@@ -164,6 +164,8 @@ void run_search(const SearchOptions& opt) {
                           {"chips", chips || cluster ? opt.leaf.chips : 0},
                           {"chip_depth", opt.leaf.chip_depth},
                           {"evaluation", opt.leaf.evaluation},
+                          {"lazy_margin", opt.leaf.evaluation == "chip" ? opt.leaf.lazy_margin : 0},
+                          {"lazy_stand_pats", result.lazy_stand_pats},
                           {"workers", opt.leaf.workers},
                           {"splits", result.splits},
                           {"helper_splits", result.helper_splits},

@@ -207,6 +207,8 @@ void UciEngine::cmd_uci() {
   send("option name DualCredit type check default true");
   send(chip_evaluation_ ? "option name Evaluation type combo default interim var interim var chip"
                         : "option name Evaluation type combo default interim var interim");
+  if (chip_evaluation_)
+    send("option name LazyMargin type spin default " + std::to_string(search::kDefaultLazyMargin) + " min 0 max 2000");
   if (eval_params_handler_) send("option name EvalParams type string default <empty>");
   send("option name OwnBook type check default true");
   send(std::string("option name BookFile type string default ") + book::kDefaultBookPath);
@@ -317,6 +319,14 @@ void UciEngine::cmd_setoption(const std::vector<std::string>& tokens) {
     options_.evaluation = value;
     search::SearchOptions so = searcher_.options();
     so.evaluator = value == "chip" ? chip_evaluation_ : search::EvaluatorFactory{};
+    searcher_.set_options(so);
+  } else if (name == "LazyMargin") {
+    // The chip evaluation's lazy stand pat in the quiescence search (docs/evaluation.md); 0: off.
+    const auto n = parse_count(name, value);
+    if (n > 2000) throw std::invalid_argument("LazyMargin must be 0..2000, got '" + printable(value) + "'");
+    options_.lazy_margin = int(n);
+    search::SearchOptions so = searcher_.options();
+    so.lazy_margin = options_.lazy_margin;
     searcher_.set_options(so);
   } else if (name == "EvalParams") {
     // The chip evaluation generator's parameters (docs/evaluation.md): empty or default, hand, or a

@@ -36,6 +36,7 @@ struct EngineOptions {
   std::string book_file = book::kDefaultBookPath;  // empty: no book
   std::string extended_book;                       // AIJ 8.2 (book/extended_book.h); empty: none
   std::string evaluation = "interim";              // the software's leaves: "interim" or "chip" (Deep Blue's)
+  int lazy_margin = search::kDefaultLazyMargin;    // LazyMargin: the chip evaluation's lazy stand pat
   std::string egtb_path;                           // endgame databases' directory; empty: none
   std::string eval_params;                         // EvalParams: "" (the defaults), "hand" or a JSON file
 };

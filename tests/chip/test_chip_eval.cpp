@@ -24,6 +24,10 @@ void expect_same_as_chip(ChipClient& chip, const EvalWeights& w, const std::stri
   const ChipClient::SlowEval se = chip.slow_eval();
   const ChipEvaluation e = ChipEvaluator(w).evaluate(pos);
   ASSERT_EQ(e.fast, fast) << fen;
+  // The fast evaluation alone (the lazy stand pat's), from the bitboards or the trace.
+  const FastEvaluation f = ChipEvaluator(w).fast(pos);
+  ASSERT_EQ(f.fast, fast) << fen;
+  ASSERT_EQ(f.draw, e.draw) << fen;
   ASSERT_EQ(e.slow, se.value) << fen;
   ASSERT_EQ(e.total, se.total) << fen;
   if (!e.draw) {

@@ -55,6 +55,58 @@ TEST(ChipEvaluation, TheSearchOnTheChipEvaluationFindsTacticsAndMates) {
   EXPECT_TRUE(is_mate_score(mate.score));
 }
 
+// The lazy stand pat (search.cpp, Searcher::stand_pat): the evaluator's fast part is the chip's
+// FAST_EVAL and its control the generator's EVAL_CONTROL word 1; with it, the search decides many
+// stand pats without the slow part and still finds what it must; without it, none.
+TEST(ChipEvaluation, TheLazyStandPatUsesTheChipsFastPartAndControl) {
+  const Position root = Position::from_fen("r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37");
+  const auto evaluator = evaluator_factory(EvaluationKind::Chip)(root);
+  const chip::EvalWeights w = chip::generate_weights(root);
+  const chip::ChipEvaluator chip(w);
+  const chip::LazyControl reg = chip::LazyControl::of(w);
+  const StaticEvaluator::LazyControl lazy = evaluator->lazy_control();
+  EXPECT_TRUE(reg.on);
+  EXPECT_EQ(lazy.margin, reg.margin);
+  EXPECT_GT(lazy.margin, 0);
+  EXPECT_EQ(lazy.shift, reg.shift);
+  EXPECT_EQ(lazy.min_pieces, reg.min_pieces);
+  MoveList moves;
+  generate_legal(root, moves);
+  for (Move m : moves) {
+    Position p = root;
+    p.make_move(m);
+    const chip::ChipEvaluation full = chip.evaluate(p);
+    const StaticEvaluator::FastPart f = evaluator->fast_part(p);
+    ASSERT_FALSE(f.exact) << move_to_uci(m);  // not evaluated yet: not in the cache
+    EXPECT_EQ(f.fast, full.fast) << move_to_uci(m);
+    const int pieces = __builtin_popcountll(p.pieces(KNIGHT) | p.pieces(BISHOP) | p.pieces(ROOK) | p.pieces(QUEEN));
+    EXPECT_EQ(f.pieces, pieces) << move_to_uci(m);
+    const int slow_white = p.side_to_move() == WHITE ? full.slow : -full.slow;
+    EXPECT_EQ(evaluator->slow_part_white(p), slow_white) << move_to_uci(m);
+    // Now cached: the fast part is the whole value.
+    const StaticEvaluator::FastPart cached = evaluator->fast_part(p);
+    EXPECT_TRUE(cached.exact);
+    EXPECT_EQ(cached.fast, full.total);
+  }
+
+  TranspositionTable tt(16);
+  SearchOptions so;
+  so.evaluator = evaluator_factory(EvaluationKind::Chip);
+  Limits limits;
+  limits.depth = 5;
+  const Position wac1 = Position::from_fen("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
+  Searcher lazy_searcher(tt, so);
+  const SearchResult with = lazy_searcher.run(wac1, limits);
+  EXPECT_EQ(move_to_uci(with.best), "g3g6");
+  EXPECT_GT(with.lazy_stand_pats, with.nodes / 20);
+  so.lazy_margin = 0;
+  tt.clear();
+  Searcher full_searcher(tt, so);
+  const SearchResult without = full_searcher.run(wac1, limits);
+  EXPECT_EQ(move_to_uci(without.best), "g3g6");
+  EXPECT_EQ(without.lazy_stand_pats, 0u);
+}
+
 std::string session(const std::string& input, EvaluatorFactory chip) {
   std::istringstream in;
   std::ostringstream out;
