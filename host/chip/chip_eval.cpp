@@ -10,7 +10,8 @@ namespace db::chip {
 
 namespace {
 
-EvalTrace trace_fast_of(const ChipPosition& cp, int* pieces) {
+// The trace without the slow features (t.slow left empty).
+EvalTrace trace_fast_of(const ChipPosition& cp) {
   const bool stm = cp.black_to_move;
   EvalTrace t;
   t.black_to_move = stm;
@@ -39,12 +40,6 @@ EvalTrace trace_fast_of(const ChipPosition& cp, int* pieces) {
   const KpkState kpk = kpk_state(ph, stm, true);
   t.kpk_draw = kpk.active && !kpk.win;
   t.rule_draw = rule_draws(ph, true) != 0;
-  if (pieces) {
-    *pieces = 0;
-    for (int side = 0; side < 2; ++side) {
-      for (int type = CHIP_KNIGHT; type <= CHIP_QUEEN; ++type) *pieces += ph.counts[std::size_t(side * 5 + type - 1)];
-    }
-  }
   return t;
 }
 
@@ -70,13 +65,9 @@ bool drawn(const EvalTrace& t, const EvalWeights& w) {
 
 EvalTrace ChipEvaluator::trace(const Position& pos) {
   const ChipPosition cp = ChipPosition::of(pos);
-  EvalTrace t = trace_fast_of(cp, nullptr);
+  EvalTrace t = trace_fast_of(cp);
   t.slow = slow_features(cp.board, cp.black_to_move, cp.castling);
   return t;
-}
-
-EvalTrace ChipEvaluator::trace_fast(const Position& pos, int* pieces) {
-  return trace_fast_of(ChipPosition::of(pos), pieces);
 }
 
 LazyControl LazyControl::of(const EvalWeights& w) {
@@ -136,7 +127,7 @@ FastEvaluation ChipEvaluator::fast(const Position& pos) const {
   const bool black = pos.side_to_move() == BLACK;
   std::uint16_t white;
   if (side_pieces[0] == 0 || side_pieces[1] == 0) {
-    const EvalTrace t = trace_fast(pos);
+    const EvalTrace t = trace_fast_of(ChipPosition::of(pos));
     white = fast_white(t, w_, w_.phase[t.phase_index]);
     f.draw = drawn(t, w_);
   } else {

@@ -59,8 +59,6 @@ struct EvalTrace {
 class ChipEvaluator {
  public:
   static EvalTrace trace(const Position& pos);
-  // The trace without the slow features (t.slow left empty); pieces: as FastEvaluation's.
-  static EvalTrace trace_fast(const Position& pos, int* pieces = nullptr);
   static ChipEvaluation replay(const EvalTrace& t, const EvalWeights& w);
 
   // The weights a search from a root uses: generate_weights(root) as the host downloads them.

@@ -168,9 +168,10 @@ int Searcher::stand_pat(const Position& pos, int alpha, int beta) {
   const StaticEvaluator::FastPart f = evaluator_->fast_part(pos);
   if (!f.exact && f.pieces >= lazy_.min_pieces) {
     const int estimate = f.fast + (pos.side_to_move() == WHITE ? slow_estimate_ : -slow_estimate_);
-    if (S(estimate - lazy_.margin) >= beta || S(estimate + lazy_.margin) <= alpha) {
+    const int low = S(estimate - lazy_.margin), high = S(estimate + lazy_.margin);
+    if (low >= beta || high <= alpha) {
       ++lazy_cuts_;
-      return S(estimate - lazy_.margin) >= beta ? S(estimate - lazy_.margin) : S(estimate + lazy_.margin);
+      return low >= beta ? low : high;
     }
   }
   const int score = static_score(pos);
