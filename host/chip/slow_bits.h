@@ -25,6 +25,38 @@ inline std::uint64_t slide(std::uint64_t g, std::uint64_t empty, int s, std::uin
   return shift(g, s) & m;
 }
 
+// Attack sets of every man in a set at once (sliders stop at the first occupied square).
+constexpr std::uint64_t NOT_AB = ~(FILE_A | FILE_A << 1);
+constexpr std::uint64_t NOT_GH = ~(FILE_A << 6 | FILE_A << 7);
+
+inline std::uint64_t diagonal_attacks(std::uint64_t g, std::uint64_t empty) {
+  return slide(g, empty, 9, NOT_A) | slide(g, empty, 7, NOT_H) | slide(g, empty, -7, NOT_A) |
+         slide(g, empty, -9, NOT_H);
+}
+
+inline std::uint64_t straight_attacks(std::uint64_t g, std::uint64_t empty) {
+  return slide(g, empty, 8, ~0ULL) | slide(g, empty, -8, ~0ULL) | slide(g, empty, 1, NOT_A) |
+         slide(g, empty, -1, NOT_H);
+}
+
+inline std::uint64_t knight_attacks(std::uint64_t b) {
+  const std::uint64_t l1 = (b >> 1) & NOT_H, l2 = (b >> 2) & NOT_GH;
+  const std::uint64_t r1 = (b << 1) & NOT_A, r2 = (b << 2) & NOT_AB;
+  const std::uint64_t h1 = l1 | r1, h2 = l2 | r2;
+  return h1 << 16 | h1 >> 16 | h2 << 8 | h2 >> 8;
+}
+
+inline std::uint64_t king_attacks(std::uint64_t b) {
+  const std::uint64_t side = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+  const std::uint64_t row = b | side;
+  return side | row << 8 | row >> 8;
+}
+
+inline std::uint64_t pawn_attacks(std::uint64_t p, int colour) {
+  if (colour == 0) return ((p & NOT_H) << 9) | ((p & NOT_A) << 7);
+  return ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7);
+}
+
 inline std::uint8_t reverse8(std::uint8_t x) {
   std::uint8_t r = 0;
   for (int i = 0; i < 8; ++i) r = std::uint8_t(r | ((x >> i & 1) << (7 - i)));
@@ -39,6 +71,23 @@ inline std::uint8_t column(std::uint64_t bb, int f, int c) {
   const std::uint64_t x = (bb >> f) & FILE_A;
   return std::uint8_t((x * (c ? 0x8040201008040201ULL : 0x0102040810204080ULL)) >> 56);
 }
+
+// Files and ranks swapped (the a1-h8 flip): byte f holds file f, bit r of it rank r.
+inline std::uint64_t transpose(std::uint64_t x) {
+  std::uint64_t t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+  x ^= t ^ (t >> 28);
+  t = 0x3333000033330000ULL & (x ^ (x << 14));
+  x ^= t ^ (t >> 14);
+  t = 0x5500550055005500ULL & (x ^ (x << 7));
+  x ^= t ^ (t >> 7);
+  return x;
+}
+
+// Every file of a bitboard as a column from colour c's side at once: byte f is column(bb, f, c).
+inline std::uint64_t columns(std::uint64_t bb, int c) { return transpose(c ? __builtin_bswap64(bb) : bb); }
+// Column f of such a word (0 off the board), and the two files beside each file ORed.
+inline std::uint8_t file_of(std::uint64_t cols, int f) { return f < 0 || f > 7 ? 0 : std::uint8_t(cols >> (8 * f)); }
+inline std::uint64_t beside(std::uint64_t cols) { return cols << 8 | cols >> 8; }
 
 inline bool bit(std::uint8_t x, int r) { return r >= 0 && r < 8 && (x >> r & 1); }
 inline int lowest(std::uint8_t x) { return x ? __builtin_ctz(x) : -1; }

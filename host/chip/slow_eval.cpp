@@ -20,37 +20,6 @@ namespace {
 
 using namespace slowbits;
 
-constexpr std::uint64_t NOT_AB = ~(FILE_A | FILE_A << 1);
-constexpr std::uint64_t NOT_GH = ~(FILE_A << 6 | FILE_A << 7);
-
-std::uint64_t diagonal_attacks(std::uint64_t g, std::uint64_t empty) {
-  return slide(g, empty, 9, NOT_A) | slide(g, empty, 7, NOT_H) | slide(g, empty, -7, NOT_A) |
-         slide(g, empty, -9, NOT_H);
-}
-
-std::uint64_t straight_attacks(std::uint64_t g, std::uint64_t empty) {
-  return slide(g, empty, 8, ~0ULL) | slide(g, empty, -8, ~0ULL) | slide(g, empty, 1, NOT_A) |
-         slide(g, empty, -1, NOT_H);
-}
-
-std::uint64_t knight_attacks(std::uint64_t b) {
-  const std::uint64_t l1 = (b >> 1) & NOT_H, l2 = (b >> 2) & NOT_GH;
-  const std::uint64_t r1 = (b << 1) & NOT_A, r2 = (b << 2) & NOT_AB;
-  const std::uint64_t h1 = l1 | r1, h2 = l2 | r2;
-  return h1 << 16 | h1 >> 16 | h2 << 8 | h2 >> 8;
-}
-
-std::uint64_t king_attacks(std::uint64_t b) {
-  const std::uint64_t side = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-  const std::uint64_t row = b | side;
-  return side | row << 8 | row >> 8;
-}
-
-std::uint64_t pawn_attacks(std::uint64_t p, int colour) {
-  if (colour == 0) return ((p & NOT_H) << 9) | ((p & NOT_A) << 7);
-  return ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7);
-}
-
 int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
 
 }  // namespace
@@ -62,12 +31,16 @@ const char* slow_group_name(int group) {
   return group >= 0 && group < SLOW_GROUPS ? NAMES[group] : "?";
 }
 
-SlowBoard::SlowBoard(const std::array<std::uint8_t, 64>& board) {
-  for (int sq = 0; sq < 64; ++sq) {
-    const int type = board[sq] & 7;
-    if (type == 0 || type == 7) continue;
-    pieces[(board[sq] >> 3) & 1][type] |= 1ULL << sq;
-    occupied |= 1ULL << sq;
+SlowBoard::SlowBoard(const std::array<std::uint8_t, 64>& board) : squares(board) {
+  // Without a branch per square: empty squares (type 0, and the unused code 7) land in sets
+  // that are not kept.
+  std::uint64_t sets[2][8] = {};
+  for (int sq = 0; sq < 64; ++sq) sets[board[std::size_t(sq)] >> 3 & 1][board[std::size_t(sq)] & 7] |= 1ULL << sq;
+  for (int c = 0; c < 2; ++c) {
+    for (int type = CHIP_PAWN; type <= CHIP_KING; ++type) {
+      pieces[std::size_t(c)][std::size_t(type)] = sets[c][type];
+      occupied |= sets[c][type];
+    }
   }
   const std::uint64_t empty = ~occupied;
   for (int c = 0; c < 2; ++c) {
@@ -77,6 +50,26 @@ SlowBoard::SlowBoard(const std::array<std::uint8_t, 64>& board) {
     attacks[c].rook = straight_attacks(p[CHIP_ROOK], empty);
     attacks[c].queen = diagonal_attacks(p[CHIP_QUEEN], empty) | straight_attacks(p[CHIP_QUEEN], empty);
     attacks[c].king = king_attacks(p[CHIP_KING]);
+  }
+  for (int c = 0; c < 2; ++c) passed[std::size_t(c)] = slow_passed_pawns(*this, c);
+  for (int c = 0; c < 2; ++c) {
+    const int e = 1 - c;
+    const auto& own = pieces[std::size_t(c)];
+    const auto& enemy = pieces[std::size_t(e)];
+    SideColumns& v = cols[std::size_t(c)];
+    v.own_pawns = columns(own[CHIP_PAWN], c);
+    v.enemy_pawns = columns(enemy[CHIP_PAWN], c);
+    v.own_rooks = columns(own[CHIP_ROOK], c);
+    v.own_minors = columns(own[CHIP_KNIGHT] | own[CHIP_BISHOP], c);
+    v.own_bishops = columns(own[CHIP_BISHOP], c);
+    v.enemy_minors = columns(enemy[CHIP_KNIGHT] | enemy[CHIP_BISHOP], c);
+    v.own_pawn_att = columns(attacks[std::size_t(c)].pawn, c);
+    v.enemy_pawn_att = columns(attacks[std::size_t(e)].pawn, c);
+    v.enemy_minor_att = columns(attacks[std::size_t(e)].minor, c);
+    v.enemy_any = columns(attacks[std::size_t(e)].any(), c);
+    v.occupied = columns(occupied, c);
+    v.own_passed = columns(passed[std::size_t(c)], c);
+    v.light = columns(LIGHT, c);
   }
 }
 
@@ -90,25 +83,56 @@ int control_level(const SlowBoard& b, int sq) {
   return 8 + control[0] - control[1];
 }
 
+namespace {
+
+// SPREAD[x]: byte i is bit i of x (a rank's eight squares, one byte each).
+struct Spread {
+  std::uint64_t bytes[256];
+  constexpr Spread() : bytes() {
+    for (int x = 0; x < 256; ++x) {
+      for (int i = 0; i < 8; ++i) bytes[x] |= std::uint64_t(x >> i & 1) << (8 * i);
+    }
+  }
+};
+constexpr Spread SPREAD{};
+
+}  // namespace
+
+std::array<std::uint8_t, 64> control_levels(const SlowBoard& b) {
+  // A rank at a time, a square per byte: white's weights added to 8 first, then black's taken
+  // away, so that no byte leaves 2..14 and none borrows from its neighbour.
+  std::array<std::uint8_t, 64> level;
+  for (int r = 0; r < 8; ++r) {
+    std::uint64_t bytes = 0x0808080808080808ULL;
+    for (int c = 0; c < 2; ++c) {
+      const AttackMaps& a = b.attacks[std::size_t(c)];
+      const auto row = [r](std::uint64_t map) { return SPREAD.bytes[map >> (8 * r) & 0xFF]; };
+      const std::uint64_t add = 2 * row(a.pawn) + row(a.minor) + row(a.rook) + row(a.queen) + row(a.king);
+      bytes = c ? bytes - add : bytes + add;
+    }
+    for (int i = 0; i < 8; ++i) level[std::size_t(8 * r + i)] = std::uint8_t(bytes >> (8 * i));
+  }
+  return level;
+}
+
 FileIndices file_indices(const SlowBoard& b, int c, int f) {
-  const int e = 1 - c;
-  const std::uint64_t own_pawns = b.pieces[c][CHIP_PAWN], opp_pawns = b.pieces[e][CHIP_PAWN];
-  const std::uint8_t own = column(own_pawns, f, c), opp = column(opp_pawns, f, c);
-  const std::uint8_t own_beside = std::uint8_t(column(own_pawns, f - 1, c) | column(own_pawns, f + 1, c));
-  const std::uint8_t rooks = column(b.pieces[c][CHIP_ROOK], f, c);
-  const std::uint8_t enemy_minors = column(b.pieces[e][CHIP_KNIGHT] | b.pieces[e][CHIP_BISHOP], f, c);
-  const std::uint8_t enemy_pawn_att = column(b.attacks[e].pawn, f, c);
-  const std::uint8_t enemy_minor_att = column(b.attacks[e].minor, f, c);
-  const std::uint8_t enemy_any = column(b.attacks[e].any(), f, c);
-  const std::uint8_t own_pawn_att = column(b.attacks[c].pawn, f, c);
-  const std::uint8_t occupied = column(b.occupied, f, c);
+  const SideColumns& v = b.cols[std::size_t(c)];
+  const std::uint8_t own = file_of(v.own_pawns, f), opp = file_of(v.enemy_pawns, f);
+  const std::uint8_t own_beside = file_of(beside(v.own_pawns), f);
+  const std::uint8_t rooks = file_of(v.own_rooks, f);
+  const std::uint8_t enemy_minors = file_of(v.enemy_minors, f);
+  const std::uint8_t enemy_pawn_att = file_of(v.enemy_pawn_att, f);
+  const std::uint8_t enemy_minor_att = file_of(v.enemy_minor_att, f);
+  const std::uint8_t enemy_any = file_of(v.enemy_any, f);
+  const std::uint8_t own_pawn_att = file_of(v.own_pawn_att, f);
+  const std::uint8_t occupied = file_of(v.occupied, f);
   const int centrality = std::min(f, 7 - f);
   FileIndices out;
 
   // Rooks on files (AIJ 7.2).
   // A pawn that can capture an enemy pawn (a lever) is semi-transparent to rooks (AIJ 7.2): when
   // every own pawn on the file is one, the file is looked up as half-open, at half the value.
-  const std::uint8_t opp_beside = std::uint8_t(column(opp_pawns, f - 1, c) | column(opp_pawns, f + 1, c));
+  const std::uint8_t opp_beside = file_of(beside(v.enemy_pawns), f);
   out.rook_lever = own != 0 && (own & ~(opp_beside >> 1)) == 0;
   const bool unopposed = opp == 0, semi_open = own == 0 || out.rook_lever;
   out.rook_count = std::min(popcount(std::uint8_t(rooks & ~below_some(own))), 2);
@@ -146,14 +170,13 @@ FileIndices file_indices(const SlowBoard& b, int c, int f) {
   }
 
   // Passed pawns: the most advanced own passed pawn of the file.
-  const std::uint64_t passed = slow_passed_pawns(b, c);
-  const std::uint8_t pass = std::uint8_t(column(passed, f, c) & own);
+  const std::uint8_t pass = std::uint8_t(file_of(v.own_passed, f) & own);
   if (pass) {
     const int rr = highest(pass);
     const int rank_class = rr <= 2 ? 0 : std::min(rr - 2, 4);
     const bool blocked = bit(occupied, rr + 1);
     const bool protected_ = bit(own_pawn_att, rr);
-    const bool connected = (column(passed, f - 1, c) | column(passed, f + 1, c)) != 0;
+    const bool connected = file_of(beside(v.own_passed), f) != 0;
     const bool free = rr < 7 && !bit(enemy_any, rr + 1);
     const int features = int(blocked) * 8 + int(protected_) * 4 + int(connected) * 2 + int(free);
     out.passed = (rank_class * 4 + centrality) * 16 + features;

@@ -43,18 +43,37 @@ struct AttackMaps {
   std::uint64_t any() const { return pawn | minor | rook | queen | king; }
 };
 
+// The bitboards the scan reads a file at a time, seen from one side: byte f is file f, bit r
+// relative rank r (slowbits::columns). "own" is that side's, "enemy" the other's.
+struct SideColumns {
+  std::uint64_t own_pawns = 0, enemy_pawns = 0, own_rooks = 0, own_minors = 0, own_bishops = 0, enemy_minors = 0;
+  std::uint64_t own_pawn_att = 0, enemy_pawn_att = 0, enemy_minor_att = 0, enemy_any = 0;
+  std::uint64_t occupied = 0, own_passed = 0, light = 0;
+};
+
 // Board bitboards and attack maps of both colours: what the array computes combinationally
 // from the board before it scans.
 struct SlowBoard {
+  std::array<std::uint8_t, 64> squares{};                // the board as given (chip piece codes)
   std::array<std::array<std::uint64_t, 7>, 2> pieces{};  // [colour][type 1..6]
   std::uint64_t occupied = 0;
   std::array<AttackMaps, 2> attacks{};
+  std::array<std::uint64_t, 2> passed{};  // each colour's passed pawns (slow_passed_pawns)
+  std::array<SideColumns, 2> cols{};      // [side]
   explicit SlowBoard(const std::array<std::uint8_t, 64>& board);
+  // The type (1-6) of colour c's man on sq, 0 if none.
+  int type_on(int c, int sq) const {
+    const std::uint8_t pc = squares[std::size_t(sq)];
+    const int type = pc & 7;
+    return type != 0 && type != 7 && (pc >> 3 & 1) == c ? type : 0;
+  }
 };
 
 // Control level of a square, 2..14: 8 + white's control - black's, where a colour's control is
 // 2 for a pawn attack plus 1 for each of minor, rook, queen and king attacking.
 int control_level(const SlowBoard& b, int sq);
+// Every square's control level at once (index: square).
+std::array<std::uint8_t, 64> control_levels(const SlowBoard& b);
 
 // The table indices one file yields for one side (colour 0 white, 1 black); -1 = no lookup.
 struct FileIndices {

@@ -28,7 +28,7 @@ SlowFeatures slow_features(const std::array<std::uint8_t, 64>& board, bool black
   }
   out.opposite_wings = king_file[0] >= 0 && king_file[1] >= 0 && ((king_file[0] < 4) != (king_file[1] < 4));
   const PinInfo pins[2] = {find_pins(b, 0), find_pins(b, 1)};
-  for (int sq = 0; sq < 64; ++sq) out.control[std::size_t(sq)] = std::uint8_t(control_level(b, sq));
+  out.control = control_levels(b);
   for (int f = 0; f < 8; ++f) {
     for (int c = 0; c < 2; ++c) {
       SlowFileFeatures& ff = out.files[std::size_t(f)][std::size_t(c)];

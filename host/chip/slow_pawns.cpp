@@ -40,12 +40,11 @@ std::uint64_t slow_passed_pawns(const SlowBoard& b, int c) {
 }
 
 PawnFileIndices pawn_file_indices(const SlowBoard& b, int c, int f) {
-  const int e = 1 - c;
-  const std::uint64_t own_pawns = b.pieces[c][CHIP_PAWN], opp_pawns = b.pieces[e][CHIP_PAWN];
-  const std::uint8_t own = column(own_pawns, f, c), opp = column(opp_pawns, f, c);
-  const std::uint8_t own_beside = std::uint8_t(column(own_pawns, f - 1, c) | column(own_pawns, f + 1, c));
-  const std::uint8_t own_pawn_att = column(b.attacks[c].pawn, f, c);
-  const std::uint8_t enemy_pawn_att = column(b.attacks[e].pawn, f, c);
+  const SideColumns& v = b.cols[std::size_t(c)];
+  const std::uint8_t own = file_of(v.own_pawns, f), opp = file_of(v.enemy_pawns, f);
+  const std::uint8_t own_beside = file_of(beside(v.own_pawns), f);
+  const std::uint8_t own_pawn_att = file_of(v.own_pawn_att, f);
+  const std::uint8_t enemy_pawn_att = file_of(v.enemy_pawn_att, f);
   const int centrality = std::min(f, 7 - f);
   PawnFileIndices out;
 
@@ -86,11 +85,11 @@ PawnFileIndices pawn_file_indices(const SlowBoard& b, int c, int f) {
   }
 
   // Rook behind the most advanced own passed pawn: the nearest occupied square behind it.
-  const std::uint8_t pass = std::uint8_t(column(slow_passed_pawns(b, c), f, c) & own);
+  const std::uint8_t pass = std::uint8_t(file_of(v.own_passed, f) & own);
   if (pass) {
     const int rr = highest(pass);
-    const std::uint8_t behind = std::uint8_t(column(b.occupied, f, c) & ((1u << rr) - 1));
-    out.rook_behind = behind && bit(column(b.pieces[c][CHIP_ROOK], f, c), highest(behind));
+    const std::uint8_t behind = std::uint8_t(file_of(v.occupied, f) & ((1u << rr) - 1));
+    out.rook_behind = behind && bit(file_of(v.own_rooks, f), highest(behind));
   }
   return out;
 }
@@ -130,7 +129,7 @@ PawnRegisterFeatures pawn_register_features(const SlowBoard& b) {
       if (popcount(own) > enemy && files <= enemy) ++f.wasted_wings[c];
     }
     // Widely separated passed pawns: passed pawns three or more files apart.
-    const std::uint64_t passed = slow_passed_pawns(b, c);
+    const std::uint64_t passed = b.passed[std::size_t(c)];
     std::uint8_t pf = 0;
     for (int file = 0; file < 8; ++file) pf = std::uint8_t(pf | ((passed & (FILE_A << file)) ? 1u << file : 0u));
     f.separated[c] = pf && highest(pf) - lowest(pf) >= 3;

@@ -13,10 +13,25 @@ namespace {
 
 int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
 
-// The whole diagonal through a square (both directions), and what a bishop there attacks on it.
+// The whole diagonal through a square (both directions, the square included), and what a bishop
+// there attacks on it.
 struct Diagonal {
   std::uint64_t line, attacks;
 };
+struct DiagonalLines {
+  std::uint64_t main[64], anti[64];  // a1-h8 and a8-h1 directions
+  constexpr DiagonalLines() : main(), anti() {
+    for (int sq = 0; sq < 64; ++sq) {
+      for (int t = 0; t < 64; ++t) {
+        const int df = t % 8 - sq % 8, dr = t / 8 - sq / 8;
+        if (df == dr) main[sq] |= 1ULL << t;
+        if (df == -dr) anti[sq] |= 1ULL << t;
+      }
+    }
+  }
+};
+constexpr DiagonalLines DIAGONAL_LINES{};
+
 Diagonal diagonal(int sq, std::uint64_t empty, bool main) {
   // main (a1-h8): +9 lands off file a, -9 off file h; anti (a8-h1): +7 off file h, -7 off file a.
   const std::uint64_t one = 1ULL << sq;
@@ -24,7 +39,7 @@ Diagonal diagonal(int sq, std::uint64_t empty, bool main) {
   const std::uint64_t m_up = main ? NOT_A : NOT_H, m_down = main ? NOT_H : NOT_A;
   Diagonal d;
   d.attacks = slide(one, empty, up, m_up) | slide(one, empty, down, m_down);
-  d.line = slide(one, ~0ULL, up, m_up) | slide(one, ~0ULL, down, m_down) | one;
+  d.line = main ? DIAGONAL_LINES.main[sq] : DIAGONAL_LINES.anti[sq];
   return d;
 }
 
@@ -34,17 +49,17 @@ PieceIndices piece_indices(const SlowBoard& b, int c, int f) {
   const int e = 1 - c;
   const auto& mine = b.pieces[c];
   const auto& theirs = b.pieces[e];
-  const std::uint8_t own = column(mine[CHIP_PAWN], f, c), opp = column(theirs[CHIP_PAWN], f, c);
-  const std::uint8_t opp_beside =
-      std::uint8_t(column(theirs[CHIP_PAWN], f - 1, c) | column(theirs[CHIP_PAWN], f + 1, c));
-  const std::uint8_t own_minor = column(mine[CHIP_KNIGHT] | mine[CHIP_BISHOP], f, c);
-  const std::uint8_t own_bishop = column(mine[CHIP_BISHOP], f, c);
-  const std::uint8_t own_pawn_att = column(b.attacks[c].pawn, f, c);
-  const std::uint8_t opp_pawn_att = column(b.attacks[e].pawn, f, c);
+  const SideColumns& v = b.cols[std::size_t(c)];
+  const std::uint8_t own = file_of(v.own_pawns, f), opp = file_of(v.enemy_pawns, f);
+  const std::uint8_t opp_beside = file_of(beside(v.enemy_pawns), f);
+  const std::uint8_t own_minor = file_of(v.own_minors, f);
+  const std::uint8_t own_bishop = file_of(v.own_bishops, f);
+  const std::uint8_t own_pawn_att = file_of(v.own_pawn_att, f);
+  const std::uint8_t opp_pawn_att = file_of(v.enemy_pawn_att, f);
   const int centrality = std::min(f, 7 - f);
   const bool has_light = (mine[CHIP_BISHOP] & LIGHT) != 0, has_dark = (mine[CHIP_BISHOP] & ~LIGHT) != 0;
   const bool two = has_light && has_dark;
-  const std::uint8_t light = column(LIGHT, f, c);
+  const std::uint8_t light = file_of(v.light, f);
   const std::uint8_t bishop_colour = std::uint8_t((has_light ? light : 0) | (has_dark ? ~light : 0));
   PieceIndices out;
 

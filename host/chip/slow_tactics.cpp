@@ -1,10 +1,11 @@
-// Pins, x-rays, hung-piece refinements and traps, walking the board piece by piece and ray by ray
-// (the RTL, rtl/es_tactics.sv, computes the same sets with occluded fills).
+// Pins, x-rays, hung-piece refinements and traps. Pins are found piece by piece and ray by ray;
+// x-rays and traps with occluded fills, as the RTL (rtl/es_tactics.sv) finds all of them.
 #include "chip/slow_tactics.h"
 
 #include <algorithm>
 
 #include "chip/array_model.h"
+#include "chip/slow_bits.h"
 
 namespace db::chip {
 
@@ -15,13 +16,7 @@ constexpr int STRAIGHT[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
 
 bool on(std::uint64_t bb, int sq) { return (bb >> sq & 1) != 0; }
 
-// The piece type (1-6) of colour c on sq, 0 if none.
-int type_on(const SlowBoard& b, int c, int sq) {
-  for (int t = CHIP_PAWN; t <= CHIP_KING; ++t) {
-    if (on(b.pieces[c][t], sq)) return t;
-  }
-  return 0;
-}
+int type_on(const SlowBoard& b, int c, int sq) { return b.type_on(c, sq); }
 
 std::uint64_t men_of(const SlowBoard& b, int c) {
   std::uint64_t x = 0;
@@ -58,31 +53,6 @@ int next_piece(const SlowBoard& b, int sq, int df, int dr) {
   return df + 8 * dr > 0 ? __builtin_ctzll(hit) : 63 - __builtin_clzll(hit);
 }
 
-// Squares a slider on sq attacks along the given directions.
-std::uint64_t ray_attacks(const SlowBoard& b, int sq, const int (*dirs)[2]) {
-  std::uint64_t out = 0;
-  for (int d = 0; d < 4; ++d) {
-    int f = sq % 8 + dirs[d][0], r = sq / 8 + dirs[d][1];
-    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-      out |= 1ULL << (f + 8 * r);
-      if (on(b.occupied, f + 8 * r)) break;
-      f += dirs[d][0];
-      r += dirs[d][1];
-    }
-  }
-  return out;
-}
-
-std::uint64_t knight_squares(int sq) {
-  static constexpr int J[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-  std::uint64_t out = 0;
-  for (const auto& j : J) {
-    const int f = sq % 8 + j[0], r = sq / 8 + j[1];
-    if (f >= 0 && f < 8 && r >= 0 && r < 8) out |= 1ULL << (f + 8 * r);
-  }
-  return out;
-}
-
 // Colour c's relative square (file, relative rank) as an absolute square.
 int rel(int c, int file, int rank) { return file + 8 * (c ? 7 - rank : rank); }
 
@@ -111,12 +81,16 @@ int value_class(int type) {
 PinInfo find_pins(const SlowBoard& b, int c) {
   const int e = 1 - c;
   PinInfo out;
+  const std::uint64_t enemy_men = men_of(b, e);
   for_each_square(sliders_of(b, c), [&](int sq) {
     const int t = type_on(b, c, sq);
     for (int line = 0; line < 2; ++line) {
       if ((line == 0 && t == CHIP_ROOK) || (line == 1 && t == CHIP_BISHOP)) continue;
       const auto& dirs = line == 0 ? DIAG : STRAIGHT;
       for (int d = 0; d < 4; ++d) {
+        // A pin needs two enemy men on the ray (most rays have fewer: the walk is skipped).
+        const std::uint64_t enemy_on_ray = RAYS.ray[(dirs[d][1] + 1) * 3 + dirs[d][0] + 1][sq] & enemy_men;
+        if (!(enemy_on_ray & (enemy_on_ray - 1))) continue;
         const int p = next_piece(b, sq, dirs[d][0], dirs[d][1]);
         if (p < 0) continue;
         const int pt = type_on(b, e, p);
@@ -154,6 +128,7 @@ int pinned_index(const SlowBoard& b, int c, const PinInfo& pins, int sq) {
 
 int pinned_file_index(const SlowBoard& b, int c, const PinInfo& pins, int file) {
   int best = -1;
+  if (!(pins.pinned & slowbits::FILE_A << file)) return best;
   for (int r = 0; r < 8; ++r) {
     const int sq = file + 8 * r;
     if (on(pins.pinned, sq)) best = std::max(best, pinned_index(b, c, pins, sq));
@@ -168,20 +143,13 @@ TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins) {
   const std::uint64_t safe = ~own & ~defended;  // empty or enemy, not attacked by the opponent
   TacticsFlags f;
 
-  // X-ray: two sliders of c on a line they both move along, nothing between them.
-  for_each_square(sliders_of(b, c), [&](int sq) {
-    const int t = type_on(b, c, sq);
-    for (int line = 0; line < 2; ++line) {
-      const bool moves = line == 0 ? (t == CHIP_BISHOP || t == CHIP_QUEEN) : (t == CHIP_ROOK || t == CHIP_QUEEN);
-      if (!moves) continue;
-      const auto& dirs = line == 0 ? DIAG : STRAIGHT;
-      for (int d = 0; d < 4; ++d) {
-        const int p = next_piece(b, sq, dirs[d][0], dirs[d][1]);
-        const int pt = p < 0 ? 0 : type_on(b, c, p);
-        if (pt == CHIP_QUEEN || pt == (line == 0 ? CHIP_BISHOP : CHIP_ROOK)) f.xray = true;
-      }
-    }
-  });
+  // X-ray: two sliders of c on a line they both move along, nothing between them: one is the
+  // first man the other meets along that line.
+  const std::uint64_t empty = ~b.occupied;
+  const std::uint64_t diagonal = b.pieces[c][CHIP_BISHOP] | b.pieces[c][CHIP_QUEEN];
+  const std::uint64_t straight = b.pieces[c][CHIP_ROOK] | b.pieces[c][CHIP_QUEEN];
+  f.xray = (slowbits::diagonal_attacks(diagonal, empty) & diagonal) != 0 ||
+           (slowbits::straight_attacks(straight, empty) & straight) != 0;
 
   // Hung pins.
   std::uint64_t cheaper_or_more = 0, pressed = 0;
@@ -195,31 +163,34 @@ TacticsFlags tactics_flags(const SlowBoard& b, int c, const PinInfo& pins) {
   f.pinned_hung = (pins.pinned & defended & cheaper_or_more) != 0;
   f.perm_pin_simple_hung = (pins.against_king & ~defended) != 0;
 
-  // Traps of c's own pieces.
+  // Traps of c's own pieces: no safe square to go to.
   const std::uint64_t enemy_att = b.attacks[e].any();
-  for_each_square(b.pieces[c][CHIP_KNIGHT] | b.pieces[c][CHIP_ROOK] | b.pieces[c][CHIP_QUEEN], [&](int sq) {
-    const int t = type_on(b, c, sq);
-    const int file = sq % 8, rr = c ? 7 - sq / 8 : sq / 8;
+  const auto file_of = [](int sq) { return sq % 8; };
+  const auto rank_of = [c](int sq) { return c ? 7 - sq / 8 : sq / 8; };
+  for_each_square(b.pieces[c][CHIP_KNIGHT], [&](int sq) {
+    if (slowbits::knight_attacks(1ULL << sq) & safe) return;
+    const int file = file_of(sq), rr = rank_of(sq);
     const bool rim_file = file == 0 || file == 7;
-    if (t == CHIP_KNIGHT && (knight_squares(sq) & safe) == 0) {
-      if (rim_file && rr == 7) f.knight_trap[0] = true;
-      if ((rim_file && rr == 6) || ((file == 1 || file == 6) && rr == 7)) f.knight_trap[1] = true;
-      if ((rim_file && (rr == 4 || rr == 5)) || (file >= 2 && file <= 5 && rr == 7)) f.knight_trap[2] = true;
+    if (rim_file && rr == 7) f.knight_trap[0] = true;
+    if ((rim_file && rr == 6) || ((file == 1 || file == 6) && rr == 7)) f.knight_trap[1] = true;
+    if ((rim_file && (rr == 4 || rr == 5)) || (file >= 2 && file <= 5 && rr == 7)) f.knight_trap[2] = true;
+  });
+  for_each_square(b.pieces[c][CHIP_ROOK], [&](int sq) {
+    if (slowbits::straight_attacks(1ULL << sq, empty) & safe) return;
+    const int file = file_of(sq), rr = rank_of(sq);
+    const std::uint64_t king = b.pieces[c][CHIP_KING];
+    const bool king_fg = on(king, rel(c, 5, 0)) || on(king, rel(c, 6, 0));
+    if (king_fg && rr == 0 && file >= 6) f.rook_trap[0] = true;
+    for (int kf = 1; kf <= 3; ++kf) {
+      if (on(king, rel(c, kf, 0)) && rr == 0 && file < kf) f.rook_trap[1] = true;
     }
-    if (t == CHIP_ROOK && (ray_attacks(b, sq, STRAIGHT) & safe) == 0) {
-      const std::uint64_t king = b.pieces[c][CHIP_KING];
-      const bool king_fg = on(king, rel(c, 5, 0)) || on(king, rel(c, 6, 0));
-      if (king_fg && rr == 0 && file >= 6) f.rook_trap[0] = true;
-      for (int kf = 1; kf <= 3; ++kf) {
-        if (on(king, rel(c, kf, 0)) && rr == 0 && file < kf) f.rook_trap[1] = true;
-      }
-      if (on(enemy_att, sq)) f.rook_trap[2] = true;
-      if (rr >= 5) f.rook_trap[3] = true;
-    }
-    if (t == CHIP_QUEEN && on(enemy_att, sq) &&
-        ((ray_attacks(b, sq, STRAIGHT) | ray_attacks(b, sq, DIAG)) & safe) == 0) {
+    if (on(enemy_att, sq)) f.rook_trap[2] = true;
+    if (rr >= 5) f.rook_trap[3] = true;
+  });
+  for_each_square(b.pieces[c][CHIP_QUEEN] & enemy_att, [&](int sq) {
+    const std::uint64_t q = 1ULL << sq;
+    if (((slowbits::straight_attacks(q, empty) | slowbits::diagonal_attacks(q, empty)) & safe) == 0)
       f.queen_trap = true;
-    }
   });
   return f;
 }

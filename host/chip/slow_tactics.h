@@ -1,6 +1,6 @@
 // Pins, x-rays, hung-piece refinements and traps of the slow evaluation (groups 9 "pins" and 10
-// "tactics"; docs/evaluation.md). Reference side of rtl/es_tactics.sv: the code walks rays square
-// by square, the RTL uses occluded fills; the two must agree bit for bit.
+// "tactics"; docs/evaluation.md). Reference side of rtl/es_tactics.sv: the code walks the pinners'
+// rays square by square, the RTL uses occluded fills; the two must agree bit for bit.
 #pragma once
 
 #include <cstdint>

@@ -13,6 +13,8 @@
 #include "chip/generator_params.h"
 #include "chip/placement.h"
 #include "chip/rtl_backend.h"
+#include "chip/slow_bits.h"
+#include "chip/slow_pawns.h"
 #include "chip/slow_weights.h"
 #include "chip_data.h"
 
@@ -250,6 +252,46 @@ TEST(SlowEvalFeatures, ControlLevels) {
   const SlowBoard b(chip_board(Position::from_fen("4k3/8/8/8/7q/3P4/5N2/4K3 w - - 0 1")));
   EXPECT_EQ(control_level(b, 28), 8 + 3 - 1);
   EXPECT_EQ(control_level(b, 63 - 7), 8);  // a8: nobody
+}
+
+// SlowBoard's precomputed views (every square's control level at once, the files as columns from
+// each side, the mailbox, the passed pawns) against their square-by-square definitions.
+TEST(SlowEvalFeatures, TheBoardsPrecomputedViewsEqualTheirDefinitions) {
+  int passed_seen = 0;
+  for (const std::string& fen : testdata::random_game_positions(7, 30, 100)) {
+    const Position pos = Position::from_fen(fen);
+    const std::array<std::uint8_t, 64> board = chip_board(pos);
+    const SlowBoard b(board);
+    const std::array<std::uint8_t, 64> levels = control_levels(b);
+    for (int sq = 0; sq < 64; ++sq) {
+      ASSERT_EQ(levels[std::size_t(sq)], control_level(b, sq)) << fen << " square " << sq;
+      for (int c = 0; c < 2; ++c) {
+        const int type = board[std::size_t(sq)] & 7;
+        const bool mine = type != 0 && (board[std::size_t(sq)] >> 3 & 1) == c;
+        ASSERT_EQ(b.type_on(c, sq), mine ? type : 0) << fen << " square " << sq;
+      }
+    }
+    for (int c = 0; c < 2; ++c) {
+      const int e = 1 - c;
+      const SideColumns& v = b.cols[std::size_t(c)];
+      ASSERT_EQ(b.passed[std::size_t(c)], slow_passed_pawns(b, c)) << fen;
+      passed_seen += b.passed[std::size_t(c)] != 0;
+      EXPECT_EQ(slowbits::file_of(v.occupied, -1), 0);
+      EXPECT_EQ(slowbits::file_of(v.occupied, 8), 0);
+      for (int f = 0; f < 8; ++f) {
+        using slowbits::column;
+        using slowbits::file_of;
+        ASSERT_EQ(file_of(v.own_pawns, f), column(b.pieces[c][CHIP_PAWN], f, c)) << fen << " file " << f;
+        ASSERT_EQ(file_of(slowbits::beside(v.enemy_pawns), f),
+                  column(b.pieces[e][CHIP_PAWN], f - 1, c) | column(b.pieces[e][CHIP_PAWN], f + 1, c))
+            << fen << " file " << f;
+        ASSERT_EQ(file_of(v.enemy_any, f), column(b.attacks[e].any(), f, c)) << fen << " file " << f;
+        ASSERT_EQ(file_of(v.occupied, f), column(b.occupied, f, c)) << fen << " file " << f;
+        ASSERT_EQ(file_of(v.light, f), column(slowbits::LIGHT, f, c)) << fen << " file " << f;
+      }
+    }
+  }
+  EXPECT_GT(passed_seen, 100);  // the games reach positions with passed pawns
 }
 
 // ---------------------------------------------------------------- groups on the chip (model)
