@@ -2,12 +2,11 @@
 // directory, as users start it; stopped with SIGTERM (SIGKILL if it does not stop within seconds).
 #pragma once
 
-#include <sys/types.h>
-
 #include <csignal>
-
 #include <string>
 #include <vector>
+
+#include "child_process.h"
 
 namespace db::link::test {
 
@@ -16,22 +15,18 @@ class BoardsimProcess {
   // Starts `boardsim --board service` with these extra arguments and waits (at most 20 s) for its
   // pty file.
   explicit BoardsimProcess(const std::vector<std::string>& args = {});
-  ~BoardsimProcess();
   // The pseudo-terminal's path (serial:PATH).
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return process_.ready_line(); }
   // Sends the signal (SIGTERM unless told) and waits; returns the exit code (-1 when killed or ended by
   // a signal). Idempotent.
-  int stop(int signal_number = SIGTERM);
+  int stop(int signal_number = SIGTERM) { return process_.stop(signal_number); }
   // Whether the pty file is still there (boardsim removes it when it stops).
-  bool pty_file_exists() const;
+  bool pty_file_exists() const { return process_.ready_file_exists(); }
   // What boardsim wrote to standard error.
-  std::string log() const;
+  std::string log() const { return process_.log(); }
 
  private:
-  std::string dir_;
-  pid_t pid_ = -1;
-  int status_ = -1;
-  std::string path_;
+  ChildProcess process_;
 };
 
 }  // namespace db::link::test

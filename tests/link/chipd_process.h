@@ -2,11 +2,11 @@
 // temporary directory, stopped with SIGTERM (SIGKILL if it does not stop within seconds).
 #pragma once
 
-#include <sys/types.h>
-
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "child_process.h"
 
 namespace db::link::test {
 
@@ -14,17 +14,14 @@ class ChipdProcess {
  public:
   // Starts the server with these extra arguments and waits (at most 20 s) for its port file.
   explicit ChipdProcess(const std::vector<std::string>& args);
-  ~ChipdProcess();
   std::uint16_t port() const { return port_; }
   // SIGTERM and wait; returns the exit code (-1 when killed or ended by a signal). Idempotent.
-  int stop();
+  int stop() { return process_.stop(); }
   // What the server wrote to standard error.
-  std::string log() const;
+  std::string log() const { return process_.log(); }
 
  private:
-  std::string dir_;
-  pid_t pid_ = -1;
-  int status_ = -1;
+  ChildProcess process_;
   std::uint16_t port_ = 0;
 };
 
