@@ -44,8 +44,18 @@ chip::GeneratorParams start_params(const std::string& start) {
 nlohmann::json lazy_check(const std::vector<tune::Sample>& samples, const chip::GeneratorParams& params) {
   std::vector<int> slow;
   int margin = 0;
-  for (const tune::Sample& s : samples) {
-    const chip::EvalWeights w = chip::generate_weights(chip::RootContext{s.stage, s.fullmove}, params);
+  // The weights depend on a sample only through its root context: the samples in context order,
+  // the weights generated once per context rather than once per sample.
+  std::vector<const tune::Sample*> order;
+  for (const tune::Sample& s : samples) order.push_back(&s);
+  const auto context = [](const tune::Sample* s) { return std::make_pair(int(s->stage), int(s->fullmove)); };
+  std::sort(order.begin(), order.end(),
+            [&](const tune::Sample* a, const tune::Sample* b) { return context(a) < context(b); });
+  chip::EvalWeights w;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const tune::Sample& s = *order[i];
+    if (i == 0 || context(order[i - 1]) != context(order[i]))
+      w = chip::generate_weights(chip::RootContext{s.stage, s.fullmove}, params);
     margin = int(w.slow.regs[chip::ER_EVAL_CONTROL + 1] & 0xFFFF);
     slow.push_back(std::abs(chip::ChipEvaluator::replay(s.trace, w).slow));
   }
