@@ -83,6 +83,30 @@ void Position::move_piece(Square from, Square to) {
   board_[to] = p;
 }
 
+bool Position::gives_check(Move m) const {
+  // Our men and the occupancy as they will be after the move, then the checkers of the
+  // opponent's king among them (our king never gives check).
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to(), ksq = king_square(them);
+  const PieceType moved = type_of(board_[from]);
+  Bitboard mine[PIECE_TYPE_NB];
+  for (int t = PAWN; t < PIECE_TYPE_NB; ++t) mine[t] = pieces(us, PieceType(t));
+  mine[moved] ^= square_bb(from);
+  mine[m.is_promotion() ? m.promotion() : moved] |= square_bb(to);
+  Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
+  if (m.is_en_passant()) occupied ^= square_bb(to ^ 8);  // the captured pawn, behind the target square
+  if (m.is_castle()) {
+    const bool king_side = m.kind() == CASTLE_KING;
+    const Bitboard rook_move = square_bb(relative_square(us, king_side ? SQ_H1 : SQ_A1)) |
+                               square_bb(relative_square(us, king_side ? SQ_F1 : SQ_D1));
+    mine[ROOK] ^= rook_move;
+    occupied ^= rook_move;
+  }
+  return (attacks::pawn[them][ksq] & mine[PAWN]) || (attacks::knight[ksq] & mine[KNIGHT]) ||
+         (attacks::bishop(ksq, occupied) & (mine[BISHOP] | mine[QUEEN])) ||
+         (attacks::rook(ksq, occupied) & (mine[ROOK] | mine[QUEEN]));
+}
+
 Bitboard Position::pinned(Color c) const {
   Square ksq = king_square(c);
   Bitboard snipers = ((attacks::rook(ksq, 0) & (pieces(ROOK) | pieces(QUEEN))) |

@@ -61,6 +61,9 @@ class Position {
   bool attacked_by(Color c, Square s) const { return attackers_to(s, pieces()) & pieces(c); }
   // Pieces of colour c that are pinned to their own king.
   Bitboard pinned(Color c) const;
+  // Whether the legal move m checks the opponent's king (directly, by discovery, by castling, by
+  // promotion or by en passant): in_check() after make_move(m), without making it.
+  bool gives_check(Move m) const;
 
   // Plays a legal move (for a pseudo-legal one, check legality first).
   void make_move(Move m);

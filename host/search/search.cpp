@@ -204,9 +204,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks
     MoveList quiet;
     generate_legal(pos, quiet, GenType::QUIET);
     for (Move m : quiet) {
-      pos.make_move(m);
-      if (pos.in_check()) moves.push(m);
-      pos.unmake_move(m);
+      if (pos.gives_check(m)) moves.push(m);
     }
   }
   for (Move m : moves) {

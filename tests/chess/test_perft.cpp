@@ -2,10 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "chess/epd.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
 #include "chess/perft.h"
 
 namespace db {
@@ -91,6 +94,35 @@ TEST(PerftEpdFile, OnlyTheChess960StyleCastlingLineIsRejected) {
   EXPECT_GT(d.cases.size(), 600u);  // the file was found and read
 }
 #endif
+
+// Position::gives_check against the move made, for every move three plies deep from every position
+// of the file (castling, promotions, en passant and discovered checks all occur there).
+void expect_gives_check_as_made(Position& pos, int depth, int& checks, int& moves) {
+  MoveList list;
+  generate_legal(pos, list);
+  for (const Move m : list) {
+    const bool predicted = pos.gives_check(m);
+    pos.make_move(m);
+    ++moves;
+    checks += pos.in_check();
+    ASSERT_EQ(predicted, pos.in_check()) << move_to_uci(m) << " after " << pos.fen();
+    if (depth > 1) expect_gives_check_as_made(pos, depth - 1, checks, moves);
+    pos.unmake_move(m);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+TEST(PerftEpdFile, GivesCheckIsWhatMakingTheMoveShows) {
+  std::set<std::string> fens;
+  for (const PerftCase& c : perft_data().cases) fens.insert(c.fen);
+  int checks = 0, moves = 0;
+  for (const std::string& fen : fens) {
+    Position pos = Position::from_fen(fen);
+    expect_gives_check_as_made(pos, 3, checks, moves);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(checks, 10000) << moves << " moves";
+}
 
 }  // namespace
 }  // namespace db
