@@ -195,9 +195,9 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                 "instead of one JOB (about 20); the same search, for comparison (docs/chip.md)");
   cmd->add_option("--chips", opt.chips, "Chips per host")->check(CLI::Range(1, 480))->capture_default_str();
   cmd->add_option("--evaluation", opt.evaluation,
-                  "What scores the software's own leaves: interim (the software's evaluation) or chip (Deep Blue's: "
-                  "the chip's evaluation computed directly, with the weights generated for the root)")
-      ->check(CLI::IsMember({"interim", "chip"}))
+                  "What scores the software's own leaves: chip (Deep Blue's: the chip's evaluation computed directly, "
+                  "with the weights generated for the root) or interim (the software's own evaluation)")
+      ->check(CLI::IsMember({"chip", "interim"}))
       ->capture_default_str();
   cmd->add_option("--lazy-margin", opt.lazy_margin,
                   "With --evaluation chip: the quiescence search's stand pat is the fast evaluation plus a running "
@@ -208,7 +208,7 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
   add_eval_params_option(cmd, opt.eval_params, opt.generator_params);
   cmd->add_option("--chip-depth", opt.chip_depth,
                   "Plies left at which the software hands a node to the chips (AIJ: 4); 0: software leaves (quiescence "
-                  "on the interim evaluation)")
+                  "on --evaluation)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
   cmd->add_option("--chip-checks", opt.chip_checks,

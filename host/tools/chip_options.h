@@ -67,7 +67,7 @@ struct LeafOptions {
   int threads = 0;                               // OS threads clocking in-process chips; 0: the machine's cores
   double host_node_us = 0;                       // the host's software time per node (cost model); 0: free
   std::uint32_t chip_node_limit = 0;             // hardware searches stopped and split in software beyond it; 0: none
-  std::string evaluation = "interim";            // the software's own leaves: "interim" or "chip" (Deep Blue's)
+  std::string evaluation = "chip";               // the software's own leaves: "chip" (Deep Blue's) or "interim"
   int lazy_margin = search::kDefaultLazyMargin;  // the chip evaluation's lazy stand pat (0: off)
   // --eval-params: the evaluation generator's parameters of every weight set the search generates
   // (the chips' and the chip evaluation's): "default", "hand" or a JSON file; resolved when parsed.

@@ -53,7 +53,17 @@ UciEngine::UciEngine(std::istream& in, std::ostream& out, LeafFactory make_leaf_
       tt_(16),
       searcher_(tt_),
       make_leaf_search_(std::move(make_leaf_search)),
-      chip_evaluation_(std::move(chip_evaluation)) {}
+      chip_evaluation_(std::move(chip_evaluation)) {
+  // Deep Blue's evaluation scores the software's leaves wherever the engine has it (issue 23: at
+  // equal time it is as strong as the interim evaluation, at equal nodes stronger).
+  if (!chip_evaluation_) {
+    options_.evaluation = "interim";
+    return;
+  }
+  search::SearchOptions so = searcher_.options();
+  so.evaluator = options_.evaluation == "chip" ? chip_evaluation_ : search::EvaluatorFactory{};
+  searcher_.set_options(so);
+}
 
 namespace {
 
@@ -205,7 +215,7 @@ void UciEngine::cmd_uci() {
   send("option name Ponder type check default false");
   send("option name Contempt type spin default 0 min -200 max 200");
   send("option name DualCredit type check default true");
-  send(chip_evaluation_ ? "option name Evaluation type combo default interim var interim var chip"
+  send(chip_evaluation_ ? "option name Evaluation type combo default chip var chip var interim"
                         : "option name Evaluation type combo default interim var interim");
   if (chip_evaluation_)
     send("option name LazyMargin type spin default " + std::to_string(search::kDefaultLazyMargin) + " min 0 max 2000");

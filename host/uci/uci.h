@@ -35,10 +35,10 @@ struct EngineOptions {
   bool own_book = true;                            // answer go from the book while the position is in it
   std::string book_file = book::kDefaultBookPath;  // empty: no book
   std::string extended_book;                       // AIJ 8.2 (book/extended_book.h); empty: none
-  std::string evaluation = "interim";              // the software's leaves: "interim" or "chip" (Deep Blue's)
-  int lazy_margin = search::kDefaultLazyMargin;    // LazyMargin: the chip evaluation's lazy stand pat
-  std::string egtb_path;                           // endgame databases' directory; empty: none
-  std::string eval_params;                         // EvalParams: "" (the defaults), "hand" or a JSON file
+  std::string evaluation = "chip";  // the software's leaves: "chip" (Deep Blue's; "interim" without it) or "interim"
+  int lazy_margin = search::kDefaultLazyMargin;  // LazyMargin: the chip evaluation's lazy stand pat
+  std::string egtb_path;                         // endgame databases' directory; empty: none
+  std::string eval_params;                       // EvalParams: "" (the defaults), "hand" or a JSON file
 };
 
 // Makes the chips of the host (the UCI library does not depend on the chip backends).

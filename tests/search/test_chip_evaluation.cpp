@@ -128,13 +128,41 @@ TEST(ChipEvaluation, UciEvaluationOption) {
       "position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\ngo depth 3\n"
       "setoption name Evaluation value shiny\nquit\n",
       evaluator_factory(EvaluationKind::Chip));
-  EXPECT_NE(with.find("option name Evaluation type combo default interim var interim var chip"), std::string::npos);
+  EXPECT_NE(with.find("option name Evaluation type combo default chip var chip var interim"), std::string::npos);
   EXPECT_NE(with.find("bestmove h5f7"), std::string::npos) << with;
   EXPECT_NE(with.find("Evaluation must be interim or chip, got 'shiny'"), std::string::npos) << with;
   // An engine built without the chip library offers only the interim evaluation.
   const std::string without = session("uci\nsetoption name Evaluation value chip\nquit\n", {});
   EXPECT_EQ(without.find("var chip"), std::string::npos);
   EXPECT_NE(without.find("Evaluation chip is not available"), std::string::npos) << without;
+}
+
+// The last "info depth 4 ..." line's score of a session, "" if none.
+std::string depth4_score(const std::string& out) {
+  std::string score;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("info depth 4 ", 0) != 0) continue;
+    const std::size_t at = line.find(" score ");
+    if (at != std::string::npos) score = line.substr(at, line.find(" nodes", at) - at);
+  }
+  return score;
+}
+
+TEST(ChipEvaluation, UciPlaysDeepBluesEvaluationByDefault) {
+  const std::string go =
+      "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 4\nquit\n";
+  const std::string setup = "uci\nsetoption name OwnBook value false\nsetoption name Threads value 1\n";
+  const std::string by_default = depth4_score(session(setup + go, evaluator_factory(EvaluationKind::Chip)));
+  const std::string chip = depth4_score(
+      session(setup + "setoption name Evaluation value chip\n" + go, evaluator_factory(EvaluationKind::Chip)));
+  const std::string interim = depth4_score(
+      session(setup + "setoption name Evaluation value interim\n" + go, evaluator_factory(EvaluationKind::Chip)));
+  ASSERT_FALSE(by_default.empty());
+  EXPECT_EQ(by_default, chip);
+  EXPECT_NE(by_default, interim);
+  // Without the chip library the default is the interim evaluation.
+  EXPECT_EQ(depth4_score(session(setup + go, {})), interim);
 }
 
 }  // namespace
