@@ -41,5 +41,8 @@ constexpr int value_of(int s) {
 constexpr int tie_of(int s) { return s - value_of(s) * kTieScale; }
 // The smallest packed score with value v: "score >= value_floor(v)" asks "value >= v".
 constexpr int value_floor(int v) { return v * kTieScale - kTieScale / 2; }
+// Inside the search: S(v) is the value v with tie-breaker 0; kInf lies above every packed score.
+constexpr int S(int v) { return v * kTieScale; }
+constexpr int kInf = S(kInfinite);
 
 }  // namespace db::search
