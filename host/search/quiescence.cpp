@@ -2,6 +2,7 @@
 // stand pat, and the quiescence search below the software's depth (docs/search.md).
 #include <algorithm>
 
+#include "chess/see.h"
 #include "search/interim_eval.h"
 #include "search/score.h"
 #include "search/search.h"
@@ -75,6 +76,11 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply, int checks
     }
   }
   for (Move m : moves) {
+    // A capture that loses material on its square is not searched out of check, unless it checks
+    // (a sacrifice for a mating attack): standing pat is the better choice than giving the man away.
+    if (options_.static_exchange && !in_check && m.is_capture() && !m.is_promotion() && !see_ge(pos, m, 0) &&
+        (checks <= 0 || !pos.gives_check(m)))
+      continue;
     pos.make_move(m);
     const int score = -quiescence(pos, -beta, -alpha, ply + 1, checks - 1);
     pos.unmake_move(m);

@@ -4,6 +4,7 @@
 #include <deque>
 #include <thread>
 
+#include "chess/see.h"
 #include "search/interim_eval.h"
 #include "search/no_progress.h"
 #include "search/score.h"
@@ -118,6 +119,9 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
       const PieceType victim = m.is_en_passant() ? PAWN : m.is_capture() ? type_of(pos.piece_on(m.to())) : PAWN;
       k = (1 << 28) + piece_value(victim) * 16 - int(type_of(pos.piece_on(m.from()))) +
           (m.promotion() == QUEEN ? 8000 : 0);
+      // A capture that loses material by static exchange goes after the quiet moves (the
+      // quiescence search does not search them at all: it does not ask).
+      if (ply < kMaxPly && options_.static_exchange && !m.is_promotion() && !see_ge(pos, m, 0)) k -= 1 << 29;
     } else if (ply < kMaxPly && (m == killers_[ply][0] || m == killers_[ply][1])) {
       k = (1 << 27) + (m == killers_[ply][0]);
     } else {

@@ -66,6 +66,11 @@ struct SearchOptions {
   // The first plies of the quiescence search at which quiet checking moves are searched too (as
   // the chip's quiescence plays mating and singular checks, AIJ 5): 0 = captures only.
   int quiescence_checks = 3;
+  // Static exchange (chess/see.h): the quiescence search skips the captures and quiet checks that
+  // lose material on their square unless in check (standing pat is the better choice there), and
+  // the full-width search tries losing captures after the quiet moves. Off: every capture and
+  // check searched, captures first (as before 2026-11-26).
+  bool static_exchange = true;
   // Software workers (AIJ 6, docs/search.md "Parallel search"): with the chips as the leaf search,
   // this many workers share the chips and the moves after the first (young brothers wait) of the
   // root and of the master's PV nodes, scheduled one at a time in simulated time, so that a run is

@@ -29,6 +29,7 @@ struct EpdOptions {
   int count = 0;  // 0: all
   bool no_dual_credit = false;
   int qchecks = search::SearchOptions{}.quiescence_checks;
+  bool no_static_exchange = false;
   bool json = false;
   LeafOptions leaf;
   ClusterOptions cluster;
@@ -56,6 +57,7 @@ void run_epd(const EpdOptions& opt) {
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
   so.quiescence_checks = opt.qchecks;
+  so.static_exchange = !opt.no_static_exchange;
   apply_leaf_options(opt.leaf, so);
   int solved = 0, total = 0;
   nlohmann::json results = nlohmann::json::array();
@@ -143,6 +145,9 @@ void add_epd_command(CLI::App& app) {
                   "First plies of the software quiescence search that also search quiet checks (0: captures only)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
+  cmd->add_flag("--no-static-exchange", opt->no_static_exchange,
+                "Without static exchange: the quiescence search also searches captures and quiet checks that lose "
+                "material, and losing captures are ordered with the others");
   add_leaf_options(cmd, opt->leaf, 0);
   add_cluster_options(cmd, opt->cluster);
   cmd->add_flag("--json", opt->json, "Print one JSON object");

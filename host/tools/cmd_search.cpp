@@ -32,6 +32,7 @@ struct SearchOptions {
   ClusterOptions cluster;
   bool no_dual_credit = false;
   int qchecks = search::SearchOptions{}.quiescence_checks;
+  bool no_static_exchange = false;
   bool no_progress = false;
   int contempt = 0;
   std::string egtb = DB_DEFAULT_EGTB;  // endgame databases (none: off)
@@ -78,6 +79,7 @@ void run_search(const SearchOptions& opt) {
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
   so.quiescence_checks = opt.qchecks;
+  so.static_exchange = !opt.no_static_exchange;
   so.no_progress = opt.no_progress;
   so.contempt = opt.contempt;
   so.multipv = opt.multipv;
@@ -225,6 +227,9 @@ void add_search_command(CLI::App& app) {
                   "First plies of the software quiescence search that also search quiet checks (0: captures only)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
+  cmd->add_flag("--no-static-exchange", opt->no_static_exchange,
+                "Without static exchange: the quiescence search also searches captures and quiet checks that lose "
+                "material, and losing captures are ordered with the others");
   cmd->add_flag("--no-progress", opt->no_progress, "Switch on \"no progress\" pruning (AIJ 4.3; off by default)");
   cmd->add_option(
          "--contempt", opt->contempt,

@@ -114,5 +114,30 @@ TEST(Search, SolvesEasyWinAtChessPositions) {
   EXPECT_GE(solved, 6);
 }
 
+TEST(Search, StaticExchangeSavesNodesAndSolvesAsMuch) {
+  // Win At Chess 1-20 at depth 5: skipping the losing captures and checks in the quiescence search
+  // (and trying losing captures late) must not cost solutions, and must save nodes.
+  const auto records = read_epd_file(std::string(DB_SHARED_DATA_DIR) + "/wac.epd", FenMode::Lenient);
+  ASSERT_GE(records.size(), 20u);
+  int solved[2] = {0, 0};
+  std::uint64_t nodes[2] = {0, 0};
+  for (int see = 0; see < 2; ++see) {
+    SearchOptions options;
+    options.static_exchange = see == 1;
+    for (int i = 0; i < 20; ++i) {
+      const EpdRecord& rec = records[std::size_t(i)];
+      TranspositionTable tt(8);
+      Limits limits;
+      limits.depth = 5;
+      const SearchResult r = Searcher(tt, options).run(rec.position, limits);
+      const std::string san = move_to_san(rec.position, r.best);
+      solved[see] += rec.find("bm")->find(san.substr(0, san.find_first_of("+#"))) != std::string::npos;
+      nodes[see] += r.nodes;
+    }
+  }
+  EXPECT_GE(solved[1], solved[0]);
+  EXPECT_LT(double(nodes[1]), 0.85 * double(nodes[0])) << nodes[1] << " against " << nodes[0];
+}
+
 }  // namespace
 }  // namespace db::search
