@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/ladder for real on a tiny budget: two games against Fairy-Max at 1 s + 0.01 s into a
-# temporary folder; the results file holds both games, a re-run plays nothing (resumed), and the
+# scripts/ladder for real on a tiny budget: two games against Fairy-Max at 1 s + 0.01 s, side by side
+# (--jobs 2), into a temporary folder; the results file holds both games, a re-run plays nothing (resumed), and the
 # report has Fairy-Max's row with an Elo figure and its bar. Usage: ladder_smoke.sh DEEPBLUE SOURCE_DIR
 set -euo pipefail
 deepblue=$1
@@ -8,7 +8,7 @@ src=$2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-"$src/scripts/ladder" --opponents fairymax --games 2 --tc 1+0.01 --out "$out" --deepblue "$deepblue" > "$out/first.md"
+"$src/scripts/ladder" --opponents fairymax --games 2 --tc 1+0.01 --jobs 2 --out "$out" --deepblue "$deepblue" > "$out/first.md"
 python3 - "$out/results.jsonl" <<'PY'
 import json, sys
 games = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
