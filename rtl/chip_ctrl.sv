@@ -101,6 +101,7 @@ module chip_ctrl (
   input  logic        se_tab_hit_i,
   input  logic        se_too_wide_i,
   input  logic [31:0] se_rdata_i,
+  input  logic [31:0] se_tab_rdata_i,   // a table's word, the clock after its address
   input  logic [15:0] se_value_i,
   input  logic        se_grp_hit_i,     // the SE_GROUP block (read-only)
   input  logic [15:0] se_white_i,       // the finishing slow evaluation's value, white's view
@@ -205,7 +206,7 @@ module chip_ctrl (
 
   ctrl_regs u_regs (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o, .busy_i(busy),
-    .se_reg_hit_i, .se_tab_hit_i, .se_grp_hit_i, .se_too_wide_i, .se_rdata_i, .se_we_o, .cmd_err_i(cmd_err),
+    .se_reg_hit_i, .se_tab_hit_i, .se_grp_hit_i, .se_too_wide_i, .se_rdata_i, .se_tab_rdata_i, .se_we_o, .cmd_err_i(cmd_err),
     .cmd_err_code_i(cmd_err_code), .cmd_we_o(cmd_we), .abort_we_o(abort_we), .move_we_o(move_we),
     .stm_we_o(stm_we), .castling_we_o(castling_we), .ep_we_o(ep_we), .half_we_o(half_we), .full_we_o(full_we),
     .board_we_o(board_we), .est_we_o(est_we), .pst_we_o, .ph_ram_we_o, .kpk_en_o, .rules_en_o,

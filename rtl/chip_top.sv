@@ -47,7 +47,7 @@ module chip_top (
   logic [31:0] se_lazy_ctrl;
   logic [15:0] se_draw;
   logic        se_start, se_abort, se_we, se_busy, se_finish, se_reg_hit, se_grp_hit, se_tab_hit, se_too_wide;
-  logic [31:0] se_rdata;
+  logic [31:0] se_rdata, se_tab_rdata;
 
 
   chip_ctrl u_ctrl (
@@ -121,6 +121,7 @@ module chip_top (
     .se_tab_hit_i    (se_tab_hit),
     .se_too_wide_i   (se_too_wide),
     .se_rdata_i      (se_rdata),
+    .se_tab_rdata_i  (se_tab_rdata),
     .se_value_i      (se_value),
     .se_grp_hit_i    (se_grp_hit),
     .se_white_i      (se_white),
@@ -251,6 +252,7 @@ module chip_top (
     .tab_hit_o    (se_tab_hit),
     .too_wide_o   (se_too_wide),
     .rdata_o      (se_rdata),
+    .tab_rdata_o  (se_tab_rdata),
     .value_o      (se_value),
     .white_o      (se_white),
     .lazy_ctrl_o  (se_lazy_ctrl),

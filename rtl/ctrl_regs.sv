@@ -20,7 +20,8 @@ module ctrl_regs (
   input  logic                 se_tab_hit_i,
   input  logic                 se_grp_hit_i,
   input  logic                 se_too_wide_i,
-  input  logic [31:0]          se_rdata_i,
+  input  logic [31:0]          se_rdata_i,     // registers and groups: the request's clock
+  input  logic [31:0]          se_tab_rdata_i, // a table's word: the response's clock (synchronous RAMs)
   output logic                 se_we_o,
   // A command's error this clock (the state machine's), recorded unless the bus has one.
   input  logic                 cmd_err_i,
@@ -97,6 +98,7 @@ module ctrl_regs (
   input  logic                 rep_near_i
 );
   logic        rvalid_q, err_q, err_d;
+  logic        tab_read_q, tab_read_d;  // the response is a table word, straight from its RAM
   logic [31:0] rdata_q, rdata_d;
   logic [7:0]  err_code_q, err_code_d;
   logic [16:0] err_addr_q, err_addr_d;
@@ -162,7 +164,7 @@ module ctrl_regs (
   always_comb begin
     rdata_d = 32'd0;
     if (se_reg_hit_i || se_grp_hit_i) rdata_d = se_rdata_i;
-    else if (se_tab_hit_i) rdata_d = busy_i ? 32'd0 : se_rdata_i;  // the RAMs' read ports serve the scan
+    else if (se_tab_hit_i) rdata_d = 32'd0;  // the word follows from the RAM (tab_read_q); 0 while busy
     else if (is_board) rdata_d = {28'd0, ctrl_pkg::board_pc(board_i, addr_i[5:0])};
     else if (is_pst) rdata_d = busy_i ? 32'd0 : {16'd0, pst_rdata_i};  // port A serves the host while idle
     else if (is_phase_ram) rdata_d = {16'd0, ph_ram_rdata_i};
@@ -378,6 +380,7 @@ module ctrl_regs (
     if (!rst_ni) begin
       rvalid_q       <= 1'b0;
       rdata_q        <= 32'd0;
+      tab_read_q     <= 1'b0;
       err_q          <= 1'b0;
       err_code_q     <= 8'd0;
       err_addr_q     <= 17'd0;
@@ -395,6 +398,7 @@ module ctrl_regs (
     end else begin
       rvalid_q       <= req_i;
       rdata_q        <= rdata_d;
+      tab_read_q     <= tab_read_d;
       err_q          <= err_d;
       err_code_q     <= err_code_d;
       err_addr_q     <= err_addr_d;
@@ -436,7 +440,9 @@ module ctrl_regs (
 `endif
 
   assign rvalid_o       = rvalid_q;
-  assign rdata_o        = rdata_q;
+  // A table read while idle (the scan owns the RAMs' read ports while busy: a table reads as 0).
+  assign tab_read_d     = req_i && !we_i && se_tab_hit_i && !se_reg_hit_i && !se_grp_hit_i && !busy_i;
+  assign rdata_o        = tab_read_q ? se_tab_rdata_i : rdata_q;
   assign err_o          = err_q;
   assign kpk_en_o       = eval_ctrl_q.kpk;
   assign rules_en_o     = eval_ctrl_q.rules;

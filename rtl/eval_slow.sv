@@ -1,7 +1,9 @@
 // The slow evaluation (IEEE Micro, "Evaluation function"; AIJ section 7 and Tables 4 and 5): an
 // 8x1 array that scans the board one file a clock. Each file goes through three stages, one clock
 // each: the cells of the column form the table indices (es_file for each side, the square
-// control levels for the eight mobility tables), the table RAMs are read, and the adder tree
+// control levels for the eight mobility tables) and the table RAMs take them as read addresses
+// (synchronous reads: block RAM on an FPGA), the RAMs' words are turned into the file's values,
+// and the adder tree
 // adds the file's values into the group accumulators (es_tactics gives each file's PINNED index;
 // its group-10 value is combinational, used in the last clock). Eight files and two more clocks
 // to drain the pipe, plus one to scale and sum the groups: SLOW_EVAL_CLOCKS (11) in all.
@@ -29,7 +31,8 @@ module eval_slow (
   output logic         grp_hit_o,     // the SE_GROUP block (read-only)
   output logic         tab_hit_o,
   output logic         too_wide_o,    // wdata has bits above the addressed word's width
-  output logic [31:0]  rdata_o,
+  output logic [31:0]  rdata_o,       // registers and groups, in the request's clock
+  output logic [31:0]  tab_rdata_o,   // tables, in the clock after the request (synchronous RAMs)
   output logic [15:0]  value_o,       // SLOW_EVAL: side to move's view
   output logic [15:0]  white_o,       // in the finishing clock: the new value, white's view
   output logic [31:0]  lazy_ctrl_o,   // EVAL_CONTROL word 1 (lazy evaluation's parameters)
@@ -209,61 +212,40 @@ module eval_slow (
     end
   end
 
+  // The one TRAPPED_BISHOP table: white's pattern in the first file step, black's in the second.
+  logic [6:0] tb_idx;
+  assign tb_idx = (file == 3'd1) ? tb_i[1] : tb_i[0];
+
+  // Stage 1's registers: what the file's values need besides the table words. The indices
+  // themselves are registered in the table RAMs (their read addresses).
   logic       s1_valid_q;
-  logic [6:0] s1_mob_q [8];
-  logic [7:0] s1_rook_q [2];
   logic       s1_lever_q [2];
   logic       s1_near_q [2], s1_mpv_q [2], s1_ppv_q [2];
-  logic [6:0] s1_mp_q [2];
-  logic [8:0] s1_pp_q [2];
-  logic       s1_mowv_q [2], s1_bisv_q [2], s1_sbv_q [2], s1_obv_q [2], s1_bbv_q [2], s1_tbv_q;
-  logic [7:0] s1_mow_q [2], s1_bb_q [2];
-  logic [6:0] s1_bis0_q [2], s1_bis1_q [2], s1_ob_q [2], s1_tb_q;
-  logic [8:0] s1_sb_q [2];
+  logic       s1_mowv_q [2], s1_bisv_q [2], s1_sbv_q [2], s1_obv_q [2], s1_bbv_q [2], s1_tbv_q, s1_tb_black_q;
   logic       s1_pinv_q [2];
-  logic [6:0] s1_pin_q [2];
   logic       s1_psv_q [2], s1_kzv_q [2], s1_rbp_q [2];
-  logic [7:0] s1_ps_q [2];
-  logic [8:0] s1_sh_q [2];
-  logic [6:0] s1_st_q [2];
   always_ff @(posedge clk_i) begin
     for (int c = 0; c < 2; c++) begin
-      s1_psv_q[c] <= ps_valid[c];
-      s1_ps_q[c]  <= ps_idx[c];
-      s1_kzv_q[c] <= kz_valid[c];
-      s1_sh_q[c]  <= sh_idx[c];
-      s1_st_q[c]  <= st_idx[c];
-      s1_rbp_q[c] <= rbp[c];
-    end
-    for (int r = 0; r < 8; r++) s1_mob_q[r] <= {file, level[r]};
-    for (int c = 0; c < 2; c++) begin
-      s1_rook_q[c] <= rook_idx[c];
+      s1_psv_q[c]  <= ps_valid[c];
+      s1_kzv_q[c]  <= kz_valid[c];
+      s1_rbp_q[c]  <= rbp[c];
       s1_lever_q[c] <= lever[c];
       s1_near_q[c] <= king_there[1-c] && near_king(file, king_file[1-c]);
       s1_mpv_q[c]  <= mp_valid[c];
-      s1_mp_q[c]   <= mp_idx[c];
       s1_ppv_q[c]  <= pp_valid[c];
-      s1_pp_q[c]   <= pp_idx[c];
       s1_mowv_q[c] <= mow_v[c];
-      s1_mow_q[c]  <= mow_i[c];
       s1_bisv_q[c] <= bis_v[c];
-      s1_bis0_q[c] <= bis0_i[c];
-      s1_bis1_q[c] <= bis1_i[c];
       s1_sbv_q[c]  <= sb_v[c];
-      s1_sb_q[c]   <= sb_i[c];
       s1_obv_q[c]  <= ob_v[c];
-      s1_ob_q[c]   <= ob_i[c];
       s1_bbv_q[c]  <= bb_v[c];
-      s1_bb_q[c]   <= bb_i[c];
       s1_pinv_q[c] <= pin_valid[c];
-      s1_pin_q[c]  <= pin_idx[c*7 +: 7];
     end
-    // The one TRAPPED_BISHOP table: white's pattern in the first file step, black's in the second.
-    s1_tbv_q <= (file == 3'd0) ? tb_v[0] : (file == 3'd1) ? tb_v[1] : 1'b0;
-    s1_tb_q  <= (file == 3'd1) ? tb_i[1] : tb_i[0];
+    s1_tbv_q      <= (file == 3'd0) ? tb_v[0] : (file == 3'd1) ? tb_v[1] : 1'b0;
+    s1_tb_black_q <= tb_idx[6];
   end
 
-  // Material and development: looked up once, in the last clock (the board is stable while busy).
+  // Material and development: their words are used in the last clock; the board is stable while
+  // busy, so the addresses of the clock before give the same words.
   logic [6:0] sig_w, sig_b;
   logic [7:0] joint, dev;
   es_material u_material (
@@ -276,28 +258,30 @@ module eval_slow (
   );
 
   // ---------------------------------------------------------------- tables (Table 5)
+  // Read addresses: the host's table index while idle, the scan's indices of file cnt while busy;
+  // the words come out of the RAMs in the next clock.
   logic [8:0]  raddr [NumTabs];
   logic [31:0] tab_rdata [NumTabs];
   always_comb begin
     for (int t = 0; t < NumTabs; t++) raddr[t] = busy_q ? 9'd0 : tidx;
     if (busy_q) begin
-      for (int r = 0; r < 8; r++) raddr[chip_pkg::ET_MOBILITY + r] = {2'd0, s1_mob_q[r]};
+      for (int r = 0; r < 8; r++) raddr[chip_pkg::ET_MOBILITY + r] = {2'd0, file, level[r]};
       for (int c = 0; c < 2; c++) begin
-        raddr[chip_pkg::ET_ROOK_FILES + c]  = {1'b0, s1_rook_q[c]};
-        raddr[chip_pkg::ET_MULTI_PAWNS + c] = {2'd0, s1_mp_q[c]};
-        raddr[chip_pkg::ET_PASSED + c]      = s1_pp_q[c];
-        raddr[chip_pkg::ET_MINOR_ON_WEAK + c] = {1'b0, s1_mow_q[c]};
-        raddr[chip_pkg::ET_BISHOPS + 2*c]     = {2'd0, s1_bis0_q[c]};
-        raddr[chip_pkg::ET_BISHOPS + 2*c + 1] = {2'd0, s1_bis1_q[c]};
-        raddr[chip_pkg::ET_SELF_BLOCK + c]    = s1_sb_q[c];
-        raddr[chip_pkg::ET_OPP_BLOCK + c]     = {2'd0, s1_ob_q[c]};
-        raddr[chip_pkg::ET_BACK_BLOCK + c]    = {1'b0, s1_bb_q[c]};
-        raddr[chip_pkg::ET_PINNED + c]      = {2'd0, s1_pin_q[c]};
-        raddr[chip_pkg::ET_PAWN_STRUCTURE + c] = {1'b0, s1_ps_q[c]};
-        raddr[chip_pkg::ET_PAWN_SHELTER + c]   = s1_sh_q[c];
-        raddr[chip_pkg::ET_PAWN_STORM + c]     = {2'd0, s1_st_q[c]};
+        raddr[chip_pkg::ET_ROOK_FILES + c]     = {1'b0, rook_idx[c]};
+        raddr[chip_pkg::ET_MULTI_PAWNS + c]    = {2'd0, mp_idx[c]};
+        raddr[chip_pkg::ET_PASSED + c]         = pp_idx[c];
+        raddr[chip_pkg::ET_MINOR_ON_WEAK + c]  = {1'b0, mow_i[c]};
+        raddr[chip_pkg::ET_BISHOPS + 2*c]      = {2'd0, bis0_i[c]};
+        raddr[chip_pkg::ET_BISHOPS + 2*c + 1]  = {2'd0, bis1_i[c]};
+        raddr[chip_pkg::ET_SELF_BLOCK + c]     = sb_i[c];
+        raddr[chip_pkg::ET_OPP_BLOCK + c]      = {2'd0, ob_i[c]};
+        raddr[chip_pkg::ET_BACK_BLOCK + c]     = {1'b0, bb_i[c]};
+        raddr[chip_pkg::ET_PINNED + c]         = {2'd0, pin_idx[c*7 +: 7]};
+        raddr[chip_pkg::ET_PAWN_STRUCTURE + c] = {1'b0, ps_idx[c]};
+        raddr[chip_pkg::ET_PAWN_SHELTER + c]   = sh_idx[c];
+        raddr[chip_pkg::ET_PAWN_STORM + c]     = {2'd0, st_idx[c]};
       end
-      raddr[chip_pkg::ET_TRAPPED_BISHOP] = {2'd0, s1_tb_q};
+      raddr[chip_pkg::ET_TRAPPED_BISHOP] = {2'd0, tb_idx};
       raddr[chip_pkg::ET_SIGNATURE]       = {2'd0, sig_w};
       raddr[chip_pkg::ET_SIGNATURE + 1]   = {2'd0, sig_b};
       raddr[chip_pkg::ET_JOINT_SIGNATURE] = {1'b0, joint};
@@ -330,8 +314,16 @@ module eval_slow (
       for (int g = 0; g < NumGroups; g++) begin
         if (grp_off == 17'(g)) rdata_o = {16'd0, group_q[g]};
       end
-    end else rdata_o = tab_rdata[tab_hit_sel];
+    end else rdata_o = 32'd0;
   end
+  // A host read of a table: the word is in the RAM's output the clock after the address, the
+  // bus's response clock (chip_ctrl's registers pass it through).
+  logic [5:0] tab_sel_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) tab_sel_q <= 6'd0;
+    else tab_sel_q <= tab_hit_sel;
+  end
+  assign tab_rdata_o = tab_rdata[tab_sel_q];
 
   // ---------------------------------------------------------------- stage 2: table values
   logic        s2_valid_q;
@@ -374,7 +366,7 @@ module eval_slow (
       s2_pin_q[c]  <= s1_pinv_q[c] ? tab_rdata[chip_pkg::ET_PINNED + c][7:0] : 8'd0;
     end
     s2_tb_q       <= s1_tbv_q ? tab_rdata[chip_pkg::ET_TRAPPED_BISHOP][7:0] : 8'd0;
-    s2_tb_black_q <= s1_tb_q[6];
+    s2_tb_black_q <= s1_tb_black_q;
   end
 
   // ---------------------------------------------------------------- stage 3: the adder tree

@@ -150,8 +150,14 @@ chip::BusResponse ChipHarness::access(bool write, std::uint32_t addr, std::uint3
   top_->addr_i = addr & 0x1FFFF;
   top_->wdata_i = data;
   cycle();
+  // The response clock: the bus goes idle before the response is sampled, so an answer that
+  // still depended on the request's address or data (rather than on registers and the RAMs'
+  // registered reads) would show here.
   top_->req_i = 0;
   top_->we_i = 0;
+  top_->addr_i = 0;
+  top_->wdata_i = 0;
+  top_->eval();
   return chip::BusResponse{top_->rdata_o, top_->err_o != 0};
 }
 

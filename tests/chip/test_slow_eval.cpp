@@ -106,6 +106,26 @@ TEST_P(SlowEvalChip, MirroredPositionNegatesTheSlowEvaluation) {
   }
 }
 
+// The tables are read synchronously (block RAM): a host read's word comes from the RAM in the
+// response clock, selected by the table of the request. Every table, first, middle and last
+// entries, each read right after its write and again after all the others were written.
+TEST_P(SlowEvalChip, TablesReadBackWhatWasWritten) {
+  ChipClient chip(make_backend(GetParam()));
+  std::mt19937 rng(2026);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> written;
+  for (int t = 0; t < EVAL_TABLES_COUNT; ++t) {
+    const std::uint32_t mask = EVAL_TABLE_BITS[t] == 32 ? 0xFFFFFFFFu : (1u << EVAL_TABLE_BITS[t]) - 1;
+    for (const int entry : {0, EVAL_TABLE_ENTRIES[t] / 2, EVAL_TABLE_ENTRIES[t] - 1}) {
+      const std::uint32_t addr = EVAL_TABLES_BASE + std::uint32_t(t) * EVAL_TABLES_WINDOW + std::uint32_t(entry);
+      const std::uint32_t value = std::uint32_t(rng()) & mask;
+      chip.write(addr, value);
+      ASSERT_EQ(chip.read(addr), value) << "table " << t << " entry " << entry;
+      written.emplace_back(addr, value);
+    }
+  }
+  for (const auto& [addr, value] : written) EXPECT_EQ(chip.read(addr), value) << "address " << addr;
+}
+
 TEST_P(SlowEvalChip, HostPortErrors) {
   ChipClient chip(make_backend(GetParam()));
   ChipBackend& bus = chip.backend();

@@ -137,7 +137,7 @@ void ChipCtrl::clock() {
                                  cq_.generated_q,  board_i(),    ph_i(),         pst_ram(),        ph_ram(),
                                  se_weights(),     se_group_i(), se_value_i(),   se_draw_i(),      q_.search.result_q,
                                  q_.search.best_q, array_i(),    eval_,          search(),         job_i()};
-    out_.resp.data = CtrlRegs::read(q_.regs, dec_, addr_i(), rp);
+    out_.resp.data = CtrlRegs::read(q_.regs, dec_, we_i(), addr_i(), rp);
     out_.resp.error = err;
   }
 }

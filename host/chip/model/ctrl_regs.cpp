@@ -113,9 +113,11 @@ std::uint32_t eval_rdata(std::uint32_t addr_i, const CtrlRegs::Regs& q, const Ct
 
 }  // namespace
 
-std::uint32_t CtrlRegs::read(const Regs& q, const Decode& dec, std::uint32_t addr_i, const ReadPorts& in) {
+std::uint32_t CtrlRegs::read(const Regs& q, const Decode& dec, bool we_i, std::uint32_t addr_i, const ReadPorts& in) {
   if (dec.se_reg_hit || dec.se_grp_hit) return se_rdata(dec, addr_i, in);
-  if (dec.se_tab_hit) return in.busy_i ? 0 : se_rdata(dec, addr_i, in);  // the RAMs' read ports serve the scan
+  // The table RAMs read synchronously: a read while idle gets its word in the response clock; the
+  // scan owns the read ports while busy, and a clock that writes does not read (rtl/es_ram.sv).
+  if (dec.se_tab_hit) return in.busy_i || we_i ? 0 : se_rdata(dec, addr_i, in);
   if (dec.is_board) return in.board_i[addr_i & 63];
   if (dec.is_pst) return in.busy_i ? 0 : in.pst_ram[addr_i & 511];  // port A serves the host while idle
   if (dec.is_phase_ram) return in.ph_ram[addr_i & 1023];

@@ -86,7 +86,7 @@ class CtrlRegs {
   static Strobes write(Regs& d, const Decode& dec, bool req_i, bool we_i, std::uint32_t addr_i, std::uint32_t wdata_i,
                        bool busy_i);
   // The read multiplexer (rdata).
-  static std::uint32_t read(const Regs& q, const Decode& dec, std::uint32_t addr_i, const ReadPorts& in);
+  static std::uint32_t read(const Regs& q, const Decode& dec, bool we_i, std::uint32_t addr_i, const ReadPorts& in);
   // ERROR and the bus's error response (err): a refused access, or a command refused at its write
   // (the state machine's error, cmd_err_i); a command's error while it runs is recorded without a
   // response. The bus's error takes precedence, and a write to ERROR clears it.
