@@ -277,6 +277,15 @@ module link_exec #(
 `define LX_REPLY(t, s, ret) begin rtype_d = t; rseq_d = s; rret_d = ret; state_d = SReply; end
 `define LX_SLOT(ret) begin sret_d = ret; state_d = SSlot; end
 `define LX_ERR(code, det) begin ecode_d = code; edet_d = det; state_d = SErrStart; end
+// A request that must wait for the RUN in progress is parked (one place; its receive bank kept)
+// and served when the RUN ends; a second one is refused BUSY.
+`define LX_PARK begin \
+  if (pv_q) begin `LX_ERR(EBusy, chip_q) end \
+  else begin \
+    pv_d = 1'b1; pbank_d = cbank_q; ptype_d = ctype_q; pseq_d = cseq_q; plen_d = clen_q; pchip_d = chip_q; \
+    ckeep_d = 1'b1; state_d = SDone; \
+  end \
+end
 
   always_comb begin
     state_d = state_q;
@@ -706,18 +715,7 @@ module link_exec #(
         end else if (!claimed_q[ci]) begin
           `LX_ERR(ENotClaimed, chip_q)
         end else if (ra_q && rc_q == ci) begin
-          if (pv_q) begin
-            `LX_ERR(EBusy, chip_q)
-          end else begin
-            pv_d    = 1'b1;
-            pbank_d = cbank_q;
-            ptype_d = ctype_q;
-            pseq_d  = cseq_q;
-            plen_d  = clen_q;
-            pchip_d = chip_q;
-            ckeep_d = 1'b1;
-            state_d = SDone;
-          end
+          `LX_PARK
         end else if (serr_q != '0) begin
           `LX_ERR(serr_q, sdet_q)
         end else begin
@@ -903,18 +901,7 @@ module link_exec #(
         end else if (!claimed_q[ci]) begin
           `LX_ERR(ENotClaimed, chip_q)
         end else if (ra_q) begin
-          if (pv_q) begin
-            `LX_ERR(EBusy, chip_q)
-          end else begin
-            pv_d    = 1'b1;
-            pbank_d = cbank_q;
-            ptype_d = ctype_q;
-            pseq_d  = cseq_q;
-            plen_d  = clen_q;
-            pchip_d = chip_q;
-            ckeep_d = 1'b1;
-            state_d = SDone;
-          end
+          `LX_PARK
         end else if (serr_q != '0) begin
           `LX_ERR(serr_q, sdet_q)
         end else begin
@@ -1019,6 +1006,7 @@ module link_exec #(
 `undef LX_REPLY
 `undef LX_SLOT
 `undef LX_ERR
+`undef LX_PARK
 
   assign rx_bank_o    = rxb_q;
   assign chip_ce_o    = ce_q;
