@@ -34,6 +34,7 @@ module chip_ctrl (
   output logic [15:0] wr_pc_o,
   input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
   output logic        stm_o,
+  output logic        stm_next_o,       // the side to move in the next clock
   output logic [3:0]  castling_o,
   output logic        ep_valid_o,
   output logic [5:0]  ep_sq_o,
@@ -250,13 +251,13 @@ module chip_ctrl (
     .undo_entry_i(entry), .clear_i(clear_o), .stm_we_i(stm_we), .castling_we_i(castling_we), .ep_we_i(ep_we),
     .half_we_i(half_we), .full_we_i(full_we), .board_we_i(board_we), .board_sq_i(addr_i[5:0]),
     .wdata_i(wdata_i[15:0]), .load_we_i(job_load_we), .load_sq_i(job_load_sq), .load_pc_i(job_load_pc),
-    .job_pos_we_i(job_pos_we), .job_pos_i(job_pos), .pos_o(pos), .push_o(push), .mk_o(mk), .wr_en_o, .wr_sq_o, .wr_pc_o,
+    .job_pos_we_i(job_pos_we), .job_pos_i(job_pos), .pos_o(pos), .stm_next_o, .push_o(push), .mk_o(mk), .wr_en_o, .wr_sq_o, .wr_pc_o,
     .ph_ev_valid_o(mk_ph_valid), .ph_ev_piece_o(mk_ph_piece), .ph_ev_loc_o(mk_ph_loc),
     .ph_ev_delta_o(mk_ph_delta)
   );
 
   ctrl_eval u_eval (
-    .clk_i, .rst_ni, .einit_i(state_q == chip_pkg::S_EINIT), .idle_i(state_q == chip_pkg::S_IDLE),
+    .clk_i, .rst_ni, .einit_i(state_q == chip_pkg::S_EINIT),
     .host_addr_i(addr_i[8:0]), .board_i, .stm_i(pos.stm), .make_i(make), .mk_i(mk), .undo_i(undo),
     .undo_pst_i(entry.pst), .einit_start_i(cmd_go && op_w == chip_pkg::OP_EVAL_INIT && host_ply_q == 6'd0),
     .lazy_start_i(cmd_go && op_w == chip_pkg::OP_LAZY_EVAL), .abort_i(abort_we && busy), .est_we_i(est_we),

@@ -21,7 +21,7 @@ module chip_top (
   output logic [15:0] dbg_leaf_o,
   output logic [7:0]  dbg_flags_o
 );
-  logic        clear, stm, ep_valid, tgt_en, att_en, tgt_capt_only, chk_only, tgt_mask_en, att_mask_en;
+  logic        clear, stm, stm_next, ep_valid, tgt_en, att_en, tgt_capt_only, chk_only, tgt_mask_en, att_mask_en;
   logic [3:0]  wr_en, castling;
   logic [23:0] wr_sq;
   logic [15:0] wr_pc;
@@ -38,8 +38,8 @@ module chip_top (
   logic [15:0] ph_ev_piece, ph_ram_rdata, phase;
   logic [23:0] ph_ev_loc;
   logic [7:0]  ph_ev_delta;
-  logic [39:0] counts;
-  logic [71:0] locs;
+  logic [39:0] counts, counts_next;
+  logic [71:0] locs, locs_next;
   logic        kpk_en, kpk_active, kpk_win, rules_en;
   logic [2:0]  rule_draw, runner_w, runner_b;
   logic [1:0]  separated;
@@ -58,6 +58,7 @@ module chip_top (
     .wr_pc_o         (wr_pc),
     .board_i         (board),
     .stm_o           (stm),
+    .stm_next_o      (stm_next),
     .castling_o      (castling),
     .ep_valid_o      (ep_valid),
     .ep_sq_o         (ep_sq),
@@ -194,20 +195,27 @@ module chip_top (
     .phase_o     (phase),
     .phase_swap_o (phase_swap),
     .counts_o    (counts),
-    .locs_o      (locs)
+    .locs_o      (locs),
+    .counts_next_o (counts_next),
+    .locs_next_o (locs_next)
   );
 
   eval_kpk u_kpk (
-    .enable_i (kpk_en),
-    .stm_i    (stm),
-    .counts_i (counts),
-    .white_pawn_i (locs[5:0]),
-    .black_pawn_i (locs[41:36]),
-    .white_king_i (locs[35:30]),
-    .black_king_i (locs[71:66]),
-    .active_o (kpk_active),
-    .win_o    (kpk_win)
+    .clk_i,
+    .enable_i          (kpk_en),
+    .counts_i          (counts),
+    .stm_next_i        (stm_next),
+    .counts_next_i     (counts_next),
+    .white_pawn_next_i (locs_next[5:0]),
+    .black_pawn_next_i (locs_next[41:36]),
+    .white_king_next_i (locs_next[35:30]),
+    .black_king_next_i (locs_next[71:66]),
+    .active_o          (kpk_active),
+    .win_o             (kpk_win)
   );
+  // The KPK ROM's address needs only the pawns' and kings' next locations.
+  logic unused_locs_next;
+  assign unused_locs_next = ^{locs_next[65:42], locs_next[29:6]};
 
   eval_rules u_rules (
     .enable_i     (rules_en),

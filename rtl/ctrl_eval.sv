@@ -8,7 +8,6 @@ module ctrl_eval (
   input  logic               clk_i,
   input  logic               rst_ni,
   input  logic               einit_i,        // the controller is in EVAL_INIT's scan
-  input  logic               idle_i,         // the controller is idle: table port A serves the host
   input  logic [8:0]         host_addr_i,    // the host's table index (PST_BASE is 512-aligned)
   input  logic [255:0]       board_i,  // bit b of square s's piece at [b*64 + s]
   input  logic               stm_i,
@@ -23,7 +22,8 @@ module ctrl_eval (
   input  logic               abort_i,        // ABORT of a running command
   input  logic               est_we_i,       // SLOW_EST
   input  logic [15:0]        wdata_i,
-  // Piece placement table: three read ports.
+  // Piece placement table: three read ports, read synchronously (eval_pst): the addresses of a
+  // clock are for the words the next clock uses.
   output logic [8:0]         pst_raddr_a_o,
   output logic [8:0]         pst_raddr_b_o,
   output logic [8:0]         pst_raddr_c_o,
@@ -76,32 +76,62 @@ module ctrl_eval (
   logic        lazy_pend_q, lazy_pend_d;  // a LAZY_EVAL waits for its slow evaluation
 
   // ---------------------------------------------------------------- piece placement
-  logic [3:0]  scan_pc;
-  logic [15:0] pst_va, pst_vb, pst_vc, mk_cdelta, mk_delta;
-  assign scan_pc = ctrl_pkg::board_pc(board_i, scan_q[5:0]);
+  // The table reads synchronously, so every read is addressed a clock ahead:
+  // - EVAL_INIT's scan reads square k in scan clock k: its address goes out in the clock before
+  //   (the command's clock for square 0), from the next scan count;
+  // - MAKE addresses its three words in its own clock and adds them in the next one: until then
+  //   the placement sum is the register plus the pending move's delta (pst_now), so the sum every
+  //   clock sees is the same as when MAKE added the words itself;
+  // - a host read addresses port A in its request clock and takes the word in the response
+  //   clock (ctrl_regs).
+  logic [3:0]  scan_pc, scan_next_pc;
+  logic        scan_next, scan_last;
+  logic [15:0] pst_va, pst_vc, mk_delta, pst_now;
+  logic        mk_pend_q, mk_stm_q, mk_nocap_q;
+  logic [15:0] mk_cdelta_q;
+  assign scan_pc      = ctrl_pkg::board_pc(board_i, scan_q[5:0]);
+  assign scan_last    = scan_q[6] && scan_q[0];
+  // The next clock is a scan clock: EVAL_INIT starts, or its scan goes on.
+  assign scan_next    = einit_start_i || (einit_i && !scan_last);
+  assign scan_next_pc = ctrl_pkg::board_pc(board_i, scan_d[5:0]);
   always_comb begin
-    pst_raddr_a_o = ctrl_pkg::pst_index(mk_i.pc, mk_i.from);
+    pst_raddr_a_o = host_addr_i;
     pst_raddr_b_o = ctrl_pkg::pst_index(mk_i.new_pc, mk_i.to);
     pst_raddr_c_o = ctrl_pkg::pst_index(mk_i.cap, mk_i.capsq);
-    if (einit_i) begin
-      if (scan_q[6]) begin
-        // Clock 64: the O-O rook (h1 to f1); clock 65: the O-O-O rook (a1 to d1); relative squares.
-        pst_raddr_a_o = {3'd4, scan_q[0] ? 6'd0 : 6'd7};
-        pst_raddr_b_o = {3'd4, scan_q[0] ? 6'd3 : 6'd5};
+    if (scan_next) begin
+      if (scan_d[6]) begin
+        // Scan clock 64: the O-O rook (h1 to f1); clock 65: the O-O-O rook (a1 to d1); relative squares.
+        pst_raddr_a_o = {3'd4, scan_d[0] ? 6'd0 : 6'd7};
+        pst_raddr_b_o = {3'd4, scan_d[0] ? 6'd3 : 6'd5};
       end else begin
-        pst_raddr_a_o = ctrl_pkg::pst_index(scan_pc, scan_q[5:0]);
+        pst_raddr_a_o = ctrl_pkg::pst_index(scan_next_pc, scan_d[5:0]);
       end
-    end else if (idle_i) begin
-      pst_raddr_a_o = host_addr_i;
+    end else if (make_i) begin
+      pst_raddr_a_o = ctrl_pkg::pst_index(mk_i.pc, mk_i.from);
     end
   end
   // Empty squares are worth nothing, whatever the table's type-0 words hold.
-  assign pst_va    = (einit_i && !scan_q[6] && scan_pc[2:0] == 3'd0) ? 16'd0 : pst_rdata_a_i;
-  assign pst_vb    = pst_rdata_b_i;
-  assign pst_vc    = (mk_i.cap[2:0] == 3'd0) ? 16'd0 : pst_rdata_c_i;
-  assign mk_cdelta = !mk_i.castle ? 16'd0 : mk_i.kside ? castle_k_q : castle_q_q;
+  assign pst_va   = (einit_i && !scan_q[6] && scan_pc[2:0] == 3'd0) ? 16'd0 : pst_rdata_a_i;
+  assign pst_vc   = mk_nocap_q ? 16'd0 : pst_rdata_c_i;
   // White's view: the mover's pieces count positive for white, negative for black.
-  assign mk_delta  = pst_vb - pst_va + pst_vc + mk_cdelta;
+  assign mk_delta = pst_rdata_b_i - pst_rdata_a_i + pst_vc + mk_cdelta_q;
+  assign pst_now  = !mk_pend_q ? pst_q : mk_stm_q ? pst_q - mk_delta : pst_q + mk_delta;
+
+  // What the pending move's delta needs besides the words: who moved, whether it captured, the
+  // castling rook's delta.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mk_pend_q   <= 1'b0;
+      mk_stm_q    <= 1'b0;
+      mk_nocap_q  <= 1'b0;
+      mk_cdelta_q <= 16'd0;
+    end else begin
+      mk_pend_q   <= make_i;
+      mk_stm_q    <= stm_i;
+      mk_nocap_q  <= mk_i.cap[2:0] == 3'd0;
+      mk_cdelta_q <= !mk_i.castle ? 16'd0 : mk_i.kside ? castle_k_q : castle_q_q;
+    end
+  end
 
   // ---------------------------------------------------------------- fast evaluation
   // The pawn race: the side whose runner promotes first (the side to move first on a tie), and
@@ -116,7 +146,7 @@ module ctrl_eval (
   // A king-and-pawn ending the ROM calls a draw, or one an endgame rule calls a draw, is worth
   // nothing.
   assign eg_draw_o     = (kpk_active_i && !kpk_win_i) || rule_draw_i != 3'd0;
-  assign fast_static_o = pst_q + {{8{phase_i[7]}}, phase_i[7:0]} + race;
+  assign fast_static_o = pst_now + {{8{phase_i[7]}}, phase_i[7:0]} + race;
   assign fast_white    = eg_draw_o ? 16'd0 : fast_static_o;
   assign fast_eval_o   = stm_i ? 16'd0 - fast_white : fast_white;
 
@@ -148,7 +178,7 @@ module ctrl_eval (
 
   // ---------------------------------------------------------------- next state
   always_comb begin
-    pst_d         = pst_q;
+    pst_d         = pst_now;
     castle_k_d    = castle_k_q;
     castle_q_d    = castle_q_q;
     scan_d        = scan_q;
@@ -169,19 +199,18 @@ module ctrl_eval (
         lazy_pend_d = 1'b0;
       end
     end
-    if (make_i) pst_d = stm_i ? pst_q - mk_delta : pst_q + mk_delta;
     if (einit_i) begin
       scan_d = scan_q + 7'd1;
       if (!scan_q[6]) begin
-        pst_d         = scan_pc[3] ? pst_q - pst_va : pst_q + pst_va;
+        pst_d         = scan_pc[3] ? pst_now - pst_va : pst_now + pst_va;
         ph_ev_valid_o = 4'b0001;
         ph_ev_piece_o = {12'd0, scan_pc};
         ph_ev_loc_o   = {18'd0, scan_q[5:0]};
         ph_ev_delta_o = 8'b0000_0001;
       end else if (!scan_q[0]) begin
-        castle_k_d = pst_vb - pst_va;
+        castle_k_d = pst_rdata_b_i - pst_va;
       end else begin
-        castle_q_d   = pst_vb - pst_va;
+        castle_q_d   = pst_rdata_b_i - pst_va;
         einit_done_o = 1'b1;
       end
     end
@@ -226,7 +255,7 @@ module ctrl_eval (
     end
   end
 
-  assign pst_o      = pst_q;
+  assign pst_o      = pst_now;
   assign castle_k_o = castle_k_q;
   assign castle_q_o = castle_q_q;
   assign est_o      = est_q;

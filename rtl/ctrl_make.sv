@@ -33,6 +33,7 @@ module ctrl_make (
   input  logic                 job_pos_we_i,
   input  chip_pkg::job_pos_t   job_pos_i,
   output ctrl_pkg::pos_t       pos_o,
+  output logic                 stm_next_o,     // the side to move in the next clock (the KPK ROM's address)
   // The stack entry MAKE pushes (its pst and qc fields are 0: the evaluation and the search
   // fill them in).
   output ctrl_pkg::stk_entry_t push_o,
@@ -188,7 +189,8 @@ module ctrl_make (
     end
   end
 
-  assign pos_o = pos_q;
+  assign pos_o      = pos_q;
+  assign stm_next_o = pos_d.stm;
   logic unused_make;  // the move words' valid bits; the entry's parts the evaluation and search own
   assign unused_make = ^{mv_i[15], undo_move_i[15], undo_move_i[13:12], undo_entry_i.pst, undo_entry_i.qc,
                          job_pos_i.reserved_12};

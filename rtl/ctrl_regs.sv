@@ -70,7 +70,7 @@ module ctrl_regs (
   input  logic [63:0]          hung_i,
   input  logic [63:0]          pinned_i,
   input  logic [255:0]         board_i,  // bit b of square s's piece at [b*64 + s]
-  input  logic [15:0]          pst_rdata_i,    // the placement table's port A
+  input  logic [15:0]          pst_rdata_i,    // the placement table's port A, the clock after its address
   input  logic [15:0]          ph_ram_rdata_i,
   input  logic [15:0]          fast_eval_i,
   input  logic [15:0]          pst_sum_i,
@@ -98,7 +98,15 @@ module ctrl_regs (
   input  logic                 rep_near_i
 );
   logic        rvalid_q, err_q, err_d;
-  logic        tab_read_q, tab_read_d;  // the response is a table word, straight from its RAM
+  // Which RAM answers the response (the RAMs read synchronously: the word of the request's
+  // address comes out of the RAM in the response clock).
+  typedef enum logic [1:0] {
+    RamNone  = 2'd0,
+    RamTable = 2'd1,  // a slow evaluation table
+    RamPst   = 2'd2,  // the placement table (port A)
+    RamPhase = 2'd3   // the game phase RAM (its host copy)
+  } ram_read_e;
+  ram_read_e   ram_read_q, ram_read_d;
   logic [31:0] rdata_q, rdata_d;
   logic [7:0]  err_code_q, err_code_d;
   logic [16:0] err_addr_q, err_addr_d;
@@ -164,10 +172,9 @@ module ctrl_regs (
   always_comb begin
     rdata_d = 32'd0;
     if (se_reg_hit_i || se_grp_hit_i) rdata_d = se_rdata_i;
-    else if (se_tab_hit_i) rdata_d = 32'd0;  // the word follows from the RAM (tab_read_q); 0 while busy
+    else if (se_tab_hit_i) rdata_d = 32'd0;  // the word follows from the RAM (ram_read_q); 0 while busy
     else if (is_board) rdata_d = {28'd0, ctrl_pkg::board_pc(board_i, addr_i[5:0])};
-    else if (is_pst) rdata_d = busy_i ? 32'd0 : {16'd0, pst_rdata_i};  // port A serves the host while idle
-    else if (is_phase_ram) rdata_d = {16'd0, ph_ram_rdata_i};
+    else if (is_pst || is_phase_ram) rdata_d = 32'd0;  // from the RAM (ram_read_q); the placement table 0 while busy
     else if (is_board_pack) rdata_d = job_board_q[{addr_i[2:0], 5'd0} +: 32];
     else if (is_job_hist) rdata_d = job_hist_q[{addr_i[3:0], 5'd0} +: 32];
     else begin
@@ -380,7 +387,7 @@ module ctrl_regs (
     if (!rst_ni) begin
       rvalid_q       <= 1'b0;
       rdata_q        <= 32'd0;
-      tab_read_q     <= 1'b0;
+      ram_read_q     <= RamNone;
       err_q          <= 1'b0;
       err_code_q     <= 8'd0;
       err_addr_q     <= 17'd0;
@@ -398,7 +405,7 @@ module ctrl_regs (
     end else begin
       rvalid_q       <= req_i;
       rdata_q        <= rdata_d;
-      tab_read_q     <= tab_read_d;
+      ram_read_q     <= ram_read_d;
       err_q          <= err_d;
       err_code_q     <= err_code_d;
       err_addr_q     <= err_addr_d;
@@ -440,9 +447,25 @@ module ctrl_regs (
 `endif
 
   assign rvalid_o       = rvalid_q;
-  // A table read while idle (the scan owns the RAMs' read ports while busy: a table reads as 0).
-  assign tab_read_d     = req_i && !we_i && se_tab_hit_i && !se_reg_hit_i && !se_grp_hit_i && !busy_i;
-  assign rdata_o        = tab_read_q ? se_tab_rdata_i : rdata_q;
+  // A read of a RAM: the tables and the placement table while idle (their read ports serve the
+  // slow evaluation and MAKE while busy: they read as 0), the phase RAM at any time. A write's
+  // response carries 0.
+  always_comb begin
+    ram_read_d = RamNone;
+    if (req_i && !we_i && !se_reg_hit_i && !se_grp_hit_i) begin
+      if (se_tab_hit_i && !busy_i) ram_read_d = RamTable;
+      else if (is_pst && !busy_i) ram_read_d = RamPst;
+      else if (is_phase_ram) ram_read_d = RamPhase;
+    end
+  end
+  always_comb begin
+    unique case (ram_read_q)
+      RamTable: rdata_o = se_tab_rdata_i;
+      RamPst:   rdata_o = {16'd0, pst_rdata_i};
+      RamPhase: rdata_o = {16'd0, ph_ram_rdata_i};
+      default:  rdata_o = rdata_q;
+    endcase
+  end
   assign err_o          = err_q;
   assign kpk_en_o       = eval_ctrl_q.kpk;
   assign rules_en_o     = eval_ctrl_q.rules;

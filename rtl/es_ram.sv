@@ -2,7 +2,7 @@
 // the scan (or by the host while the chip is idle): the word at the address of one clock is on
 // rdata_o in the next. A clock that writes does not read (rdata_o keeps its word), so no
 // read-during-write collision exists and the RAM is one block RAM with nothing around it: ECP5
-// DP16KD, iCE40 SB_RAM40_4K, Xilinx RAMB18E1 (`rtl.es_ram_block_ram` checks the ECP5 mapping;
+// DP16KD, iCE40 SB_RAM40_4K, Xilinx RAMB18E1 (`rtl.block_ram` checks the ECP5 mapping;
 // ram_style keeps Yosys from putting the small tables in LUT RAM). No reset, as a RAM macro; the
 // whole-chip synthesis check treats it as a black box.
 module es_ram #(

@@ -7,6 +7,13 @@
 // on or leaving a square (count +1 / -1, location toggled) or moving (location toggled by
 // from^to, count unchanged). XOR makes every update its own inverse, so UNMAKE sends the same
 // events with the count deltas reversed.
+//
+// The RAM reads synchronously (block RAM on an FPGA): the signature-addressed words are read with
+// the next clock's counts, so phase_o and phase_swap_o always hold the words of the current
+// counts, as an asynchronous read would; a host write shows in them in the next clock (a read of
+// the address being written returns the new word). The host's reads have a copy of their own:
+// the word of a request clock's address is on ram_rdata_o in the response clock. The three
+// copies are always written together. No reset, as a RAM macro.
 module eval_phase (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -15,7 +22,7 @@ module eval_phase (
   input  logic [15:0] ev_piece_i,       // event k: piece code at [k*4 +: 4]
   input  logic [23:0] ev_loc_i,         // location toggle at [k*6 +: 6]
   input  logic [7:0]  ev_delta_i,       // count delta at [k*2 +: 2]: 01 = +1, 11 = -1, 00 = none
-  // Phase RAM: host port (write, and read while idle) and the signature-addressed read.
+  // Phase RAM: host port (write, and read) and the signature-addressed reads.
   input  logic        ram_we_i,
   input  logic [9:0]  ram_addr_i,
   input  logic [15:0] ram_wdata_i,
@@ -23,10 +30,12 @@ module eval_phase (
   output logic [15:0] phase_o,
   output logic [15:0] phase_swap_o,     // the word with the two signatures swapped (black's view)
   output logic [39:0] counts_o,         // white [19:0], black [39:20]: P, N, B, R, Q (4 bits each)
-  output logic [71:0] locs_o            // white [35:0], black [71:36]: P, N, B, R, Q, K (6 bits each)
+  output logic [71:0] locs_o,           // white [35:0], black [71:36]: P, N, B, R, Q, K (6 bits each)
+  output logic [39:0] counts_next_o,    // the registers' values in the next clock (the KPK ROM's address)
+  output logic [71:0] locs_next_o
 );
-  logic [39:0] counts_q;
-  logic [71:0] locs_q;
+  logic [39:0] counts_q, counts_d;
+  logic [71:0] locs_q, locs_d;
 
   // Each location register toggles by the events naming its colour and type; each counter adds
   // their deltas. The next values are computed in the registers' enabled branch, so a simulator
@@ -54,16 +63,25 @@ module eval_phase (
     end
   endfunction
 
+  always_comb begin
+    counts_d = counts_q;
+    locs_d   = locs_q;
+    if (clear_i) begin
+      counts_d = '0;
+      locs_d   = '0;
+    end else if (ev_valid_i != 4'd0) begin
+      counts_d = counts_next(counts_q, ev_valid_i, ev_piece_i, ev_delta_i);
+      locs_d   = locs_next(locs_q, ev_valid_i, ev_piece_i, ev_loc_i);
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       counts_q <= '0;
       locs_q   <= '0;
-    end else if (clear_i) begin
-      counts_q <= '0;
-      locs_q   <= '0;
-    end else if (ev_valid_i != 4'd0) begin
-      counts_q <= counts_next(counts_q, ev_valid_i, ev_piece_i, ev_delta_i);
-      locs_q   <= locs_next(locs_q, ev_valid_i, ev_piece_i, ev_loc_i);
+    end else begin
+      counts_q <= counts_d;
+      locs_q   <= locs_d;
     end
   end
 
@@ -77,13 +95,29 @@ module eval_phase (
     signature[1:0] = (minors >= 5'd3) ? 2'd3 : minors[1:0];
   endfunction
 
-  logic [15:0] ram [1024];
+  logic [9:0] phase_addr, swap_addr;
+  assign phase_addr = {signature(counts_d[19:4]), signature(counts_d[39:24])};
+  assign swap_addr  = {signature(counts_d[39:24]), signature(counts_d[19:4])};
+  (* ram_style = "block" *) logic [15:0] ram_phase [1024];
+  (* ram_style = "block" *) logic [15:0] ram_swap [1024];
+  (* ram_style = "block" *) logic [15:0] ram_host [1024];
+  logic [15:0] phase_q, swap_q, host_q;
   always_ff @(posedge clk_i) begin
-    if (ram_we_i) ram[ram_addr_i] <= ram_wdata_i;
+    if (ram_we_i) begin
+      ram_phase[ram_addr_i] <= ram_wdata_i;
+      ram_swap[ram_addr_i]  <= ram_wdata_i;
+      ram_host[ram_addr_i]  <= ram_wdata_i;
+    end else begin
+      host_q <= ram_host[ram_addr_i];
+    end
+    phase_q <= (ram_we_i && ram_addr_i == phase_addr) ? ram_wdata_i : ram_phase[phase_addr];
+    swap_q  <= (ram_we_i && ram_addr_i == swap_addr) ? ram_wdata_i : ram_swap[swap_addr];
   end
-  assign ram_rdata_o = ram[ram_addr_i];
-  assign phase_o     = ram[{signature(counts_q[19:4]), signature(counts_q[39:24])}];
-  assign phase_swap_o = ram[{signature(counts_q[39:24]), signature(counts_q[19:4])}];
-  assign counts_o    = counts_q;
-  assign locs_o      = locs_q;
+  assign ram_rdata_o   = host_q;
+  assign phase_o       = phase_q;
+  assign phase_swap_o  = swap_q;
+  assign counts_o      = counts_q;
+  assign locs_o        = locs_q;
+  assign counts_next_o = counts_d;
+  assign locs_next_o   = locs_d;
 endmodule

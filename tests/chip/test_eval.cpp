@@ -127,6 +127,34 @@ TEST_P(ChipPlacement, TableReadsBackAndBadWritesAreRefused) {
   chip.write(reg::ABORT, 1);
 }
 
+// The game phase RAM reads synchronously (block RAM), addressed with the next clock's counts: a
+// host write of the current material's word shows in the fast evaluation at the very next access
+// (a read of the address being written returns the new word), and in the host's read-back.
+TEST_P(ChipPlacement, PhaseRamWriteShowsAtTheNextAccess) {
+  ChipClient chip(make_backend(GetParam()));
+  const PlacementTable table = default_placement();
+  PhaseTable phase = default_phase();
+  chip.load_placement(table);
+  chip.load_phase(phase);
+  PhaseTable index{};
+  for (std::size_t i = 0; i < index.size(); ++i) index[i] = std::uint16_t(i);
+  for (const char* fen :
+       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8/4k3/8/3R4/8/2N1K3/8 b - - 0 1"}) {
+    const Position pos = Position::from_fen(fen);
+    chip.load(pos);
+    chip.eval_init();
+    const std::uint16_t at = phase_word(index, pos);
+    for (const std::uint16_t word : {std::uint16_t(0x0040), std::uint16_t(0x0F9C)}) {
+      chip.write(reg::PHASE_RAM_BASE + at, word);
+      phase[at] = word;
+      const std::int16_t white = std::int16_t(placement_value(table, pos) + std::int8_t(word & 0xFF));
+      ASSERT_EQ(chip.fast_eval(), std::int16_t(pos.side_to_move() == WHITE ? white : -white)) << fen;
+      ASSERT_EQ(chip.read(reg::PHASE_RAM_BASE + at), word) << fen;
+      expect_phase_state(chip, table, phase, pos);
+    }
+  }
+}
+
 TEST_P(ChipPlacement, MirroredPositionNegatesTheEvaluation) {
   ChipClient chip(make_backend(GetParam()));
   const PlacementTable table = random_placement(4);

@@ -110,6 +110,23 @@ TEST(HwSearchCosim, RandomWeightsAndParameters) {
   }
 }
 
+// King and pawn against king, and positions one capture away from it, for both colours: the KPK
+// ROM reads synchronously with the next clock's side to move, counts and locations, so the
+// searches evaluate KPK leaves in the clocks right after MAKE and unmake, compared clock by clock.
+TEST(HwSearchCosim, KingAndPawnEndingsOnTheRom) {
+  ChipClient chip(make_backend("cosim"));
+  std::mt19937 rng(13);
+  const char* fens[] = {
+      "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",  "8/8/8/4k3/8/8/4P3/4K3 b - - 0 1",  "8/8/8/3k4/8/8/3nP3/4K3 w - - 0 1",
+      "8/8/8/3k4/8/8/3nP3/4K3 b - - 0 1", "4k3/3Np3/8/8/8/8/8/4K3 b - - 0 1", "4k3/3Np3/8/8/8/8/8/4K3 w - - 0 1",
+      "8/1k6/8/1P6/K7/8/8/8 w - - 0 1",   "8/8/8/8/8/2k5/2p5/2K5 b - - 0 1",  "8/8/5k2/8/3b4/8/4P3/4K3 w - - 0 1",
+  };
+  for (const char* fen : fens) {
+    download(chip, generate_weights(Position::from_fen(fen)));
+    search_position(chip, fen, rng, false, kMaxDepth);
+  }
+}
+
 TEST(HwSearchCosim, GameHistoriesWithRandomRepetitionParameters) {
   // The 1997 games with the last 12 plies on the chip's stack, so that the repetition detector,
   // the tie-breaker and the repeating-move bound act inside the searches (the data positions carry

@@ -115,12 +115,13 @@ std::uint32_t eval_rdata(std::uint32_t addr_i, const CtrlRegs::Regs& q, const Ct
 
 std::uint32_t CtrlRegs::read(const Regs& q, const Decode& dec, bool we_i, std::uint32_t addr_i, const ReadPorts& in) {
   if (dec.se_reg_hit || dec.se_grp_hit) return se_rdata(dec, addr_i, in);
-  // The table RAMs read synchronously: a read while idle gets its word in the response clock; the
-  // scan owns the read ports while busy, and a clock that writes does not read (rtl/es_ram.sv).
+  // The RAMs read synchronously (rtl/ctrl_regs.sv, ram_read_q): a read gets its word in the
+  // response clock; the tables' and the placement table's read ports serve the slow evaluation
+  // and MAKE while busy (0 then); a write's response carries 0.
   if (dec.se_tab_hit) return in.busy_i || we_i ? 0 : se_rdata(dec, addr_i, in);
   if (dec.is_board) return in.board_i[addr_i & 63];
-  if (dec.is_pst) return in.busy_i ? 0 : in.pst_ram[addr_i & 511];  // port A serves the host while idle
-  if (dec.is_phase_ram) return in.ph_ram[addr_i & 1023];
+  if (dec.is_pst) return in.busy_i || we_i ? 0 : in.pst_ram[addr_i & 511];
+  if (dec.is_phase_ram) return we_i ? 0 : in.ph_ram[addr_i & 1023];
   if (dec.is_board_pack) return in.job_i.board[addr_i & 7];
   if (dec.is_job_hist) return in.job_i.hist[addr_i & 15];
   const ArrayModel& array = in.array_i;
