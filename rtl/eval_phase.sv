@@ -13,7 +13,7 @@
 // counts, as an asynchronous read would; a host write shows in them in the next clock (a read of
 // the address being written returns the new word). The host's reads have a copy of their own:
 // the word of a request clock's address is on ram_rdata_o in the response clock. The three
-// copies are always written together. No reset, as a RAM macro.
+// copies are always written together (rtl/eval_phase_ram.sv).
 module eval_phase (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -98,24 +98,17 @@ module eval_phase (
   logic [9:0] phase_addr, swap_addr;
   assign phase_addr = {signature(counts_d[19:4]), signature(counts_d[39:24])};
   assign swap_addr  = {signature(counts_d[39:24]), signature(counts_d[19:4])};
-  (* ram_style = "block" *) logic [15:0] ram_phase [1024];
-  (* ram_style = "block" *) logic [15:0] ram_swap [1024];
-  (* ram_style = "block" *) logic [15:0] ram_host [1024];
-  logic [15:0] phase_q, swap_q, host_q;
-  always_ff @(posedge clk_i) begin
-    if (ram_we_i) begin
-      ram_phase[ram_addr_i] <= ram_wdata_i;
-      ram_swap[ram_addr_i]  <= ram_wdata_i;
-      ram_host[ram_addr_i]  <= ram_wdata_i;
-    end else begin
-      host_q <= ram_host[ram_addr_i];
-    end
-    phase_q <= (ram_we_i && ram_addr_i == phase_addr) ? ram_wdata_i : ram_phase[phase_addr];
-    swap_q  <= (ram_we_i && ram_addr_i == swap_addr) ? ram_wdata_i : ram_swap[swap_addr];
-  end
-  assign ram_rdata_o   = host_q;
-  assign phase_o       = phase_q;
-  assign phase_swap_o  = swap_q;
+  eval_phase_ram u_ram (
+    .clk_i,
+    .we_i         (ram_we_i),
+    .addr_i       (ram_addr_i),
+    .wdata_i      (ram_wdata_i),
+    .host_rdata_o (ram_rdata_o),
+    .phase_addr_i (phase_addr),
+    .swap_addr_i  (swap_addr),
+    .phase_o,
+    .swap_o       (phase_swap_o)
+  );
   assign counts_o      = counts_q;
   assign locs_o        = locs_q;
   assign counts_next_o = counts_d;
