@@ -60,7 +60,6 @@ module link_exec #(
   output logic                      idle_o          // nothing queued, running or ticking
 );
   localparam int CIW = (NCHIPS > 1) ? $clog2(NCHIPS) : 1;
-  localparam int QD = 8;                       // entries waiting
   localparam logic [15:0] NChips = 16'(NCHIPS);
   // Error codes.
   localparam logic [15:0] EUnknownType = 16'd3;
@@ -72,7 +71,6 @@ module link_exec #(
   localparam logic [15:0] EBusy        = 16'd9;
   localparam logic [15:0] EVersion     = 16'd11;
   localparam logic [15:0] ENoChips     = 16'd12;
-  localparam logic [3:0]  EntBusy      = 4'd9;
 
   typedef enum logic [6:0] {
     SIdle, SSlot, SDispatch, SDone,
@@ -129,21 +127,14 @@ module link_exec #(
   logic          bwe_d, bwe_q;
   logic [31:0]   bdata_d, bdata_q;
   logic          berr_d, berr_q;
-  // Entry queue.
-  logic [3:0]    qerr_d [QD];
-  logic [3:0]    qerr_q [QD];
-  logic [1:0]    qbank_d [QD];
-  logic [1:0]    qbank_q [QD];
-  logic [7:0]    qtype_d [QD];
-  logic [7:0]    qtype_q [QD];
-  logic [15:0]   qseq_d [QD];
-  logic [15:0]   qseq_q [QD];
-  logic [12:0]   qlen_d [QD];
-  logic [12:0]   qlen_q [QD];
-  logic [2:0]    qhead_d, qhead_q, qtail_d, qtail_q;
-  logic [3:0]    qcnt_d, qcnt_q;
-  logic [NBANKS-1:0] used_d, used_q;
-  logic [1:0]    rxb_d, rxb_q;
+  // Entry queue (link_entries).
+  logic          q_valid, q_pop, q_lost;
+  logic [3:0]    q_err;
+  logic [1:0]    q_bank;
+  logic [7:0]    q_type;
+  logic [15:0]   q_seq;
+  logic [12:0]   q_len;
+  logic [NBANKS-1:0] bank_release;
   // Pending request.
   logic          pv_d, pv_q;
   logic [1:0]    pbank_d, pbank_q;
@@ -179,8 +170,6 @@ module link_exec #(
   logic [CIW-1:0] ci;                         // chip_q as an index (0 when out of range)
   logic          chip_ok;
   logic [15:0]   nfree;
-  logic          free_found;
-  logic [1:0]    free_bank;
   logic [81:0]   dbg;
   logic [32:0]   last_addr;
   logic [12:0]   name_idx;
@@ -197,17 +186,25 @@ module link_exec #(
     for (int c = 0; c < NCHIPS; c++) nfree = nfree + 16'(!claimed_q[c]);
   end
 
-  // A free receive bank for the receiver's next frame.
-  always_comb begin
-    free_found = 1'b0;
-    free_bank  = '0;
-    for (int b = NBANKS - 1; b >= 0; b--) begin
-      if (!used_q[b] && 2'(b) != rxb_q) begin
-        free_found = 1'b1;
-        free_bank  = 2'(b);
-      end
-    end
-  end
+  link_entries #(.NBANKS(NBANKS)) u_entries (
+    .clk_i,
+    .rst_ni,
+    .ent_valid_i,
+    .ent_err_i,
+    .ent_type_i,
+    .ent_seq_i,
+    .ent_len_i,
+    .rx_bank_o,
+    .lost_o       (q_lost),
+    .head_valid_o (q_valid),
+    .head_err_o   (q_err),
+    .head_bank_o  (q_bank),
+    .head_type_o  (q_type),
+    .head_seq_o   (q_seq),
+    .head_len_o   (q_len),
+    .pop_i        (q_pop),
+    .release_i    (bank_release)
+  );
 
   // The last address of a block op (count 0 counts as 1).
   assign last_addr = {1'b0, addr_q} + ((n_q == '0) ? 33'd0 : 33'(n_q) - 33'd1);
@@ -225,15 +222,11 @@ module link_exec #(
       chip_q <= '0; cnt_q <= '0; i_q <= '0; n_q <= '0; j_q <= '0; sdet_q <= '0; serr_q <= '0;
       kind_q <= '0; addr_q <= '0; fop_q <= '0; faddr_q <= '0; words_q <= '0; qz_q <= 1'b0;
       bc_q <= '0; bwe_q <= 1'b0; bdata_q <= '0; berr_q <= 1'b0;
-      qhead_q <= '0; qtail_q <= '0; qcnt_q <= '0; used_q <= '0; rxb_q <= '0;
       pv_q <= 1'b0; pbank_q <= '0; ptype_q <= '0; pseq_q <= '0; pchip_q <= '0; plen_q <= '0;
       ra_q <= 1'b0; rc_q <= '0; rseqr_q <= '0; rbank_q <= '0; rquant_q <= '0; rmax_q <= '0;
       rmask_q <= '0; rval_q <= '0; rq_q <= '0; rpoll_q <= '0; rn_q <= '0; rout_q <= '0;
       claimed_q <= '0; ce_q <= '0; req_q <= '0; rstn_q <= '0; we_q <= 1'b0; baddr_q <= '0;
       wdata_q <= '0; done_q <= 1'b0; eflag_q <= 1'b0;
-      for (int k = 0; k < QD; k++) begin
-        qerr_q[k] <= '0; qbank_q[k] <= '0; qtype_q[k] <= '0; qseq_q[k] <= '0; qlen_q[k] <= '0;
-      end
       for (int c = 0; c < NCHIPS; c++) begin
         tag_q[c] <= '0; clk_q[c] <= '0; tick_q[c] <= '0; rst_q[c] <= 2'd2;
       end
@@ -251,7 +244,6 @@ module link_exec #(
       serr_q <= serr_d; kind_q <= kind_d; addr_q <= addr_d; fop_q <= fop_d; faddr_q <= faddr_d;
       words_q <= words_d; qz_q <= qz_d;
       bc_q <= bc_d; bwe_q <= bwe_d; bdata_q <= bdata_d; berr_q <= berr_d;
-      qhead_q <= qhead_d; qtail_q <= qtail_d; qcnt_q <= qcnt_d; used_q <= used_d; rxb_q <= rxb_d;
       pv_q <= pv_d; pbank_q <= pbank_d; ptype_q <= ptype_d; pseq_q <= pseq_d; pchip_q <= pchip_d;
       plen_q <= plen_d;
       ra_q <= ra_d; rc_q <= rc_d; rseqr_q <= rseqr_d; rbank_q <= rbank_d; rquant_q <= rquant_d;
@@ -259,10 +251,6 @@ module link_exec #(
       rn_q <= rn_d; rout_q <= rout_d;
       claimed_q <= claimed_d; ce_q <= ce_d; req_q <= req_d; rstn_q <= rstn_d; we_q <= we_d;
       baddr_q <= baddr_d; wdata_q <= wdata_d; done_q <= done_d; eflag_q <= eflag_d;
-      for (int k = 0; k < QD; k++) begin
-        qerr_q[k] <= qerr_d[k]; qbank_q[k] <= qbank_d[k]; qtype_q[k] <= qtype_d[k];
-        qseq_q[k] <= qseq_d[k]; qlen_q[k] <= qlen_d[k];
-      end
       for (int c = 0; c < NCHIPS; c++) begin
         tag_q[c] <= tag_d[c]; clk_q[c] <= clk_d[c]; tick_q[c] <= tick_d[c]; rst_q[c] <= rst_d[c];
       end
@@ -301,7 +289,7 @@ end
     serr_d = serr_q; kind_d = kind_q; addr_d = addr_q; fop_d = fop_q; faddr_d = faddr_q;
     words_d = words_q; qz_d = qz_q;
     bc_d = bc_q; bwe_d = bwe_q; bdata_d = bdata_q; berr_d = berr_q;
-    qhead_d = qhead_q; qtail_d = qtail_q; qcnt_d = qcnt_q; used_d = used_q; rxb_d = rxb_q;
+    q_pop = 1'b0; bank_release = '0;
     pv_d = pv_q; pbank_d = pbank_q; ptype_d = ptype_q; pseq_d = pseq_q; pchip_d = pchip_q;
     plen_d = plen_q;
     ra_d = ra_q; rc_d = rc_q; rseqr_d = rseqr_q; rbank_d = rbank_q; rquant_d = rquant_q;
@@ -310,11 +298,7 @@ end
     claimed_d = claimed_q;
     we_d = we_q; baddr_d = baddr_q; wdata_d = wdata_q;
     done_d = 1'b0;
-    eflag_d = 1'b0;
-    for (int k = 0; k < QD; k++) begin
-      qerr_d[k] = qerr_q[k]; qbank_d[k] = qbank_q[k]; qtype_d[k] = qtype_q[k];
-      qseq_d[k] = qseq_q[k]; qlen_d[k] = qlen_q[k];
-    end
+    eflag_d = q_lost;       // an entry lost to a full queue
     // Chips: reset pulses and tickers run by themselves.
     for (int c = 0; c < NCHIPS; c++) begin
       tag_d[c]  = tag_q[c];
@@ -342,30 +326,6 @@ end
     tx_push_o     = 1'b0;
     tx_push_len_o = sav_q + 13'd6;
 
-    // The receiver's entries: a good frame takes its bank (the receiver moves to a free one); with
-    // no bank free it becomes ERROR BUSY; with the queue full it is lost.
-    if (ent_valid_i) begin
-      if (qcnt_q == 4'(QD)) begin
-        eflag_d = 1'b1;
-      end else begin
-        qerr_d[qtail_q]  = ent_err_i;
-        qbank_d[qtail_q] = rxb_q;
-        qtype_d[qtail_q] = ent_type_i;
-        qseq_d[qtail_q]  = ent_seq_i;
-        qlen_d[qtail_q]  = ent_len_i;
-        if (ent_err_i == '0) begin
-          if (free_found) begin
-            used_d[rxb_q] = 1'b1;
-            rxb_d         = free_bank;
-          end else begin
-            qerr_d[qtail_q] = EntBusy;
-          end
-        end
-        qtail_d = qtail_q + 1'b1;
-        qcnt_d  = qcnt_q + 1'b1;
-      end
-    end
-
     unique case (state_q)
       SIdle: begin
         if (ra_q && tick_q[rc_q] == '0) begin
@@ -380,16 +340,15 @@ end
           chas_d  = 1'b1;
           ckeep_d = 1'b0;
           `LX_SLOT(SDispatch)
-        end else if (qcnt_q != '0) begin
-          cerr_d  = qerr_q[qhead_q];
-          cbank_d = qbank_q[qhead_q];
-          ctype_d = qtype_q[qhead_q];
-          cseq_d  = qseq_q[qhead_q];
-          clen_d  = qlen_q[qhead_q];
-          chas_d  = (qerr_q[qhead_q] == '0);
+        end else if (q_valid) begin
+          cerr_d  = q_err;
+          cbank_d = q_bank;
+          ctype_d = q_type;
+          cseq_d  = q_seq;
+          clen_d  = q_len;
+          chas_d  = (q_err == '0);
           ckeep_d = 1'b0;
-          qhead_d = qhead_q + 1'b1;
-          qcnt_d  = qcnt_d - 1'b1;
+          q_pop   = 1'b1;
           `LX_SLOT(SDispatch)
         end
       end
@@ -416,8 +375,8 @@ end
               // claimed (a resent HELLO) nothing changes.
               ra_d = 1'b0;
               pv_d = 1'b0;
-              if (ra_q) used_d[rbank_q] = 1'b0;
-              if (pv_q) used_d[pbank_q] = 1'b0;
+              if (ra_q) bank_release[rbank_q] = 1'b1;
+              if (pv_q) bank_release[pbank_q] = 1'b1;
               for (int c = 0; c < NCHIPS; c++) begin
                 if (claimed_q[c]) begin
                   rst_d[c]  = 2'd2;
@@ -438,7 +397,7 @@ end
         end
       end
       SDone: begin
-        if (chas_q && !ckeep_q) used_d[cbank_q] = 1'b0;
+        if (chas_q && !ckeep_q) bank_release[cbank_q] = 1'b1;
         chas_d  = 1'b0;
         state_d = SIdle;
       end
@@ -612,7 +571,7 @@ end
       SRstBusy: begin
         // The request waiting for this chip is cancelled.
         pv_d          = 1'b0;
-        used_d[pbank_q] = 1'b0;
+        bank_release[pbank_q] = 1'b1;
         `LX_EMIT(5, {8'h00, chip_q, EBusy}, SRstDo)
         rtype_d = 8'hFF;
         rseq_d  = pseq_q;
@@ -992,7 +951,7 @@ end
       end
       SRunEnd: begin
         ra_d            = 1'b0;
-        used_d[rbank_q] = 1'b0;
+        bank_release[rbank_q] = 1'b1;
         done_d          = (rout_q == 2'd0);
         rdb_d           = cbank_q;
         state_d         = runret_q;
@@ -1008,7 +967,6 @@ end
 `undef LX_ERR
 `undef LX_PARK
 
-  assign rx_bank_o    = rxb_q;
   assign chip_ce_o    = ce_q;
   assign chip_rst_no  = rstn_q;
   assign chip_req_o   = req_q;
@@ -1020,7 +978,7 @@ end
   assign err_o        = eflag_q;
 
   always_comb begin
-    idle_o = (state_q == SIdle) && !ra_q && !pv_q && qcnt_q == '0;
+    idle_o = (state_q == SIdle) && !ra_q && !pv_q && !q_valid;
     for (int c = 0; c < NCHIPS; c++) begin
       if (tick_q[c] != '0 || rst_q[c] != '0) idle_o = 1'b0;
     end
