@@ -21,7 +21,16 @@ module eval_phase_ram (
   (* ram_style = "block" *) logic [15:0] ram_phase [1024];
   (* ram_style = "block" *) logic [15:0] ram_swap [1024];
   (* ram_style = "block" *) logic [15:0] ram_host [1024];
-  logic [15:0] phase_q, swap_q, host_q;
+  logic [15:0] phase_q, swap_q, host_q, wdata_q;
+  logic        phase_hit_q, swap_hit_q;
+  logic        phase_hit, swap_hit;
+  // Write-first without asking Yosys to infer it: a clock that writes the word a copy reads skips
+  // that read (so there is no read-during-write collision) and remembers the written word, which
+  // the output shows instead of the RAM's (stale) register for that one clock. Inside the whole
+  // chip, Yosys 0.23 could not map a bypass written before the read register ("soft transparency
+  // logic is inconsistent"); after it, each copy is a plain DP16KD with 17 flip-flops beside it.
+  assign phase_hit = we_i && addr_i == phase_addr_i;
+  assign swap_hit  = we_i && addr_i == swap_addr_i;
   always_ff @(posedge clk_i) begin
     if (we_i) begin
       ram_phase[addr_i] <= wdata_i;
@@ -30,10 +39,13 @@ module eval_phase_ram (
     end else begin
       host_q <= ram_host[addr_i];
     end
-    phase_q <= (we_i && addr_i == phase_addr_i) ? wdata_i : ram_phase[phase_addr_i];
-    swap_q  <= (we_i && addr_i == swap_addr_i) ? wdata_i : ram_swap[swap_addr_i];
+    if (!phase_hit) phase_q <= ram_phase[phase_addr_i];
+    if (!swap_hit) swap_q <= ram_swap[swap_addr_i];
+    phase_hit_q <= phase_hit;
+    swap_hit_q  <= swap_hit;
+    wdata_q     <= wdata_i;
   end
   assign host_rdata_o = host_q;
-  assign phase_o      = phase_q;
-  assign swap_o       = swap_q;
+  assign phase_o      = phase_hit_q ? wdata_q : phase_q;
+  assign swap_o       = swap_hit_q ? wdata_q : swap_q;
 endmodule
