@@ -79,6 +79,7 @@ search::SearchResult ClusterSearch::run(const Position& root, const search::Limi
   r.nodes += own.nodes;
   r.splits += own.splits;
   r.helper_splits += own.helper_splits;
+  r.offset_splits += own.offset_splits;
   r.wait_answer_clocks += own.wait_answer_clocks;
   r.wait_work_clocks += own.wait_work_clocks;
   r.wait_helpers_clocks += own.wait_helpers_clocks;

@@ -138,6 +138,27 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   return score;
 }
 
+int Searcher::child_depth_after(const Position& child, int depth, int my_credit, int his_credit) const {
+  int child_depth = depth - 1;
+  if (options_.dual_credit) {
+    int child_my = his_credit, child_his = my_credit;
+    if (const TTEntry* entry = tt_.probe(child.key())) {
+      child_my = std::max<int>(child_my, entry->my_credit);
+      child_his = std::max<int>(child_his, entry->his_credit);
+    }
+    child_depth += cash_in(child_my, child_his).extension_plies;
+  }
+  return child_depth;
+}
+
+bool Searcher::child_in_software(Position& pos, Move m, int depth, int my_credit, int his_credit) {
+  pos.make_move(m);
+  const int child_depth = child_depth_after(pos, depth, my_credit, his_credit);
+  const bool software = child_depth > leaf_->depth() || too_big_for_chips(pos.key(), std::max(child_depth, 1));
+  pos.unmake_move(m);
+  return software;
+}
+
 // Starts the question the child after m will put to the chips, if it will put one: this follows
 // the first steps of dual_credit() for the child (credit cash-in, draws, mate distance, the
 // transposition table) without their side effects. A wrong guess only wastes a chip's time.
@@ -146,18 +167,10 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   path_[ply] = m;
   pos.make_move(m);
   const int child_ply = ply + 1;
-  int child_depth = depth - 1;
+  const int child_depth = child_depth_after(pos, depth, my_credit, his_credit);
   int child_alpha = std::max(-beta, S(-kMate + child_ply));
   int child_beta = std::min(-alpha, S(kMate - child_ply - 1));
   const TTEntry* entry = tt_.probe(pos.key());
-  if (options_.dual_credit) {
-    int child_my = his_credit, child_his = my_credit;
-    if (entry) {
-      child_my = std::max<int>(child_my, entry->my_credit);
-      child_his = std::max<int>(child_his, entry->his_credit);
-    }
-    child_depth += cash_in(child_my, child_his).extension_plies;
-  }
   bool asks = child_depth <= leaf_->depth() && child_beta - child_alpha == 1 && !pos.is_repetition() &&
               !pos.has_insufficient_material() && pos.halfmove_clock() < 100 && child_ply < kMaxPly - 2;
   if (asks && entry) asks = !tt_settles(*entry, child_depth, child_alpha, child_beta, child_ply);

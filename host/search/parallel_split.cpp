@@ -56,6 +56,12 @@ struct NodeSplit {
   std::uint64_t serial = 0;      // creation order (ties between equally shallow splits)
   int busy = 0;
   bool cutoff = false;
+  // An offset split (count_good_alternatives, AIJ 6.1's offset searches in parallel): every move
+  // but moves[skip] searched depth deep with the null window (threshold - 1, threshold); done
+  // ("cutoff") once limit of them reach the threshold. The count does not depend on the order.
+  bool offset = false;
+  std::size_t skip = 0;
+  int threshold = 0, limit = 0, good = 0;
 };
 
 bool node_split_cut_off(const NodeSplit& split) {
@@ -78,6 +84,7 @@ struct ParallelWorkers {
   std::vector<NodeSplit*> splits;
   std::uint64_t splits_made = 0;
   std::uint64_t helper_splits = 0;
+  std::uint64_t offset_splits = 0;
   int idle = 0;
   bool quit = false;
 };
@@ -136,6 +143,7 @@ void Searcher::finish_workers() {
   wait_clocks_ = p->scheduler.wait_clocks();
   splits_ = p->splits_made;
   helper_splits_ = p->helper_splits;
+  offset_splits_ = p->offset_splits;
   leaf_ = &p->chips;
   leaf_->set_worker(0);
   parallel_ = nullptr;
@@ -274,6 +282,22 @@ bool Searcher::splits_here(bool pv_node, int searched, int depth) const {
   return searched > 0 && depth - 1 > leaf_->depth() && parallel_->idle > 0;
 }
 
+bool Searcher::splits_for_software_child(Position& pos, Move next, int searched, int depth, int my_credit,
+                                         int his_credit) {
+  // A node whose children go to the chips asks them ahead on idle chips instead of splitting, but a
+  // child that its credit extends past the chips' depth, or whose hardware search passed the node
+  // limit, is a software search of its own: on the master's PV the others would wait for it (AIJ
+  // 6.1's abort and re-split exists to spread exactly these). Once one comes up, the node splits.
+  return searched > 0 && depth - 1 <= leaf_->depth() && parallel_->idle > 0 &&
+         child_in_software(pos, next, depth, my_credit, his_credit);
+}
+
+bool Searcher::offset_splits_here(Position& pos, Move next, int offset_depth) {
+  // The offset searches that go to the chips are asked ahead on idle chips; one that goes to the
+  // software (past the chips' depth, or past the node limit before) would keep the others waiting.
+  return parallel_->idle > 0 && (offset_depth > leaf_->depth() || child_in_software(pos, next, offset_depth + 1, 0, 0));
+}
+
 void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
                                  int his_credit, int ply, int threat, int& alpha, int beta, int& best, Move& best_move,
                                  int& searched) {
@@ -315,14 +339,20 @@ void Searcher::work_on_node_split(Position& pos, NodeSplit& split) {
   Searcher& master = master_ ? *master_ : *this;
   while (split.next < split.moves->size() && !split.cutoff && !master.stop_) {
     const std::size_t i = split.next++;
+    if (split.offset && i == split.skip) continue;
     ++split.busy;
     const NodeSplit* outer = current_split_;
     current_split_ = &split;
-    const int score = search_for_split([&] { return search_split_child(pos, split, i); });
+    const int score = search_for_split(
+        [&] { return split.offset ? search_offset_child(pos, split, i) : search_split_child(pos, split, i); });
     current_split_ = outer;
     --split.busy;
     // An interrupted search has no score, and after a cutoff the node's result is settled.
     if (stop_ || master.stop_ || split.cutoff) break;
+    if (split.offset) {
+      if (score >= split.threshold && ++split.good >= split.limit) split.cutoff = true;
+      continue;
+    }
     if (score == kSkipped) continue;
     ++split.searched;
     if (score > split.best) {
@@ -334,6 +364,53 @@ void Searcher::work_on_node_split(Position& pos, NodeSplit& split) {
       }
     }
   }
+}
+
+int Searcher::search_offset_split(Position& pos, const MoveList& moves, std::size_t i, std::size_t skip, int threshold,
+                                  int depth, int ply, int limit, int good) {
+  ParallelWorkers& p = *parallel_;
+  NodeSplit split{{path_, path_ + ply},
+                  {lists_, lists_ + ply},
+                  &moves,
+                  depth,
+                  0,
+                  0,
+                  ply,
+                  0,
+                  threshold - 1,
+                  threshold,
+                  -kInf,
+                  Move::none(),
+                  0,
+                  i,
+                  current_split_,
+                  current_split_ ? current_split_->job : job_,
+                  p.splits_made++};
+  ++p.offset_splits;
+  split.offset = true;
+  split.skip = skip;
+  split.threshold = threshold;
+  split.limit = limit;
+  split.good = good;
+  if (worker_ != 0) ++p.helper_splits;
+  p.splits.push_back(&split);
+  work_on_node_split(pos, split);
+  p.scheduler.block(
+      worker_, [&split] { return split.busy == 0; }, Scheduler::kHelpers);
+  p.splits.erase(std::find(p.splits.begin(), p.splits.end(), &split));
+  path_[ply] = Move::none();
+  return std::min(split.good, limit);
+}
+
+// One offset search of an offset split, as count_good_alternatives() searches it.
+int Searcher::search_offset_child(Position& pos, NodeSplit& split, std::size_t i) {
+  const Move m = (*split.moves)[i];
+  lists_[split.ply] = split.moves;
+  path_[split.ply] = m;
+  pos.make_move(m);
+  const int v = -dual_credit(pos, -split.threshold, -split.threshold + 1, split.depth, 0, 0, split.ply + 1, false);
+  pos.unmake_move(m);
+  return v;
 }
 
 // One move of a split PV node, as the sequential loop of dual_credit() searches it after the

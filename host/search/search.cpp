@@ -133,6 +133,12 @@ int Searcher::count_good_alternatives(Position& pos, const MoveList& moves, std:
   std::size_t next_prefetch = 0;
   for (std::size_t i = 0; i < moves.size() && good < limit; ++i) {
     if (i == index) continue;
+    // Parallel search: the offset searches are shared out once one is a software search (the chips
+    // answer the others ahead; a software one would keep the other workers waiting).
+    if (parallel_ && offset_splits_here(pos, moves[i], offset_depth)) {
+      good = search_offset_split(pos, moves, i, index, threshold, offset_depth, ply, limit, good);
+      return stop_ ? limit : good;
+    }
     for (next_prefetch = std::max(next_prefetch, i);
          prefetching && next_prefetch < moves.size() && leaf_->idle_chips() > 0; ++next_prefetch) {
       if (next_prefetch != index)
@@ -287,7 +293,8 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   std::size_t next_prefetch = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     // Parallel search: after its first move, a PV node of the master's shares the rest out.
-    if (parallel_ && splits_here(pv_node, searched, depth)) {
+    if (parallel_ && (splits_here(pv_node, searched, depth) ||
+                      splits_for_software_child(pos, moves[i], searched, depth, my_credit, his_credit))) {
       search_node_split(pos, moves, i, depth, my_credit, his_credit, ply, threat, alpha, beta, best, best_move,
                         searched);
       if (stop_) return 0;
@@ -479,7 +486,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   const bool tb_root = play_tablebase_root(root, result, on_iteration);
 
   root_bonus_ = limits.root_bonus;  // before the helpers start: they copy it
-  splits_ = helper_splits_ = 0;
+  splits_ = helper_splits_ = offset_splits_ = 0;
   wait_clocks_ = {};
   too_big_.clear();
   too_big_skips_ = 0;
@@ -541,6 +548,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.nodes = nodes_;
   result.splits = splits_;
   result.helper_splits = helper_splits_;
+  result.offset_splits = offset_splits_;
   result.wait_answer_clocks = wait_clocks_[0];
   result.wait_work_clocks = wait_clocks_[1];
   result.wait_helpers_clocks = wait_clocks_[2];

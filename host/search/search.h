@@ -132,6 +132,8 @@ struct SearchResult {
   // a worker other than the master (inside a move it took from another split or the root's).
   std::uint64_t splits = 0;
   std::uint64_t helper_splits = 0;
+  // Of the splits, those of a node's offset searches (the credit's singular/binary/trinary test).
+  std::uint64_t offset_splits = 0;
   // Worker-clocks (simulated) the workers spent waiting while the chips ran: for a chip's answer,
   // for work (no split had a move left), for the helpers of their own split to finish.
   std::uint64_t wait_answer_clocks = 0, wait_work_clocks = 0, wait_helpers_clocks = 0;
@@ -221,6 +223,12 @@ class Searcher {
   // owner: the prefetch's owner for cancel() (-1: the node's ply).
   void prefetch_child(Position& pos, Move m, int alpha, int beta, int depth, int my_credit, int his_credit, int ply,
                       int owner = -1);
+  // The depth the child after m will be searched at (the credit it cashes in included), read as
+  // prefetch_child reads it; pos is the position before m, m already made on it.
+  int child_depth_after(const Position& child, int depth, int my_credit, int his_credit) const;
+  // Whether the child after m goes to the software although its siblings go to the chips: its
+  // credit extends it past the chips' depth, or its hardware search passed the node limit before.
+  bool child_in_software(Position& pos, Move m, int depth, int my_credit, int his_credit);
   bool reachable_directly(Position& pos, Move earlier, Move reply, Move now);
   int generate_credit(Position& pos, const MoveList& moves, std::size_t index, int score, int depth, int ply,
                       int threat_credit);
@@ -282,7 +290,16 @@ class Searcher {
                          int ply, int threat, int& alpha, int beta, int& best, Move& best_move, int& searched);
   void work_on_node_split(Position& pos, NodeSplit& split);
   int search_split_child(Position& pos, NodeSplit& split, std::size_t i);
+  // count_good_alternatives' moves[i..] (but moves[skip]) among the workers, good of them counted
+  // already: the number that reach threshold, at most limit.
+  int search_offset_split(Position& pos, const MoveList& moves, std::size_t i, std::size_t skip, int threshold,
+                          int depth, int ply, int limit, int good);
+  int search_offset_child(Position& pos, NodeSplit& split, std::size_t i);
+  // Whether count_good_alternatives shares out its offset searches from the one after next on.
+  bool offset_splits_here(Position& pos, Move next, int offset_depth);
   bool splits_here(bool pv_node, int searched, int depth) const;
+  // At a node whose children go to the chips: splits when the next child is a software search.
+  bool splits_for_software_child(Position& pos, Move next, int searched, int depth, int my_credit, int his_credit);
 
   TranspositionTable& tt_;
   SearchOptions options_;
@@ -322,9 +339,9 @@ class Searcher {
   Searcher* master_ = nullptr;
   ParallelWorkers* parallel_ = nullptr;
   RootSplit* split_ = nullptr;
-  int worker_ = 0;                                // this worker's number (0: the master)
-  std::uint64_t splits_ = 0, helper_splits_ = 0;  // the master's copy of the last run's counts
-  std::array<std::uint64_t, 3> wait_clocks_{};    // and of the scheduler's wait_clocks()
+  int worker_ = 0;                                                    // this worker's number (0: the master)
+  std::uint64_t splits_ = 0, helper_splits_ = 0, offset_splits_ = 0;  // the master's copy of the last run's counts
+  std::array<std::uint64_t, 3> wait_clocks_{};                        // and of the scheduler's wait_clocks()
   // The master's, for all workers (one runs at a time): positions whose hardware search passed (or
   // would pass) the node limit in this search, with the smallest depth at which it did; the
   // software searches them itself at that depth or deeper.

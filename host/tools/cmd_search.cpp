@@ -171,6 +171,7 @@ void run_search(const SearchOptions& opt) {
                           {"workers", opt.leaf.workers},
                           {"splits", result.splits},
                           {"helper_splits", result.helper_splits},
+                          {"offset_splits", result.offset_splits},
                           {"workers_waiting",
                            {{"answer", waiting(result.wait_answer_clocks)},
                             {"work", waiting(result.wait_work_clocks)},

@@ -151,5 +151,36 @@ TEST(ParallelSearch, HardwareSearchesPastTheNodeLimitAreSplitInSoftware) {
   }
 }
 
+TEST(ParallelSearch, AChildPastTheNodeLimitIsSharedOut) {
+  // A node whose children go to the chips asks them ahead on idle chips and does not split; but a
+  // child whose hardware search passed the node limit is a software search of its own, which the
+  // node's owner would search alone while the other workers wait. Depth 6 on chip depth 4: the
+  // only nodes with software children are the root (shared out, but not counted as a node split)
+  // and, through overflows, the nodes at one ply.
+  const Outcome plain = search(kMiddlegame, 6, 8, 4, 4);
+  const Outcome limited = search(kMiddlegame, 6, 8, 4, 4, 1, 400);
+  const Outcome sequential = search(kMiddlegame, 6, 8, 4, 1, 1, 400);
+  EXPECT_EQ(plain.result.splits, 0u);
+  EXPECT_GT(limited.chips.overflows, 0u);
+  EXPECT_GT(limited.result.splits, 0u);
+  EXPECT_EQ(limited.result.best, sequential.result.best);
+  EXPECT_LT(limited.chips.parallel_clocks, sequential.chips.parallel_clocks);
+  const Outcome again = search(kMiddlegame, 6, 8, 4, 4, 1, 400);  // and it repeats exactly
+  EXPECT_EQ(again.result.nodes, limited.result.nodes);
+  EXPECT_EQ(again.result.splits, limited.result.splits);
+}
+
+TEST(ParallelSearch, OffsetSearchesInSoftwareAreSharedOut) {
+  // AIJ 6.1: the credit's offset searches run in parallel. Where they are software searches
+  // (depth - 3 above the chips' depth: depth 6 on chip depth 2 at the root and one ply down) the
+  // workers share them, and the count that decides the credit does not depend on their order.
+  const Outcome one = search(kMiddlegame, 6, 8, 2, 1);
+  const Outcome four = search(kMiddlegame, 6, 8, 2, 4);
+  EXPECT_EQ(one.result.offset_splits, 0u);
+  EXPECT_GT(four.result.offset_splits, 0u);
+  EXPECT_LE(four.result.offset_splits, four.result.splits);
+  EXPECT_EQ(four.result.best, one.result.best);
+}
+
 }  // namespace
 }  // namespace db::search
