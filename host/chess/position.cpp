@@ -135,6 +135,7 @@ void Position::make_move(Move m) {
   if (ep_capturable(next.ep)) key ^= zobrist::ep_file[file_of(next.ep)];
   next.ep = SQ_NONE;
   next.captured = NO_PIECE;
+  next.move = m;
   ++next.rule50;
   ++next.plies_from_null;
 
@@ -210,6 +211,7 @@ void Position::make_null() {
   if (ep_capturable(next.ep)) key ^= zobrist::ep_file[file_of(next.ep)];
   next.ep = SQ_NONE;
   next.captured = NO_PIECE;
+  next.move = Move::none();
   ++next.rule50;
   next.plies_from_null = 0;
   next.key = key;
@@ -242,6 +244,14 @@ int Position::repetition_count() const {
   for (int back = 4; back <= limit && n - back >= 0; back += 2)
     if (history_[n - back].key == st().key) ++count;
   return count;
+}
+
+std::vector<Move> Position::reversible_moves() const {
+  // plies_from_null counts from the FEN too, so the window never reaches before history_'s start.
+  const int n = std::min(st().rule50, st().plies_from_null);
+  std::vector<Move> out;
+  for (int i = int(history_.size()) - n; i < int(history_.size()); ++i) out.push_back(history_[std::size_t(i)].move);
+  return out;
 }
 
 bool Position::has_insufficient_material() const {

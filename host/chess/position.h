@@ -77,6 +77,11 @@ class Position {
   bool is_fifty_move_draw() const;  // 50 moves without capture or pawn move (and not mate)
   int repetition_count() const;     // how often this position occurred before (0 = first time)
   bool is_repetition() const { return repetition_count() > 0; }
+  // The moves since the last irreversible one (a capture, a pawn move, a null move, or the FEN this
+  // position was set up from), oldest first: the ones repetition_count() looks back over. Played
+  // from the position before them, they rebuild this position with every earlier position a
+  // repetition can reach (the cluster sends them to its workers).
+  std::vector<Move> reversible_moves() const;
   bool has_insufficient_material() const;
   bool is_checkmate() const;
   bool is_stalemate() const;
@@ -90,6 +95,7 @@ class Position {
     Bitboard checkers;
     Piece captured;
     std::uint8_t castling;
+    Move move;  // the move that led here (none for a null move and the FEN's state)
     Square ep;
     int rule50;
     int plies_from_null;

@@ -60,8 +60,9 @@ void ClusterLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   now_ = 0;
   host_owed_ = 0;
   stats_ = {};
+  const NewSearch message = new_search_of(search_, root, strive_for_draw);
   for (int w = 0; w < int(workers_.size()); ++w) {
-    if (workers_[std::size_t(w)].alive) send_to(w, NewSearch{search_, root.fen(), strive_for_draw});
+    if (workers_[std::size_t(w)].alive) send_to(w, message);
   }
 }
 

@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
+#include "chess/notation.h"
 #include "link/bytes.h"
 
 namespace db::cluster {
 
 namespace {
+
+constexpr int kMaxFenHalfmoves = 1000;  // the largest half-move clock Position::from_fen takes
 
 using link::ByteReader;
 using link::ByteWriter;
@@ -28,7 +31,9 @@ struct Encoder {
   ByteWriter& w;
   Type operator()(const NewSearch& m) {
     w.u32(m.search);
-    put_text(w, m.root_fen);
+    put_text(w, m.base_fen);
+    w.u16(std::uint16_t(m.history.size()));
+    for (Move mv : m.history) w.u16(mv.raw());
     w.u8(m.strive_for_draw);
     return Type::NEW_SEARCH;
   }
@@ -84,6 +89,12 @@ struct Encoder {
 
 Move move_of(std::uint16_t raw) { return Move(Square(raw & 63), Square((raw >> 6) & 63), MoveKind(raw >> 12)); }
 
+// A null move (0), a capture, a pawn's double push or a promotion ends a history: none is in one.
+bool reversible_kind(Move m) {
+  return !m.is_none() && m.from() != m.to() &&
+         (m.kind() == QUIET || m.kind() == CASTLE_KING || m.kind() == CASTLE_QUEEN);
+}
+
 bool flag(ByteReader& r, const char* field) {
   const std::uint8_t v = r.u8(field);
   if (v > 1) r.fail(fmt::format("{} is {}, not 0 or 1", field, v));
@@ -95,7 +106,16 @@ Message decode_payload(Type type, ByteReader& r) {
     case Type::NEW_SEARCH: {
       NewSearch m;
       m.search = r.u32("search");
-      m.root_fen = get_text(r, "root_fen");
+      m.base_fen = get_text(r, "base_fen");
+      const int plies = r.u16("history length");
+      if (plies > kMaxHistoryPlies) r.fail(fmt::format("history of {} plies (at most {})", plies, kMaxHistoryPlies));
+      for (int i = 0; i < plies; ++i) {
+        const Move mv = move_of(r.u16("history move"));
+        // Legality needs the position (root_of); here only what no history can hold.
+        if (!reversible_kind(mv))
+          r.fail(fmt::format("history move {} ({}) is not a quiet move or castling", i, move_to_uci(mv)));
+        m.history.push_back(mv);
+      }
       m.strive_for_draw = flag(r, "strive_for_draw");
       return m;
     }
@@ -167,6 +187,44 @@ Message decode_payload(Type type, ByteReader& r) {
 }
 
 }  // namespace
+
+NewSearch new_search_of(std::uint32_t search, const Position& root, bool strive_for_draw) {
+  std::vector<Move> moves = root.reversible_moves();
+  const bool cut = moves.size() > std::size_t(kMaxHistoryPlies);
+  if (cut) moves.erase(moves.begin(), moves.end() - kMaxHistoryPlies);
+  Position base = root;
+  for (auto it = moves.rbegin(); it != moves.rend(); ++it) base.unmake_move(*it);
+  std::string fen = base.fen();
+  if (cut && base.halfmove_clock() > kMaxFenHalfmoves) {
+    // Cut inside a long run of reversible moves, the base's clock can pass what a FEN may say; any
+    // clock past 100 is the same to the search (a fifty-move draw below the root).
+    const std::size_t clock_end = fen.rfind(' ');
+    const std::size_t clock_begin = fen.rfind(' ', clock_end - 1) + 1;
+    fen.replace(clock_begin, clock_end - clock_begin, std::to_string(kMaxFenHalfmoves));
+  }
+  return NewSearch{search, fen, std::move(moves), strive_for_draw};
+}
+
+Position root_of(const NewSearch& m) {
+  Position pos;
+  try {
+    pos = Position::from_fen(m.base_fen);
+  } catch (const std::exception& e) {
+    throw ClusterError(fmt::format("NEW_SEARCH {}: base_fen '{}': {}", m.search, m.base_fen, e.what()));
+  }
+  for (std::size_t i = 0; i < m.history.size(); ++i) {
+    const Move mv = m.history[i];
+    if (!pos.is_legal(mv))
+      throw ClusterError(fmt::format("NEW_SEARCH {}: history move {} ({}) is not legal in {}", m.search, i,
+                                     move_to_uci(mv), pos.fen()));
+    pos.make_move(mv);
+    // A pawn move or a capture would cut the repetitions the master sees before it.
+    if (pos.halfmove_clock() == 0)
+      throw ClusterError(fmt::format("NEW_SEARCH {}: history move {} ({}) is irreversible (a pawn move or capture)",
+                                     m.search, i, move_to_uci(mv)));
+  }
+  return pos;
+}
 
 std::string type_name(Type t) {
   switch (t) {

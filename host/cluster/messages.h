@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "chess/position.h"
 #include "chess/types.h"
 
 namespace db::cluster {
@@ -19,12 +20,20 @@ class ClusterError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-constexpr std::uint32_t kMagic = 0x31434244;        // "DBC1" little-endian
-constexpr std::uint16_t kVersion = 2;               // 2: simulated times on JOB, CANCEL, ANSWER; GRANT and CLOCK
+constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
+// 2: simulated times on JOB, CANCEL, ANSWER; GRANT and CLOCK. 3: NEW_SEARCH carries the root's
+// history (the FEN before the moves since the last irreversible one, and those moves) instead of
+// the root's FEN alone, so that workers see repetitions of positions before the root.
+constexpr std::uint16_t kVersion = 3;
 constexpr std::size_t kHeaderBytes = 12;            // magic, version, type, flags, payload size
 constexpr std::size_t kMaxPayloadBytes = 1u << 20;  // far above any message's size
 constexpr std::size_t kMaxTableEntries = 256;       // table results an ANSWER may carry
 constexpr int kMaxPathPlies = 120;                  // below the search's 128-ply arrays
+// Moves of history a NEW_SEARCH carries (2 bytes each). Past 100 reversible plies every node below
+// the root is a fifty-move draw (and the 75-move rule ends a game at 150), so a longer history (a
+// GUI that never ends a game) is cut to its last kMaxHistoryPlies moves: a repetition further back
+// is then scored as the fifty-move draw it also is, without a repetition's tie-breaker.
+constexpr int kMaxHistoryPlies = 1024;
 
 enum class Type : std::uint8_t {
   NEW_SEARCH = 1,
@@ -37,13 +46,23 @@ enum class Type : std::uint8_t {
 };
 std::string type_name(Type t);
 
-// Master -> worker: a new search; the jobs that follow are asked of the position root_fen (the
-// chips' weights come from it, AIJ 7.1). Jobs of earlier searches still queued are dropped.
+// Master -> worker: a new search; the jobs that follow are asked of its root, base_fen with the
+// history played from it (the chips' weights come from the root, AIJ 7.1). The history is the
+// root's moves since the last irreversible one (Position::reversible_moves), so that the worker's
+// root has every earlier position a repetition can reach, as the master's has. Jobs of earlier
+// searches still queued are dropped.
 struct NewSearch {
   std::uint32_t search = 0;
-  std::string root_fen;
+  std::string base_fen;
+  std::vector<Move> history;  // reversible moves (quiet or castling), at most kMaxHistoryPlies
   bool strive_for_draw = false;
 };
+
+// The NEW_SEARCH of the master's root (its last kMaxHistoryPlies reversible moves).
+NewSearch new_search_of(std::uint32_t search, const Position& root, bool strive_for_draw);
+// The worker's root: base_fen with the history replayed. Throws ClusterError naming a bad FEN or
+// the first history move that is illegal or irreversible.
+Position root_of(const NewSearch& m);
 
 // Simulated times are chip clocks since the search began, on one clock for all nodes.
 

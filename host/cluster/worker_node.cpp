@@ -59,12 +59,9 @@ void WorkerNode::receive(const Message& m, const Send& send) {
 }
 
 void WorkerNode::start_search(const NewSearch& m) {
-  Position root;
-  try {
-    root = Position::from_fen(m.root_fen);
-  } catch (const std::exception& e) {
-    throw ClusterError(fmt::format("NEW_SEARCH {}: root_fen '{}': {}", m.search, m.root_fen, e.what()));
-  }
+  // The master's root with its history: repetitions of positions before the root count below a
+  // job as they do in the master's own search.
+  Position root = root_of(m);
   searcher_.end_node();
   jobs_.clear();
   outbox_.clear();

@@ -3,12 +3,28 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <sstream>
+
+#include "chess/notation.h"
 
 namespace db::cli {
 
 Position parse_position_arg(const std::string& fen) {
   if (fen == "startpos") return Position();
   return Position::from_fen(fen);
+}
+
+Position parse_position_arg(const std::string& fen, const std::string& moves) {
+  Position pos = parse_position_arg(fen);
+  std::istringstream in(moves);
+  for (std::string token; in >> token;) {
+    try {
+      pos.make_move(parse_uci(pos, token));
+    } catch (const NotationError& e) {
+      throw NotationError(std::string("--moves: ") + e.what());
+    }
+  }
+  return pos;
 }
 
 void print_json(const nlohmann::json& j) { std::cout << j.dump() << std::endl; }

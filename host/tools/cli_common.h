@@ -11,6 +11,10 @@ namespace db::cli {
 
 // "startpos" or a FEN; throws FenError naming the bad field.
 Position parse_position_arg(const std::string& fen);
+// The position after the game moves (UCI, space separated) played from that FEN, with their
+// history: the search sees repetitions of the positions they passed through (as after UCI's
+// "position ... moves ..."). Throws NotationError naming a bad or illegal move.
+Position parse_position_arg(const std::string& fen, const std::string& moves);
 
 // Prints one JSON object on one line (the --json contract of every subcommand).
 void print_json(const nlohmann::json& j);

@@ -21,6 +21,7 @@ namespace {
 
 struct SearchOptions {
   std::string fen = "startpos";
+  std::string moves;          // game moves from fen to the root (UCI): their positions count for repetitions
   std::string extended_book;  // AIJ 8.2: root bonuses (and the move it would play at once)
   int depth = 0;
   std::int64_t movetime_ms = 0;
@@ -74,7 +75,7 @@ void run_search(const SearchOptions& opt) {
     throw std::invalid_argument("give a limit: --depth, --movetime, --chip-movetime or --nodes");
   if (opt.chip_movetime_ms > 0 && opt.leaf.chip_depth == 0)
     throw std::invalid_argument("--chip-movetime needs the chips as the leaf search (--chip-depth 1-8)");
-  const Position pos = parse_position_arg(opt.fen);
+  const Position pos = parse_position_arg(opt.fen, opt.moves);
   search::TranspositionTable tt(opt.hash_mib);
   search::SearchOptions so;
   so.dual_credit = !opt.no_dual_credit;
@@ -205,6 +206,9 @@ void add_search_command(CLI::App& app) {
   auto opt = std::make_shared<SearchOptions>();
   CLI::App* cmd = app.add_subcommand("search", "Search one position and print the best move");
   cmd->add_option("--fen", opt->fen, "Position as FEN, or 'startpos'")->capture_default_str();
+  cmd->add_option("--moves", opt->moves,
+                  "Game moves played from --fen to the position searched (UCI, space separated): repetitions of the "
+                  "positions they pass through are draws in the search, on one node and on the cluster");
   cmd->add_option("--depth", opt->depth, "Depth limit in plies")->check(CLI::Range(0, 100));
   cmd->add_option("--movetime", opt->movetime_ms, "Time limit in milliseconds")->check(CLI::NonNegativeNumber);
   cmd->add_option(

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
+#include <vector>
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
@@ -67,6 +69,33 @@ TEST(Position, RepetitionByKnightShuffle) {
   EXPECT_EQ(pos.repetition_count(), 2);
   pos.make_move(parse_uci(pos, "e2e4"));  // an irreversible move ends the chain
   EXPECT_EQ(pos.repetition_count(), 0);
+}
+
+// The moves a repetition can look back over: since the last capture, pawn move, null move or the
+// FEN. Replayed from the position before them, they give the same repetitions.
+TEST(Position, ReversibleMovesRebuildTheRepetitionHistory) {
+  Position pos;
+  EXPECT_TRUE(pos.reversible_moves().empty());
+  for (const char* uci : {"e2e4", "e7e5", "g1f3", "b8c6", "f3g1", "c6b8"}) pos.make_move(parse_uci(pos, uci));
+  std::vector<std::string> moves;
+  for (Move m : pos.reversible_moves()) moves.push_back(move_to_uci(m));
+  EXPECT_EQ(moves, (std::vector<std::string>{"g1f3", "b8c6", "f3g1", "c6b8"}));
+  Position base = pos;
+  const std::vector<Move> history = pos.reversible_moves();
+  for (auto it = history.rbegin(); it != history.rend(); ++it) base.unmake_move(*it);
+  Position rebuilt = Position::from_fen(base.fen());
+  for (Move m : history) rebuilt.make_move(m);
+  EXPECT_EQ(rebuilt.key(), pos.key());
+  EXPECT_EQ(rebuilt.fen(), pos.fen());
+  EXPECT_EQ(rebuilt.repetition_count(), 1);
+  // From the FEN alone the repetition is lost: that is what the moves are for.
+  EXPECT_EQ(Position::from_fen(pos.fen()).repetition_count(), 0);
+  // A FEN's half-move clock counts moves the position does not have: the window starts at the FEN.
+  Position late = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w - - 40 60");
+  late.make_move(parse_uci(late, "h1h2"));
+  EXPECT_EQ(late.reversible_moves().size(), 1u);
+  late.make_null();
+  EXPECT_TRUE(late.reversible_moves().empty());  // a null move ends the window as repetition_count's
 }
 
 TEST(Position, FiftyMoveRule) {

@@ -5,7 +5,8 @@
 # - the best move and the mate distance are the single-process search's;
 # - a worker far slower than --worker-timeout is given up, its jobs re-assigned, and the search
 #   still gives the answer;
-# - epd and uci run on the cluster too (rank 0 speaks UCI; quit ends every rank);
+# - epd and uci run on the cluster too (rank 0 speaks UCI; quit ends every rank), and the workers
+#   see the game's moves before the root: a repetition of a position before it is a draw below a job;
 # - a worker rank that dies ends the run with an error and a non-zero exit, not a hang.
 set -euo pipefail
 DEEPBLUE=${1:?usage: mpi_cluster.sh path/to/deepblue shared-data-dir}
@@ -63,6 +64,12 @@ chmod +x "$TMP/engine.sh"
 timeout 300 "$(dirname "$0")/../cli/uci_session.sh" "$TMP/engine.sh" uci "setoption name OwnBook value false" \
   "position fen $WAC1" "go depth 5" > "$TMP/uci.txt"
 grep -q "^bestmove g3g6" "$TMP/uci.txt" || fail "uci --cluster: $(tail -2 "$TMP/uci.txt")"
+# Black has just checked with Qa5-e5+ Kh2-g1: Qe1+ Kh2 Qe5+ repeats that position three plies down,
+# on a worker (tests/cluster/test_cluster_search.cpp); without the history black is lost (-730).
+timeout 300 "$(dirname "$0")/../cli/uci_session.sh" "$TMP/engine.sh" uci "setoption name OwnBook value false" \
+  "position fen 7k/6pp/8/q7/2R5/1Q5P/5PPK/8 b - - 0 40 moves a5e5 h2g1" "go depth 5" > "$TMP/uci_history.txt"
+grep -q "^info depth 5 .* score cp 0 .* pv e5e1 g1h2 e1e5" "$TMP/uci_history.txt" ||
+  fail "uci --cluster with moves: no draw by repetition: $(tail -2 "$TMP/uci_history.txt")"
 echo "epd and uci on the cluster"
 
 # A worker 4 s late with every reply, given up after 0.5 s: the search ends with the answer.

@@ -34,7 +34,7 @@ struct Outcome {
   search::LeafStats leaf;
 };
 
-Outcome cluster_search(const std::string& fen, int depth, int nodes, std::uint64_t node_limit = 0) {
+Outcome cluster_search(const Position& root, int depth, int nodes, std::uint64_t node_limit = 0) {
   search::TranspositionTable tt(8);
   WorkerConfig config;
   config.search.workers = kChips;
@@ -54,12 +54,16 @@ Outcome cluster_search(const std::string& fen, int depth, int nodes, std::uint64
   ClusterSearch master(searcher, *own.chips(), kChips, leaf, leaf.chips(), cc.depth);
   search::Limits limits;
   limits.depth = depth;
-  const search::SearchResult r = master.run(Position::from_fen(fen), limits);
+  const search::SearchResult r = master.run(root, limits);
   leaf.finish();
   return {r, leaf.cluster_stats(), master.stats()};
 }
 
-search::SearchResult node_search(const std::string& fen, int depth) {
+Outcome cluster_search(const std::string& fen, int depth, int nodes, std::uint64_t node_limit = 0) {
+  return cluster_search(Position::from_fen(fen), depth, nodes, node_limit);
+}
+
+search::SearchResult node_search(const Position& root, int depth) {
   search::TranspositionTable tt(8);
   search::SearchOptions options;
   options.workers = kChips;
@@ -68,7 +72,11 @@ search::SearchResult node_search(const std::string& fen, int depth) {
   searcher.set_leaf_search(chips.get());
   search::Limits limits;
   limits.depth = depth;
-  return searcher.run(Position::from_fen(fen), limits);
+  return searcher.run(root, limits);
+}
+
+search::SearchResult node_search(const std::string& fen, int depth) {
+  return node_search(Position::from_fen(fen), depth);
 }
 
 // Win At Chess 1 (../shared/data/wac.epd): Qg6; AIJ 4.2 position 1: Bxe4 (clear best moves at this depth).
@@ -114,6 +122,24 @@ TEST(ClusterSearch, JobsTooBigForAWorkerGoBackToTheMaster) {
   EXPECT_EQ(c.result.best, node_search(kWac1, 5).best);
 }
 
+// The root's history reaches the workers (NEW_SEARCH): black, a rook down, has just checked with
+// Qa5-e5+ Kh2-g1, so Qe1+ (Kh2 forced) Qe5+ repeats the position after that check, a draw, three
+// plies down: on a worker, below a job of the last iteration (its jobs are the nodes at ply 2).
+// From the FEN alone black is lost; the cluster must find the draw as one node does.
+TEST(ClusterSearch, RepetitionsOfPositionsBeforeTheRootCountOnTheWorkers) {
+  Position root = Position::from_fen("7k/6pp/8/q7/2R5/1Q5P/5PPK/8 b - - 0 40");
+  for (const char* uci : {"a5e5", "h2g1"}) root.make_move(parse_uci(root, uci));
+  const search::SearchResult one = node_search(root, 5);
+  EXPECT_EQ(move_to_uci(one.best), "e5e1");
+  EXPECT_EQ(one.score, 0);
+  EXPECT_LT(node_search(Position::from_fen(root.fen()), 5).score, -500);  // without the history
+  const Outcome c = cluster_search(root, 5, 3);
+  EXPECT_EQ(c.result.best, one.best);
+  EXPECT_EQ(c.result.score, one.score);
+  EXPECT_EQ(c.result.tie, one.tie);
+  EXPECT_GT(c.stats.jobs_per[1] + c.stats.jobs_per[2], 0u);  // the workers searched the last iteration's jobs
+}
+
 TEST(SwitchModel, LatencyAndBandwidthInChipClocks) {
   const SwitchModel sp2;                         // 40 us, 35 MB/s
   EXPECT_EQ(sp2.message_clocks(0), 960u);        // 40 us at 24 MHz
@@ -146,7 +172,7 @@ WorkerConfig node_config() {
 TEST(WorkerNode, AnIllegalPathIsAnError) {
   WorkerNode node(node_config(), model_chips());
   Sent out;
-  node.receive(NewSearch{1, kMateInOne, false}, out.send());
+  node.receive(NewSearch{1, kMateInOne, {}, false}, out.send());
   try {
     node.receive(Job{1, 5, {Move(0, 7)}, 2, 0, 0}, out.send());  // Ra1-h1: the king on g1 is in the way
     FAIL() << "an illegal path was accepted";
@@ -155,11 +181,22 @@ TEST(WorkerNode, AnIllegalPathIsAnError) {
   }
 }
 
+TEST(WorkerNode, AnIllegalHistoryIsAnError) {
+  WorkerNode node(node_config(), model_chips());
+  Sent out;
+  try {
+    node.receive(NewSearch{1, kMateInOne, {Move(0, 7)}, false}, out.send());  // Ra1-h1 through the king
+    FAIL() << "an illegal history was accepted";
+  } catch (const ClusterError& e) {
+    EXPECT_NE(std::string(e.what()).find("history move 0 (a1h1) is not legal"), std::string::npos) << e.what();
+  }
+}
+
 // A node simulates up to its grant, answers what it finished and says where its clock is.
 TEST(WorkerNode, AnswersInSimulatedTimeUpToItsGrant) {
   WorkerNode node(node_config(), model_chips());
   Sent out;
-  node.receive(NewSearch{1, kMateInOne, false}, out.send());
+  node.receive(NewSearch{1, kMateInOne, {}, false}, out.send());
   node.receive(Job{1, 5, {}, 2, 0, 1000}, out.send());
   node.receive(Job{1, 6, {}, 2, 0, 1000}, out.send());
   node.receive(Cancel{1, 6, 500}, out.send());             // cancelled before it arrives: never searched
@@ -188,7 +225,7 @@ TEST(WorkerNode, GrantsDoNotChangeTheAnswers) {
   auto run = [](const std::vector<std::uint64_t>& grants) {
     WorkerNode node(node_config(), model_chips());
     Sent out;
-    node.receive(NewSearch{1, "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37", false}, out.send());
+    node.receive(NewSearch{1, "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37", {}, false}, out.send());
     node.receive(Job{1, 1, {}, 3, 0, 100}, out.send());
     node.receive(Job{1, 2, {}, 3, 200, 20000}, out.send());
     for (std::uint64_t g : grants) node.receive(Grant{1, g}, out.send());

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "chess/notation.h"
 #include "cluster/messages.h"
 
 namespace db::cluster {
@@ -35,12 +36,24 @@ Answer sample_answer() {
   return a;
 }
 
+// A root with history: Ra1-b1, Kg8-h8, Rb1-a1 from base_fen.
+NewSearch sample_new_search() {
+  return {
+      3, "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37", {Move(0, 1), Move(62, 63), Move(1, 0)}, true};
+}
+
 TEST(ClusterMessages, RoundTrips) {
-  const NewSearch n{3, "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37", true};
+  const NewSearch n = sample_new_search();
   const auto n2 = std::get<NewSearch>(decode(encode(n)));
   EXPECT_EQ(n2.search, 3u);
-  EXPECT_EQ(n2.root_fen, n.root_fen);
+  EXPECT_EQ(n2.base_fen, n.base_fen);
+  EXPECT_EQ(n2.history, n.history);
   EXPECT_TRUE(n2.strive_for_draw);
+  const NewSearch castle{
+      4, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20", {Move(4, 6, CASTLE_KING), Move(60, 58, CASTLE_QUEEN)}};
+  EXPECT_EQ(std::get<NewSearch>(decode(encode(castle))).history, castle.history);
+  const NewSearch longest{5, "8/8/8/8/8/8/8/K1k5 w - - 0 1", std::vector<Move>(kMaxHistoryPlies, Move(0, 8))};
+  EXPECT_EQ(std::get<NewSearch>(decode(encode(longest))).history.size(), std::size_t(kMaxHistoryPlies));
 
   const Job j = sample_job();
   const auto j2 = std::get<Job>(decode(encode(j)));
@@ -113,8 +126,20 @@ TEST(ClusterMessages, MalformedFieldsAreNamed) {
   expect_error(with_payload(Type::JOB, {1, 0, 0}), "truncated in search");
   expect_error(with_payload(Type::JOB, {1, 0, 0, 0, 2, 0, 0, 0, 200}), "path of 200 plies");
   expect_error(with_payload(Type::JOB, {1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0}), "depth 0 out of range");
-  expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 9, 0, 'x'}), "root_fen of 9 bytes");
-  expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 1, 0, 'x', 7}), "strive_for_draw is 7");
+  expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 9, 0, 'x'}), "base_fen of 9 bytes");
+  expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 1, 0, 'x', 0, 0, 7}), "strive_for_draw is 7");
+  // The history: too long, cut short, a null move, a capture (kind 4), a promotion (kind 11).
+  expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 1, 0, 'x', 0x01, 0x04}),
+               "history of 1025 plies (at most 1024)");
+  expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 1, 0, 'x', 2, 0, 8, 0}), "truncated in history move");
+  expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 1, 0, 'x', 1, 0, 0, 0, 0}),
+               "history move 0 (0000) is not a quiet move or castling");
+  std::vector<std::uint8_t> capture = encode(sample_new_search());
+  capture[capture.size() - 2] |= 0x40;  // the last history move (b1a1) as a capture: kind 4
+  expect_error(capture, "history move 2 (b1a1) is not a quiet move or castling");
+  NewSearch promotion = sample_new_search();
+  promotion.history[0] = Move(48, 56, PROMO_Q);
+  expect_error(encode(promotion), "history move 0 (a7a8q) is not a quiet move or castling");
   expect_error(with_payload(Type::QUIT, {0}), "extra bytes");
   std::vector<std::uint8_t> answer = encode(sample_answer());
   answer[kHeaderBytes + 8] = 5;  // status
@@ -125,14 +150,71 @@ TEST(ClusterMessages, MalformedFieldsAreNamed) {
   expect_error(encode(backwards), "finish 1 before start 2");
 }
 
+// The master's root and the worker's rebuilt one are the same position with the same repetitions.
+TEST(ClusterMessages, NewSearchRebuildsTheRootWithItsHistory) {
+  Position root = Position::from_fen("r3k2r/8/8/8/8/8/P7/R3K2R w KQkq - 0 30");
+  for (const char* uci : {"a2a3", "a8b8", "e1g1", "b8a8", "f1f2", "a8b8", "f2f1", "b8a8", "f1f2"})
+    root.make_move(parse_uci(root, uci));
+  const NewSearch n = new_search_of(9, root, false);
+  // From after the pawn move: the castle keeps its history (its keys differ from those before it).
+  EXPECT_EQ(n.base_fen, "r3k2r/8/8/8/8/P7/8/R3K2R b KQkq - 0 30");
+  EXPECT_EQ(n.history.size(), 8u);
+  const Position rebuilt = root_of(std::get<NewSearch>(decode(encode(n))));
+  EXPECT_EQ(rebuilt.fen(), root.fen());
+  EXPECT_EQ(rebuilt.key(), root.key());
+  EXPECT_EQ(rebuilt.repetition_count(), 1);  // as the master's root: it came four plies before
+  EXPECT_EQ(rebuilt.reversible_moves(), root.reversible_moves());
+  // A root set up from a FEN alone has no history.
+  const NewSearch bare = new_search_of(1, Position::from_fen(n.base_fen), true);
+  EXPECT_EQ(bare.base_fen, n.base_fen);
+  EXPECT_TRUE(bare.history.empty());
+}
+
+// A history longer than a NEW_SEARCH carries is cut to its last moves; the rebuilt root is the
+// master's but for a half-move clock past 1000 (what a FEN may say), the same to the search.
+TEST(ClusterMessages, AnOverlongHistoryIsCut) {
+  Position root = Position::from_fen("4k3/8/8/8/8/8/8/4K1N1 w - - 990 100");
+  for (int i = 0; i < kMaxHistoryPlies / 4 + 4; ++i) {  // 16 moves too many
+    for (const char* uci : {"g1f3", "e8d8", "f3g1", "d8e8"}) root.make_move(parse_uci(root, uci));
+  }
+  const NewSearch n = new_search_of(1, root, false);
+  ASSERT_EQ(n.history.size(), std::size_t(kMaxHistoryPlies));
+  EXPECT_EQ(n.history.back(), root.reversible_moves().back());
+  EXPECT_EQ(n.base_fen, "4k3/8/8/8/8/8/8/4K1N1 w - - 1000 108");  // 1006 plies
+  const Position rebuilt = root_of(std::get<NewSearch>(decode(encode(n))));
+  EXPECT_EQ(rebuilt.key(), root.key());
+  EXPECT_TRUE(rebuilt.is_repetition());
+  EXPECT_GE(rebuilt.halfmove_clock(), 100);
+}
+
+void expect_root_error(const NewSearch& n, const std::string& words) {
+  try {
+    root_of(n);
+    FAIL() << "rebuilt a root from a bad NEW_SEARCH; expected an error with: " << words;
+  } catch (const ClusterError& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+  }
+}
+
+TEST(ClusterMessages, ABadHistoryIsNamedWhenTheRootIsRebuilt) {
+  NewSearch n = sample_new_search();
+  n.history[1] = Move(62, 54);  // Kg8-g7: the pawn stands there
+  expect_root_error(n, "NEW_SEARCH 3: history move 1 (g8g7) is not legal in");
+  n = sample_new_search();
+  n.history.insert(n.history.begin(), Move(23, 31));  // h3-h4: legal, but a pawn move ends a history
+  expect_root_error(n, "history move 0 (h3h4) is irreversible");
+  n = sample_new_search();
+  n.base_fen = "r1r1q1k1/6p1/3b1p1p w - - 0 37";
+  expect_root_error(n, "NEW_SEARCH 3: base_fen 'r1r1q1k1/6p1/3b1p1p w - - 0 37'");
+}
+
 // Random bytes and random damage to real messages: an error or a message, never a crash (a
 // ClusterError is the only exception decode may throw).
 TEST(ClusterMessages, RandomBytesNeverCrash) {
   std::mt19937 rng(20261125);
   const std::vector<std::vector<std::uint8_t>> seeds = {
-      encode(sample_job()),    encode(sample_answer()), encode(NewSearch{1, "8/8/8/8/8/8/8/K1k5 w - - 0 1", false}),
-      encode(Cancel{1, 2, 3}), encode(Quit{}),          encode(Grant{1, 5}),
-      encode(Clock{1, 6})};
+      encode(sample_job()), encode(sample_answer()), encode(sample_new_search()), encode(Cancel{1, 2, 3}),
+      encode(Quit{}),       encode(Grant{1, 5}),     encode(Clock{1, 6})};
   int errors = 0, decoded = 0;
   for (int i = 0; i < 20000; ++i) {
     std::vector<std::uint8_t> bytes;
