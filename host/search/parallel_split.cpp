@@ -298,34 +298,44 @@ bool Searcher::offset_splits_here(Position& pos, Move next, int offset_depth) {
   return parallel_->idle > 0 && (offset_depth > leaf_->depth() || child_in_software(pos, next, offset_depth + 1, 0, 0));
 }
 
-void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
-                                 int his_credit, int ply, int threat, int& alpha, int beta, int& best, Move& best_move,
-                                 int& searched) {
+NodeSplit Searcher::open_node_split(const MoveList& moves, std::size_t i, int depth, int my_credit, int his_credit,
+                                    int ply, int threat, int alpha, int beta, int best, Move best_move, int searched) {
+  return NodeSplit{{path_, path_ + ply},
+                   {lists_, lists_ + ply},
+                   &moves,
+                   depth,
+                   my_credit,
+                   his_credit,
+                   ply,
+                   threat,
+                   alpha,
+                   beta,
+                   best,
+                   best_move,
+                   searched,
+                   i,
+                   current_split_,
+                   current_split_ ? current_split_->job : job_,
+                   parallel_->splits_made++};
+}
+
+void Searcher::share_out(Position& pos, NodeSplit& split) {
   ParallelWorkers& p = *parallel_;
-  NodeSplit split{{path_, path_ + ply},
-                  {lists_, lists_ + ply},
-                  &moves,
-                  depth,
-                  my_credit,
-                  his_credit,
-                  ply,
-                  threat,
-                  alpha,
-                  beta,
-                  best,
-                  best_move,
-                  searched,
-                  i,
-                  current_split_,
-                  current_split_ ? current_split_->job : job_,
-                  p.splits_made++};
   if (worker_ != 0) ++p.helper_splits;
   p.splits.push_back(&split);
   work_on_node_split(pos, split);
-  // The owner has taken the last move (or the node cut off): wait for the helpers still searching.
+  // The owner has taken the last move (or the split ended): wait for the helpers still searching.
   p.scheduler.block(
       worker_, [&split] { return split.busy == 0; }, Scheduler::kHelpers);
   p.splits.erase(std::find(p.splits.begin(), p.splits.end(), &split));
+}
+
+void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit,
+                                 int his_credit, int ply, int threat, int& alpha, int beta, int& best, Move& best_move,
+                                 int& searched) {
+  NodeSplit split =
+      open_node_split(moves, i, depth, my_credit, his_credit, ply, threat, alpha, beta, best, best_move, searched);
+  share_out(pos, split);
   alpha = split.alpha;
   best = split.best;
   best_move = split.best_move;
@@ -368,36 +378,14 @@ void Searcher::work_on_node_split(Position& pos, NodeSplit& split) {
 
 int Searcher::search_offset_split(Position& pos, const MoveList& moves, std::size_t i, std::size_t skip, int threshold,
                                   int depth, int ply, int limit, int good) {
-  ParallelWorkers& p = *parallel_;
-  NodeSplit split{{path_, path_ + ply},
-                  {lists_, lists_ + ply},
-                  &moves,
-                  depth,
-                  0,
-                  0,
-                  ply,
-                  0,
-                  threshold - 1,
-                  threshold,
-                  -kInf,
-                  Move::none(),
-                  0,
-                  i,
-                  current_split_,
-                  current_split_ ? current_split_->job : job_,
-                  p.splits_made++};
-  ++p.offset_splits;
+  NodeSplit split = open_node_split(moves, i, depth, 0, 0, ply, 0, threshold - 1, threshold, -kInf, Move::none(), 0);
+  ++parallel_->offset_splits;
   split.offset = true;
   split.skip = skip;
   split.threshold = threshold;
   split.limit = limit;
   split.good = good;
-  if (worker_ != 0) ++p.helper_splits;
-  p.splits.push_back(&split);
-  work_on_node_split(pos, split);
-  p.scheduler.block(
-      worker_, [&split] { return split.busy == 0; }, Scheduler::kHelpers);
-  p.splits.erase(std::find(p.splits.begin(), p.splits.end(), &split));
+  share_out(pos, split);
   path_[ply] = Move::none();
   return std::min(split.good, limit);
 }

@@ -288,6 +288,11 @@ class Searcher {
   // A PV node's moves[i..] among the workers (the master's PV nodes only, one split at a time).
   void search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit, int his_credit,
                          int ply, int threat, int& alpha, int beta, int& best, Move& best_move, int& searched);
+  // A split of the node at ply whose moves[i..] are to be shared out (not yet open to helpers).
+  NodeSplit open_node_split(const MoveList& moves, std::size_t i, int depth, int my_credit, int his_credit, int ply,
+                            int threat, int alpha, int beta, int best, Move best_move, int searched);
+  // Opens the split to the idle workers, works on it and waits for its helpers to finish.
+  void share_out(Position& pos, NodeSplit& split);
   void work_on_node_split(Position& pos, NodeSplit& split);
   int search_split_child(Position& pos, NodeSplit& split, std::size_t i);
   // count_good_alternatives' moves[i..] (but moves[skip]) among the workers, good of them counted
