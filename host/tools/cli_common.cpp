@@ -14,16 +14,24 @@ Position parse_position_arg(const std::string& fen) {
   return Position::from_fen(fen);
 }
 
-Position parse_position_arg(const std::string& fen, const std::string& moves) {
-  Position pos = parse_position_arg(fen);
+std::vector<Move> parse_moves_arg(const Position& start, const std::string& moves) {
+  Position pos = start;
+  std::vector<Move> out;
   std::istringstream in(moves);
   for (std::string token; in >> token;) {
     try {
-      pos.make_move(parse_uci(pos, token));
+      out.push_back(parse_uci(pos, token));
     } catch (const NotationError& e) {
       throw NotationError(std::string("--moves: ") + e.what());
     }
+    pos.make_move(out.back());
   }
+  return out;
+}
+
+Position parse_position_arg(const std::string& fen, const std::string& moves) {
+  Position pos = parse_position_arg(fen);
+  for (Move m : parse_moves_arg(pos, moves)) pos.make_move(m);
   return pos;
 }
 

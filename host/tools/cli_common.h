@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,9 @@ Position parse_position_arg(const std::string& fen);
 // history: the search sees repetitions of the positions they passed through (as after UCI's
 // "position ... moves ..."). Throws NotationError naming a bad or illegal move.
 Position parse_position_arg(const std::string& fen, const std::string& moves);
+// The game moves (UCI, space separated, as --moves gives them) played from start; throws
+// NotationError naming a bad or illegal move.
+std::vector<Move> parse_moves_arg(const Position& start, const std::string& moves);
 
 // Prints one JSON object on one line (the --json contract of every subcommand).
 void print_json(const nlohmann::json& j);

@@ -6,11 +6,9 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include <fmt/format.h>
 
-#include "chess/notation.h"
 #include "chip/chip_model.h"
 #include "chip/chip_regs.h"
 #include "chip/eval_generator.h"
@@ -51,13 +49,8 @@ Run run_one(chip::ChipClient& chip, const chip::SearchParams& params) {
 void run_hwsearch(HwSearchOptions opt) {
   const Position start = parse_position_arg(opt.fen);
   Position pos = start;
-  std::vector<Move> moves;
-  std::istringstream in(opt.moves);
-  for (std::string token; in >> token;) {
-    const Move m = parse_uci(pos, token);  // throws naming the token
-    moves.push_back(m);
-    pos.make_move(m);
-  }
+  const std::vector<Move> moves = parse_moves_arg(start, opt.moves);
+  for (Move m : moves) pos.make_move(m);
   opt.params.quiescence = !opt.no_quiescence;
   opt.params.evasions = !opt.no_evasions;
   opt.params.repetition = !opt.no_repetition;
