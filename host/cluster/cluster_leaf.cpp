@@ -15,7 +15,7 @@ std::uint64_t SwitchModel::message_clocks(std::size_t bytes) const {
 }
 
 ClusterLeafSearch::ClusterLeafSearch(MasterLink& link, ClusterConfig config, search::TranspositionTable& table)
-    : link_(link), config_(config), table_(table), workers_(std::size_t(link.workers())) {
+    : link_(link), config_(config), table_(table), workers_(std::size_t(link.workers())), job_depth_(config.depth) {
   if (workers_.empty()) throw std::invalid_argument("a cluster needs at least the master's own node");
   if (config_.depth < 1 || config_.depth > 60)
     throw std::invalid_argument(fmt::format("cluster job depth {} out of range 1-60", config_.depth));
@@ -66,6 +66,12 @@ void ClusterLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   }
 }
 
+void ClusterLeafSearch::new_iteration(int depth) {
+  job_depth_ = config_.master_plies > 0
+                   ? std::clamp(depth - config_.master_plies, std::min(config_.min_depth, config_.depth), config_.depth)
+                   : config_.depth;
+}
+
 void ClusterLeafSearch::finish() {
   for (auto& [id, job] : jobs_) {
     if (!job.dropped && !job.delivered && workers_[std::size_t(job.worker)].alive) drop(job);
@@ -80,12 +86,21 @@ std::uint64_t ClusterLeafSearch::send_to(int w, const Message& m) {
   return now_ + config_.network.message_clocks(bytes.size());
 }
 
-int ClusterLeafSearch::worker_for(bool asked) {
+int ClusterLeafSearch::home_of(const Question& q, const Move* path) const {
+  // The root move's subtree, whatever the iteration: the same node sees a subtree's jobs as the
+  // iterations deepen (a job's root moves a ply down each time) and every round of a bisection.
+  const std::uint64_t h = q.ply > 0 ? std::uint64_t(path[0].raw()) * 0x9E3779B97F4A7C15ull >> 20 : q.key;
+  return int(h % workers_.size());
+}
+
+int ClusterLeafSearch::worker_for(const Question& q, const Move* path, bool asked) {
   int best = -1;
   for (int w = 0; w < int(workers_.size()); ++w) {
     if (workers_[std::size_t(w)].alive && (best < 0 || pending(w) < pending(best))) best = w;
   }
   if (best < 0) throw std::logic_error("no worker left, not even the master's own node");
+  const int home = home_of(q, path);
+  if (config_.affinity && workers_[std::size_t(home)].alive && pending(home) < config_.jobs_per_node) best = home;
   if (asked && pending(best) >= config_.jobs_per_node) {
     // Every node is full: the latest question asked ahead is the likeliest to be useless, and the
     // one a software worker waits for must not queue behind it.
@@ -98,6 +113,7 @@ int ClusterLeafSearch::worker_for(bool asked) {
       drop(*latest);
     }
   }
+  if (best == home) ++cstats_.at_home;
   return best;
 }
 
@@ -108,7 +124,7 @@ ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner,
   job.owner = owner;
   job.asked = asked;
   job.path.assign(path, path + q.ply);
-  job.worker = worker_for(asked);
+  job.worker = worker_for(q, path, asked);
   return job;
 }
 

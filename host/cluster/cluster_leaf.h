@@ -14,6 +14,7 @@
 // the messages: an MPI run equals the simulated cluster in one process.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -35,9 +36,18 @@ struct ClusterConfig {
   int depth = 6;           // plies left at which a node goes to a worker (its software plies and the chips')
   int jobs_per_node = 16;  // jobs a node holds at once (searching, or waiting to start)
   int pv_depth = 0;        // PV nodes go to a worker with at most this many plies left (0: depth)
+  int min_depth = 1;       // the workers' chip depth: no job is shallower
   SwitchModel network;
   std::uint32_t host_node_ns = 0;  // the master's software time per node (0: free)
   double worker_timeout_s = 60;    // wall time a worker may take to answer a grant before it is given up
+  // Plies the master keeps above the jobs in every iteration: an iteration of depth d hands out jobs
+  // of d - master_plies plies, at least min_depth and at most depth (0: always depth). With a fixed
+  // job depth the early cluster iterations are a single job, the root's bisection on one node.
+  int master_plies = 0;
+  // A job goes to its home node (a hash of the root move it lies under) while that node has room,
+  // else to the node with the fewest jobs: the home's table holds the subtree from the earlier
+  // iterations and bisection rounds. Off: always the node with the fewest jobs.
+  bool affinity = false;
 };
 
 struct ClusterStats {
@@ -45,6 +55,7 @@ struct ClusterStats {
   std::vector<int> lost;                // workers given up (hung or too slow)
   std::vector<std::uint64_t> busy;      // per worker: simulated job-clocks (jobs overlap on a node)
   std::vector<std::uint64_t> jobs_per;  // per worker: jobs answered
+  std::uint64_t at_home = 0;            // jobs sent to their home node (ClusterConfig::affinity), by intent or not
 };
 
 class ClusterLeafSearch final : public search::LeafSearch {
@@ -52,8 +63,11 @@ class ClusterLeafSearch final : public search::LeafSearch {
   // table: the master's transposition table (the workers' results go into it).
   ClusterLeafSearch(MasterLink& link, ClusterConfig config, search::TranspositionTable& table);
 
-  int depth() const override { return config_.depth; }
-  int pv_depth() const override { return config_.pv_depth > 0 ? config_.pv_depth : config_.depth; }
+  int depth() const override { return job_depth_; }
+  int pv_depth() const override {
+    return std::min(job_depth_, config_.pv_depth > 0 ? config_.pv_depth : config_.depth);
+  }
+  void new_iteration(int depth) override;
   int chips() const override;
   void new_search(const Position& root, bool strive_for_draw) override;
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
@@ -73,6 +87,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   bool step() override;
 
   const ClusterStats& cluster_stats() const { return cstats_; }
+  const ClusterConfig& config() const { return config_; }
   // Cancels what is still out (the search is over); the workers' answers to it are ignored.
   void finish();
 
@@ -107,7 +122,8 @@ class ClusterLeafSearch final : public search::LeafSearch {
   Job* find(const Question& q);
   const Job* find(const Question& q) const;
   int pending(int w) const;  // jobs of w not dropped and not yet delivered
-  int worker_for(bool asked);
+  int worker_for(const Question& q, const Move* path, bool asked);
+  int home_of(const Question& q, const Move* path) const;
   Job& new_job(const Question& q, int owner, bool asked, const Move* path);
   void send_job(Job& job);
   std::uint64_t send_to(int w, const Message& m);  // returns its arrival time
@@ -123,6 +139,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   std::map<std::uint32_t, Job> jobs_;
   std::uint32_t search_ = 0, next_id_ = 1;
   std::uint64_t now_ = 0;
+  int job_depth_;                // this iteration's: config_.depth, or less to keep config_.master_plies above the jobs
   std::uint64_t host_owed_ = 0;  // thirds of a nanosecond
   int sw_worker_ = 0;
   bool overflowed_ = false;

@@ -40,6 +40,9 @@ class LeafSearch {
   // this many plies left (a cluster's master searches the PV itself down to the chips' depth, so
   // that its children, not one bisection, spread over the nodes); by default depth().
   virtual int pv_depth() const { return depth(); }
+  // Before each iteration of the root's search, its depth (a cluster's master keeps a few plies of
+  // its own above the jobs in every iteration: cluster_leaf.h).
+  virtual void new_iteration(int /*depth*/) {}
   virtual int chips() const = 0;
   // Before each search: the evaluation weights for this root (AIJ 7.1) go to every chip, and the
   // software's attitude to draws (AIJ 4.3: whether the root side strives for a draw), so that the

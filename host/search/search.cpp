@@ -497,6 +497,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   previous_score_ = 0;
   for (int depth = std::max(1, limits.first_depth); depth <= max_depth && !tb_root; ++depth) {
     seldepth_ = max_software_ply_ = 0;
+    if (leaf_) leaf_->new_iteration(depth);
     int score = search_root(root, root_moves, 0, depth, -kInf, kInf);
     if (stop_ && depth > 1 && root_moves[0] == result.best) break;  // an interrupted iteration adds nothing
     if (stop_ && score == -kInf) break;                             // stopped before any root move had a score

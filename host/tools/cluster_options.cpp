@@ -20,6 +20,14 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
                   "Software plies a worker searches above its chips (a job is this plus --chip-depth plies)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
+  cmd->add_option("--master-plies", opt.master_plies,
+                  "Plies the master keeps above the jobs in each iteration: jobs of the iteration's depth less this, "
+                  "between --chip-depth and the job depth (0: always the job depth)")
+      ->check(CLI::Range(0, 60))
+      ->capture_default_str();
+  cmd->add_flag("--job-affinity,!--no-job-affinity", opt.affinity,
+                "Send a job to its root move's home node while it has room (its table holds the subtree), else to "
+                "the least busy node (default: on)");
   cmd->add_option("--pv-job-depth", opt.pv_job_depth,
                   "Plies left at which a node of the principal variation goes to a worker (default: the job depth; "
                   "less: the master searches the PV itself down to it)")
@@ -121,6 +129,9 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   cluster::ClusterConfig config;
   config.depth = opt.worker_plies + leaf.chip_depth;
   config.pv_depth = std::min(config.depth, opt.pv_job_depth > 0 ? opt.pv_job_depth : config.depth);
+  config.min_depth = leaf.chip_depth;
+  config.master_plies = opt.master_plies;
+  config.affinity = opt.affinity;
   config.jobs_per_node = std::max(1, leaf.workers) + opt.deck;
   config.network = {opt.latency_us, opt.bandwidth_mb_s};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);
@@ -146,7 +157,7 @@ search::LeafSearch& ClusterRun::own_chips() { return *impl_->own->chips(); }
 int ClusterRun::own_until() const {
   // By default the iterations whose root moves would go whole to the chips (measured: handing the
   // master's own node more of them leaves the workers' tables cold for the later ones).
-  return impl_->opt.own_node_until >= 0 ? impl_->opt.own_node_until : impl_->leaf->depth() - impl_->opt.worker_plies;
+  return impl_->opt.own_node_until >= 0 ? impl_->opt.own_node_until : impl_->leaf->config().min_depth;
 }
 
 void ClusterRun::finish() {
@@ -181,7 +192,10 @@ nlohmann::json ClusterRun::stats_json() const {
   return {{"mode", impl_->opt.mpi ? "mpi" : "simulated"},
           {"nodes", impl_->nodes},
           {"worker_plies", impl_->opt.worker_plies},
-          {"job_depth", impl_->leaf->depth()},
+          {"job_depth", impl_->leaf->config().depth},
+          {"master_plies", impl_->opt.master_plies},
+          {"job_affinity", impl_->opt.affinity},
+          {"jobs_at_home", s.at_home},
           {"jobs_on_deck", impl_->opt.deck},
           {"grants", s.grants},
           {"switch_latency_us", impl_->opt.latency_us},

@@ -20,6 +20,8 @@ struct ClusterOptions {
   bool mpi = false;   // --cluster
   int sim_nodes = 0;  // --sim-nodes
   int worker_plies = 2;
+  int master_plies = 3;     // the master's plies above the jobs in each iteration (ClusterConfig::master_plies)
+  bool affinity = true;     // jobs to their root move's home node (ClusterConfig::affinity)
   int pv_job_depth = -1;    // -1: the job depth
   int own_node_until = -1;  // -1: the chip depth
   double latency_us = 40;

@@ -58,7 +58,7 @@ timeout 300 "${MPIRUN[@]}" -np 3 "$DEEPBLUE" epd "$DATA/wac.epd" --count 3 --dep
   fail "epd --cluster: other moves than one process's"
 cat > "$TMP/engine.sh" <<ENGINE
 #!/usr/bin/env bash
-exec ${MPIRUN[*]} -np 3 "$DEEPBLUE" "\$@" --cluster --chips 4 --chip-depth 2 --workers 4
+exec ${MPIRUN[*]} -np 3 "$DEEPBLUE" "\$@" --cluster --chips 4 --chip-depth 2 --workers 4 --master-plies 0
 ENGINE
 chmod +x "$TMP/engine.sh"
 timeout 300 "$(dirname "$0")/../cli/uci_session.sh" "$TMP/engine.sh" uci "setoption name OwnBook value false" \
@@ -68,7 +68,8 @@ grep -q "^bestmove g3g6" "$TMP/uci.txt" || fail "uci --cluster: $(tail -2 "$TMP/
 # on a worker (tests/cluster/test_cluster_search.cpp); without the history black is lost (-730).
 timeout 300 "$(dirname "$0")/../cli/uci_session.sh" "$TMP/engine.sh" uci "setoption name OwnBook value false" \
   "position fen 7k/6pp/8/q7/2R5/1Q5P/5PPK/8 b - - 0 40 moves a5e5 h2g1" "go depth 5" > "$TMP/uci_history.txt"
-grep -q "^info depth 5 .* score cp 0 .* pv e5e1 g1h2 e1e5" "$TMP/uci_history.txt" ||
+# (The PV past g1h2 is read from the master's table, which holds only what the workers passed up.)
+grep -q "^info depth 5 .* score cp 0 .* pv e5e1 g1h2" "$TMP/uci_history.txt" ||
   fail "uci --cluster with moves: no draw by repetition: $(tail -2 "$TMP/uci_history.txt")"
 echo "epd and uci on the cluster"
 

@@ -32,13 +32,23 @@ struct Outcome {
   search::SearchResult result;
   ClusterStats stats;
   search::LeafStats leaf;
+  int job_depth = 0;  // the last iteration's
 };
 
-Outcome cluster_search(const Position& root, int depth, int nodes, std::uint64_t node_limit = 0) {
+struct ClusterSetup {
+  std::uint64_t node_limit = 0;  // a worker's software nodes before it hands a job back (0: none)
+  int master_plies = 0;          // ClusterConfig::master_plies (0: jobs of a fixed depth)
+  bool affinity = false;         // ClusterConfig::affinity
+};
+
+// The command line's defaults (--master-plies, --job-affinity), scaled to these shallow searches.
+constexpr ClusterSetup kDefaults{0, 2, true};
+
+Outcome cluster_search(const Position& root, int depth, int nodes, const ClusterSetup& setup = {}) {
   search::TranspositionTable tt(8);
   WorkerConfig config;
   config.search.workers = kChips;
-  config.software_node_limit = node_limit;
+  config.software_node_limit = setup.node_limit;
   std::vector<std::unique_ptr<WorkerNode>> workers;
   for (int i = 0; i < nodes; ++i) {
     config.shared_table = i == 0 ? &tt : nullptr;  // the master's own node shares its table
@@ -48,6 +58,9 @@ Outcome cluster_search(const Position& root, int depth, int nodes, std::uint64_t
   InProcessLink link(std::move(workers));
   ClusterConfig cc;
   cc.depth = kChipDepth + 1;
+  cc.min_depth = kChipDepth;
+  cc.master_plies = setup.master_plies;
+  cc.affinity = setup.affinity;
   ClusterLeafSearch leaf(link, cc, tt);
   search::Searcher searcher(tt);
   // Iterations 1-3 on the master's own node, the rest on the cluster.
@@ -56,11 +69,11 @@ Outcome cluster_search(const Position& root, int depth, int nodes, std::uint64_t
   limits.depth = depth;
   const search::SearchResult r = master.run(root, limits);
   leaf.finish();
-  return {r, leaf.cluster_stats(), master.stats()};
+  return {r, leaf.cluster_stats(), master.stats(), leaf.depth()};
 }
 
-Outcome cluster_search(const std::string& fen, int depth, int nodes, std::uint64_t node_limit = 0) {
-  return cluster_search(Position::from_fen(fen), depth, nodes, node_limit);
+Outcome cluster_search(const std::string& fen, int depth, int nodes, const ClusterSetup& setup = {}) {
+  return cluster_search(Position::from_fen(fen), depth, nodes, setup);
 }
 
 search::SearchResult node_search(const Position& root, int depth) {
@@ -84,27 +97,56 @@ const char* kWac1 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1
 const char* kAij1 = "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37";
 
 TEST(ClusterSearch, SameBestMovesAsOneNode) {
-  for (const char* fen : {kWac1, kAij1}) {
-    const Outcome c = cluster_search(fen, 5, 3);
-    const search::SearchResult one = node_search(fen, 5);
-    EXPECT_EQ(c.result.best, one.best) << fen;
-    EXPECT_GT(c.stats.jobs, 0u);
-    // The remote workers got jobs (after the iterations on the master's own node).
-    EXPECT_GT(c.stats.jobs_per[1] + c.stats.jobs_per[2], 0u) << fen;
+  for (const ClusterSetup& setup : {ClusterSetup{}, kDefaults}) {
+    for (const char* fen : {kWac1, kAij1}) {
+      const Outcome c = cluster_search(fen, 5, 3, setup);
+      const search::SearchResult one = node_search(fen, 5);
+      EXPECT_EQ(c.result.best, one.best) << fen;
+      EXPECT_GT(c.stats.jobs, 0u);
+      // The remote workers got jobs (after the iterations on the master's own node).
+      EXPECT_GT(c.stats.jobs_per[1] + c.stats.jobs_per[2], 0u) << fen;
+    }
+    EXPECT_EQ(move_to_uci(cluster_search(kWac1, 5, 3, setup).result.best), "g3g6");
   }
-  EXPECT_EQ(move_to_uci(cluster_search(kWac1, 5, 3).result.best), "g3g6");
 }
 
 TEST(ClusterSearch, MatesAtTheRightDistance) {
-  const char* mate_in_one = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
-  const Outcome c = cluster_search(mate_in_one, 4, 2);
-  ASSERT_TRUE(search::is_mate_score(c.result.score));
-  EXPECT_EQ(search::mate_in_moves(c.result.score), 1);
-  const char* mate_in_two = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";  // Rb7 (or Ra7), then mate on the 8th rank
-  const Outcome m = cluster_search(mate_in_two, 5, 3);
-  ASSERT_TRUE(search::is_mate_score(m.result.score));
-  EXPECT_EQ(search::mate_in_moves(m.result.score), 2);
-  EXPECT_EQ(m.result.score, node_search(mate_in_two, 5).score);
+  for (const ClusterSetup& setup : {ClusterSetup{}, kDefaults}) {
+    const char* mate_in_one = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    const Outcome c = cluster_search(mate_in_one, 4, 2, setup);
+    ASSERT_TRUE(search::is_mate_score(c.result.score));
+    EXPECT_EQ(search::mate_in_moves(c.result.score), 1);
+    const char* mate_in_two = "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1";  // Rb7 (or Ra7), then mate on the 8th rank
+    const Outcome m = cluster_search(mate_in_two, 5, 3, setup);
+    ASSERT_TRUE(search::is_mate_score(m.result.score));
+    EXPECT_EQ(search::mate_in_moves(m.result.score), 2);
+    EXPECT_EQ(m.result.score, node_search(mate_in_two, 5).score);
+  }
+}
+
+// With master plies, an iteration's jobs are its depth less them (at least the chips' depth, at most
+// the job depth), so the first cluster iterations are not one job each (the root's bisection).
+TEST(ClusterSearch, JobsFollowTheIterationDepth) {
+  const ClusterSetup setup{0, 2, false};
+  for (int depth : {4, 5}) {
+    const Outcome c = cluster_search(kWac1, depth, 3, setup);
+    EXPECT_EQ(c.job_depth, std::clamp(depth - 2, kChipDepth, kChipDepth + 1)) << depth;
+    EXPECT_EQ(c.result.best, node_search(kWac1, depth).best) << depth;
+  }
+  EXPECT_EQ(cluster_search(kWac1, 5, 3).job_depth, kChipDepth + 1);  // without master plies: fixed
+}
+
+// A job goes to its root move's home node while that has room: the subtree's table is there. Most of
+// the jobs lie under the first root move, whose home fills up, so the share at home rises above
+// chance (a third, with three nodes) but not to all.
+TEST(ClusterSearch, JobsGoToTheirRootMovesHomeNode) {
+  const Outcome on = cluster_search(kAij1, 5, 3, ClusterSetup{0, 0, true});
+  const Outcome off = cluster_search(kAij1, 5, 3);
+  const double on_rate = double(on.stats.at_home) / double(on.stats.jobs);
+  const double off_rate = double(off.stats.at_home) / double(off.stats.jobs);
+  EXPECT_GT(on_rate, off_rate + 0.03) << on.stats.at_home << "/" << on.stats.jobs;
+  EXPECT_LT(off_rate, 0.4);
+  EXPECT_EQ(on.result.best, node_search(kAij1, 5).best);
 }
 
 TEST(ClusterSearch, SameAnswersRunToRun) {
@@ -117,7 +159,7 @@ TEST(ClusterSearch, SameAnswersRunToRun) {
 }
 
 TEST(ClusterSearch, JobsTooBigForAWorkerGoBackToTheMaster) {
-  const Outcome c = cluster_search(kWac1, 5, 3, /*node_limit=*/3);
+  const Outcome c = cluster_search(kWac1, 5, 3, ClusterSetup{3, 0, false});
   EXPECT_GT(c.leaf.overflows, 0u);
   EXPECT_EQ(c.result.best, node_search(kWac1, 5).best);
 }
