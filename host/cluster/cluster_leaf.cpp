@@ -88,9 +88,11 @@ std::uint64_t ClusterLeafSearch::send_to(int w, const Message& m) {
 
 int ClusterLeafSearch::home_of(const Question& q, const Move* path) const {
   // The root move's subtree, whatever the iteration: the same node sees a subtree's jobs as the
-  // iterations deepen (a job's root moves a ply down each time) and every round of a bisection.
-  const std::uint64_t h = q.ply > 0 ? std::uint64_t(path[0].raw()) * 0x9E3779B97F4A7C15ull >> 20 : q.key;
-  return int(h % workers_.size());
+  // iterations deepen (a job's root moves a ply down each time) and every round of a bisection. The
+  // root itself (an early iteration, shallower than the job depth) is the master's own node's (AIJ
+  // 6.2: the master searches the early iterations on its own chips).
+  if (q.ply == 0) return 0;
+  return int((std::uint64_t(path[0].raw()) * 0x9E3779B97F4A7C15ull >> 20) % workers_.size());
 }
 
 int ClusterLeafSearch::worker_for(const Question& q, const Move* path, bool asked) {

@@ -23,7 +23,7 @@ struct ClusterOptions {
   int master_plies = 3;     // the master's plies above the jobs in each iteration (ClusterConfig::master_plies)
   bool affinity = true;     // jobs to their root move's home node (ClusterConfig::affinity)
   int pv_job_depth = -1;    // -1: the job depth
-  int own_node_until = -1;  // -1: the chip depth
+  int own_node_until = -1;  // -1: 0 with master plies, else the chip depth
   double latency_us = 40;
   double bandwidth_mb_s = 35;
   int deck = 1;
