@@ -63,8 +63,10 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   cc.affinity = setup.affinity;
   ClusterLeafSearch leaf(link, cc, tt);
   search::Searcher searcher(tt);
-  // Iterations 1-3 on the master's own node, the rest on the cluster.
-  ClusterSearch master(searcher, *own.chips(), kChips, leaf, leaf.chips(), cc.depth);
+  // As the command line: with master plies one run (the early iterations' root jobs on the own
+  // node); with a fixed job depth, iterations 1-3 on the master's own node, the rest on the cluster.
+  const int own_until = setup.master_plies > 0 ? 0 : cc.depth;
+  ClusterSearch master(searcher, *own.chips(), kChips, leaf, leaf.chips(), own_until);
   search::Limits limits;
   limits.depth = depth;
   const search::SearchResult r = master.run(root, limits);
