@@ -3,7 +3,10 @@
 // memory windows from 16 MiB up.
 #pragma once
 
+#include <array>
 #include <cstdint>
+
+#include "chip/chip_regs.h"
 
 namespace db::sim {
 
@@ -47,6 +50,40 @@ constexpr std::uint32_t kBroadcastBase = 0x0400'0000;
 constexpr std::uint32_t kBroadcastWindow = 1u << (kChipAddressBits + 2);  // 512 KiB
 constexpr std::uint32_t broadcast_address(int slot, std::uint32_t word) {
   return kBroadcastBase + std::uint32_t(slot) * kBroadcastWindow + ((word & ((1u << kChipAddressBits) - 1)) << 2);
+}
+
+// Card job windows (write-only, streaming-data bursts; docs/sim.md): slot s at kJobWindowBase +
+// s * kJobWindowCard, chip c at c * kJobWindowChip in it, word i at i << 2. The card passes word i
+// of a burst to its chip's register kJobWindow[i]: a search job's staging registers and its JOB
+// command in an order that puts what changes from one job to the next (the path's last moves, the
+// test value, the slow estimate, the command) at the end, so that one burst from the first word
+// that changed to the command loads and starts a job. The history runs backwards (move pair 0
+// next to TEST_PAIR): a job's unused history words then come before its used ones.
+constexpr std::uint32_t kJobWindowBase = 0x0500'0000;
+constexpr std::uint32_t kJobWindowWords = 31;
+constexpr std::uint32_t kJobWindowChip = 32 * 4;                                         // bytes a chip
+constexpr std::uint32_t kJobWindowCard = std::uint32_t(kChipsPerCard) * kJobWindowChip;  // 1 KiB
+constexpr std::array<std::uint32_t, kJobWindowWords> kJobWindow = [] {
+  namespace reg = chip::reg;
+  std::array<std::uint32_t, kJobWindowWords> w{};
+  std::uint32_t i = 0;
+  for (std::uint32_t r : {reg::SEARCH_CTRL, reg::OFFSET_CTRL, reg::NODE_LIMIT}) w[i++] = r;
+  for (std::uint32_t k = 0; k < reg::BOARD_PACK_COUNT; ++k) w[i++] = reg::BOARD_PACK_BASE + k;
+  w[i++] = reg::JOB_POS;
+  for (std::uint32_t k = reg::JOB_HISTORY_COUNT; k-- > 0;) w[i++] = reg::JOB_HISTORY_BASE + k;
+  for (std::uint32_t r : {reg::TEST_PAIR, reg::SLOW_EST, reg::CMD}) w[i++] = r;
+  return w;
+}();
+static_assert(kJobWindow[kJobWindowWords - 1] == chip::reg::CMD, "the command ends the job window");
+// Index of a chip register in the job window, or -1.
+constexpr int job_window_index(std::uint32_t reg) {
+  for (std::uint32_t i = 0; i < kJobWindowWords; ++i) {
+    if (kJobWindow[i] == reg) return int(i);
+  }
+  return -1;
+}
+constexpr std::uint32_t job_window_address(int slot, int chip, std::uint32_t index) {
+  return kJobWindowBase + std::uint32_t(slot) * kJobWindowCard + std::uint32_t(chip) * kJobWindowChip + index * 4;
 }
 
 }  // namespace db::sim

@@ -107,6 +107,8 @@ sc_time McaBus::transfer(tlm::tlm_generic_payload& p, const sc_time& start) {
   cycle->setup = false;
   cycle->card_status = false;
   cycle->broadcast = false;
+  cycle->job_window = false;
+  cycle->word_time = timing_.streaming_cycle;
   cycle->hold = SC_ZERO_TIME;
   cycle->device_error = false;
   cycle->error.clear();
@@ -123,14 +125,25 @@ sc_time McaBus::transfer(tlm::tlm_generic_payload& p, const sc_time& start) {
 
 void McaBus::route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_time& start) {
   const std::uint64_t addr = p.get_address();
-  // I/O ports (setup, POS) are byte-wide; the cards' memory takes aligned 32-bit words.
+  // I/O ports (setup, POS) are byte-wide; the cards' memory takes aligned 32-bit words, one a
+  // transfer or several in a streaming-data burst (consecutive words: the streaming width is the
+  // whole length) to a chip's memory window or a job window.
   const bool io = addr == kSetupSelect || (addr >= kPosBase && addr < kPosBase + kPosCount);
-  const bool word =
-      p.get_data_length() == 4 && !p.get_byte_enable_ptr() && p.get_streaming_width() >= 4 && addr % 4 == 0;
-  if (p.get_data_length() < 1 || (!io && !word)) {
+  const unsigned length = p.get_data_length();
+  const bool words = length >= 4 && length % 4 == 0 && !p.get_byte_enable_ptr() && addr % 4 == 0 &&
+                     (length == 4 ? p.get_streaming_width() >= 4 : p.get_streaming_width() == length);
+  if (length < 1 || (!io && !words)) {
     return fail(p, cycle, tlm::TLM_BURST_ERROR_RESPONSE,
-                fmt::format("Micro Channel: only aligned 32-bit transfers (address 0x{:X}, {} bytes)", addr,
-                            p.get_data_length()));
+                fmt::format("Micro Channel: only aligned 32-bit transfers (address 0x{:X}, {} bytes)", addr, length));
+  }
+  const bool burst = length > 4;
+  const bool memory = (addr >= kCardBase && addr < kCardBase + std::uint64_t(kSlots) * kCardWindow) ||
+                      (addr >= kJobWindowBase && addr < kJobWindowBase + std::uint64_t(kSlots) * kJobWindowCard);
+  if (burst && !memory) {
+    return fail(p, cycle, tlm::TLM_BURST_ERROR_RESPONSE,
+                fmt::format("Micro Channel: a burst of {} words to 0x{:X}: bursts go to a chip's memory window or "
+                            "a job window only",
+                            length / 4, addr));
   }
   // The adapter setup port.
   if (addr == kSetupSelect) {
@@ -161,6 +174,10 @@ void McaBus::route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_time& 
     slot = int((addr - kBroadcastBase) / kBroadcastWindow);
     local = (addr - kBroadcastBase) % kBroadcastWindow;
     cycle.broadcast = true;
+  } else if (addr >= kJobWindowBase && addr < kJobWindowBase + std::uint64_t(kSlots) * kJobWindowCard) {
+    slot = int((addr - kJobWindowBase) / kJobWindowCard);
+    local = (addr - kJobWindowBase) % kJobWindowCard;
+    cycle.job_window = true;
   } else if (addr >= kCardBase && addr < kCardBase + std::uint64_t(kSlots) * kCardWindow) {
     slot = int((addr - kCardBase) / kCardWindow);
     local = (addr - kCardBase) % kCardWindow;
@@ -183,9 +200,11 @@ void McaBus::route(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_time& 
 }
 
 sc_time McaBus::cycle_length(tlm::tlm_generic_payload& p, McaCycle& cycle) {
-  if (cycle.hold == SC_ZERO_TIME) return timing_.basic_cycle;
+  // A burst: the first word's cycle, then a streaming cycle for each further word.
+  const sc_time streaming = timing_.streaming_cycle * double(p.get_data_length() > 4 ? p.get_data_length() / 4 - 1 : 0);
+  if (cycle.hold == SC_ZERO_TIME) return timing_.basic_cycle + streaming;
   ++stats_.extended;
-  if (cycle.hold <= timing_.sync_extended - timing_.basic_cycle) return timing_.sync_extended;
+  if (cycle.hold <= timing_.sync_extended - timing_.basic_cycle) return timing_.sync_extended + streaming;
   const sc_time length = timing_.basic_cycle + cycle.hold;
   if (length > timing_.async_extended_max) {
     // A card holding CD CHRDY too long: the channel check ends the cycle at the limit.
@@ -194,7 +213,7 @@ sc_time McaBus::cycle_length(tlm::tlm_generic_payload& p, McaCycle& cycle) {
                      p.get_address(), length.to_string(), timing_.async_extended_max.to_string()));
     return timing_.async_extended_max;
   }
-  return length;
+  return length + streaming;
 }
 
 }  // namespace db::sim

@@ -91,18 +91,59 @@ void McaCard::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   }
   if (cycle->card_status) return status_read(p, *cycle, sc_core::sc_time_stamp() + delay);
   if (cycle->broadcast) return broadcast_write(p, *cycle, delay);
+  if (cycle->job_window) return job_window_write(p, *cycle, delay);
   const int chip = int(offset >> (kChipAddressBits + 2));
+  const std::uint32_t word = std::uint32_t(offset >> 2) & ((1u << kChipAddressBits) - 1);
+  chip_words(p, *cycle, delay, chip, [word](std::uint32_t i) { return word + i; });
+  if (p.is_read() && options_.extended_reads)
+    cycle->hold = std::max(cycle->hold, sc_core::sc_time(100, sc_core::SC_NS));
+}
+
+void McaCard::job_window_write(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay) {
+  const std::uint64_t offset = p.get_address();
+  const std::uint32_t first = std::uint32_t(offset % kJobWindowChip) / 4;
+  const std::uint32_t words = p.get_data_length() / 4;
+  if (!p.is_write()) {
+    p.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    cycle.error = fmt::format("{}: the job window is write-only", name());
+    return;
+  }
+  if (first + words > kJobWindowWords) {
+    p.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    cycle.error = fmt::format("{}: a burst of {} words from job window word {} runs past its {} words", name(), words,
+                              first, kJobWindowWords);
+    return;
+  }
+  chip_words(p, cycle, delay, int(offset / kJobWindowChip), [first](std::uint32_t i) { return kJobWindow[first + i]; });
+}
+
+void McaCard::chip_words(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay, int chip,
+                         const std::function<std::uint32_t(std::uint32_t)>& register_of) {
   ChipPort& port = *chips_[std::size_t(chip) % kChipsPerCard];
   if (port.size() == 0) {
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    cycle->error = fmt::format("{}: no chip in slot {}", name(), chip);
+    cycle.error = fmt::format("{}: no chip in slot {}", name(), chip);
     return;
   }
-  p.set_address((offset >> 2) & ((1u << kChipAddressBits) - 1));
-  port->b_transport(p, delay);
+  // Word by word as the chip takes them (one request a 24 MHz clock; a streaming cycle is longer),
+  // each at its own time in the burst. A word the chip flags ends the burst.
+  const std::uint64_t offset = p.get_address();
+  unsigned char* const data = p.get_data_ptr();
+  const unsigned length = p.get_data_length(), width = p.get_streaming_width();
+  p.set_data_length(4);
+  p.set_streaming_width(4);
+  for (std::uint32_t i = 0; i < length / 4; ++i) {
+    p.set_address(register_of(i));
+    p.set_data_ptr(data + 4 * i);
+    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time at = delay + cycle.word_time * double(i);
+    port->b_transport(p, at);
+    if (p.get_response_status() != tlm::TLM_OK_RESPONSE) break;
+  }
   p.set_address(offset);
-  if (p.is_read() && options_.extended_reads)
-    cycle->hold = std::max(cycle->hold, sc_core::sc_time(100, sc_core::SC_NS));
+  p.set_data_ptr(data);
+  p.set_data_length(length);
+  p.set_streaming_width(width);
 }
 
 }  // namespace db::sim

@@ -1,5 +1,6 @@
 // A Deep Blue chip card (TLM-2.0 target): the POS registers (adapter ID, card enable) and eight chip
-// slots behind the card's address decoder (chip 0-7, 17-bit word address; mca_address.h).
+// slots behind the card's address decoder (chip 0-7, 17-bit word address; mca_address.h), with the
+// card's status port, broadcast window and job window, and streaming-data bursts to one chip.
 #pragma once
 
 #include <algorithm>
@@ -51,6 +52,10 @@ class McaCard : public sc_core::sc_module {
   void setup_cycle(tlm::tlm_generic_payload& p);
   void broadcast_write(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay);
   void status_read(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_core::sc_time& at);
+  void job_window_write(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay);
+  // The transfer's words to one chip, word i to its register register_of(i).
+  void chip_words(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay, int chip,
+                  const std::function<std::uint32_t(std::uint32_t)>& register_of);
 
   Options options_;
   std::array<std::uint8_t, kPosCount> pos_{};

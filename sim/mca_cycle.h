@@ -16,6 +16,10 @@ struct McaCycle : tlm::tlm_extension<McaCycle> {
   bool card_status = false;
   // Set by the bus: a write to the card's broadcast window (every chip on the card).
   bool broadcast = false;
+  // Set by the bus: a write to the card's job window (mca_address.h: word i to kJobWindow[i]).
+  bool job_window = false;
+  // Set by the bus on a burst (several words): the time from one word to the next at the card.
+  sc_core::sc_time word_time = sc_core::SC_ZERO_TIME;
   // Set by the target: how long it holds CD CHRDY beyond the basic cycle (0: a basic cycle; up to
   // 100 ns: the synchronous extended cycle; longer: an asynchronous extended cycle, at most 3.5 us).
   sc_core::sc_time hold = sc_core::SC_ZERO_TIME;

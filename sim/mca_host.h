@@ -1,9 +1,10 @@
 // The node's host processor as a Micro Channel master (TLM-2.0 initiator): programmed I/O, one
-// 32-bit transfer per access, each costing the host's I/O overhead (McaTiming::host_overhead) before
-// the bus cycle. It keeps its own time (loosely timed: the time annotated on its transfers), so it
-// can be driven from plain C++ between sc_start calls, as the software search does.
+// 32-bit transfer per access (or a streaming-data burst of several words), each costing the host's
+// I/O overhead (McaTiming::host_overhead) before the bus cycle. It keeps its own time (loosely timed: the time
+// annotated on its transfers), so it can be driven from plain C++ between sc_start calls, as the software search does.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -36,6 +37,10 @@ class McaHost : public sc_core::sc_module {
   };
   // One programmed access; throws McaError when the bus or a card refuses it.
   Result transfer(bool write, std::uint64_t address, std::uint32_t data);
+  // A streaming-data burst of n words from `address` on (one host I/O operation: one overhead, then
+  // the bus's first cycle and a streaming cycle for each further word). Reads fill `words`. True
+  // when a chip flagged one of the words (the burst stopped there); throws McaError as transfer().
+  bool transfer_block(bool write, std::uint64_t address, std::uint32_t* words, std::size_t n);
   std::uint32_t read(std::uint64_t address) { return transfer(false, address, 0).data; }
   void write(std::uint64_t address, std::uint32_t data) { transfer(true, address, data); }
   // A POS register (0x100-0x107) of the card in `slot`: setup on, the access, setup off.
@@ -51,9 +56,10 @@ class McaHost : public sc_core::sc_module {
   void set_overhead(const sc_core::sc_time& t) { overhead_ = t; }
 
   struct Stats {
-    std::uint64_t accesses = 0;
-    sc_core::sc_time overhead;  // host I/O overhead, all accesses
-    sc_core::sc_time on_bus;    // from the end of the overhead to the end of the bus cycle (waits, arbitration, cycle)
+    std::uint64_t accesses = 0;  // transfers (a burst is one)
+    std::uint64_t words = 0;     // 32-bit words moved
+    sc_core::sc_time overhead;   // host I/O overhead, all accesses
+    sc_core::sc_time on_bus;     // from the end of the overhead to the end of the bus cycle (waits, arbitration, cycle)
   };
   const Stats& stats() const { return stats_; }
 

@@ -87,9 +87,9 @@ void McaNode::broadcast(const std::vector<chip::WriteBlock>& writes) {
   }
 }
 
-std::unique_ptr<chip::ChipBackend> McaNode::backend(int i) {
+std::unique_ptr<chip::ChipBackend> McaNode::backend(int i, bool bursts) {
   if (i < 0 || i >= chips()) throw std::out_of_range(fmt::format("chip {} of a node of {}", i, chips()));
-  return std::make_unique<McaChipBackend>(*this, i);
+  return std::make_unique<McaChipBackend>(*this, i, bursts);
 }
 
 }  // namespace db::sim

@@ -54,8 +54,10 @@ class McaNode : public sc_core::sc_module {
   // host write per word and card); throws McaError if a chip flags a write.
   void broadcast(const std::vector<chip::WriteBlock>& writes);
   // A ChipBackend for chip i whose every access is a host transfer on this node's bus (for a
-  // ChipClient); its tick(n) is the host waiting n chip clocks. The node must outlive it.
-  std::unique_ptr<chip::ChipBackend> backend(int i);
+  // ChipClient); its tick(n) is the host waiting n chip clocks. With bursts, search jobs go through
+  // the card's job window and result reads are one streaming-data transfer (McaChipBackend). The
+  // node must outlive it.
+  std::unique_ptr<chip::ChipBackend> backend(int i, bool bursts = false);
 
   // The host's reads of a chip's STATUS register (polls while the chips work), with their host
   // time (overhead and bus), counted by the backends of backend().

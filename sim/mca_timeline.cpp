@@ -9,8 +9,15 @@ McaTimeline::McaTimeline(std::shared_ptr<McaNode> node, Cards cards) : node_(std
 
 McaTimeline::Mark McaTimeline::mark() const {
   const McaHost::Stats& h = node_->host().stats();
-  return Mark{h.accesses,          node_->bus().stats().busy, h.overhead,          h.on_bus,
-              node_->host().now(), node_->polls().count,      node_->polls().time, software_};
+  return Mark{h.accesses,
+              h.words,
+              node_->bus().stats().busy,
+              h.overhead,
+              h.on_bus,
+              node_->host().now(),
+              node_->polls().count,
+              node_->polls().time,
+              software_};
 }
 
 void McaTimeline::host_computes(std::uint64_t clocks) {
@@ -30,6 +37,7 @@ McaTimeline::Figures McaTimeline::figures() const {
   const Mark m = mark();
   Figures f;
   f.accesses = m.accesses - start_.accesses;
+  f.words = m.words - start_.words;
   f.bus_busy_seconds = (m.busy - start_.busy).to_seconds();
   f.host_overhead_seconds = (m.overhead - start_.overhead).to_seconds();
   f.host_io_seconds = f.host_overhead_seconds + (m.on_bus - start_.on_bus).to_seconds();

@@ -46,7 +46,8 @@ class McaTimeline final : public search::ChipTimeline {
 
   // Since search_started() (or since the node started, if no search has).
   struct Figures {
-    std::uint64_t accesses = 0;        // host transfers (programmed I/O)
+    std::uint64_t accesses = 0;        // host transfers (programmed I/O; a burst is one)
+    std::uint64_t words = 0;           // 32-bit words they moved
     double bus_busy_seconds = 0;       // arbitration and transfer cycles on the bus
     double host_overhead_seconds = 0;  // the host's I/O overhead
     double host_io_seconds = 0;        // overhead plus the host's own time on the bus
@@ -60,7 +61,7 @@ class McaTimeline final : public search::ChipTimeline {
 
  private:
   struct Mark {
-    std::uint64_t accesses = 0;
+    std::uint64_t accesses = 0, words = 0;
     sc_core::sc_time busy, overhead, on_bus, now;
     std::uint64_t polls = 0;
     sc_core::sc_time poll_time;

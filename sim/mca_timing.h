@@ -13,6 +13,9 @@ struct McaTiming {
   sc_core::sc_time async_extended_max{3500, sc_core::SC_NS};  // longest asynchronous extended cycle
   sc_core::sc_time arbitration{300, sc_core::SC_NS};          // minimum arbitration cycle
   sc_core::sc_time burst_release{7800, sc_core::SC_NS};       // a preempted burst holder releases within this
+  // Streaming data: each 32-bit word of a burst after its first (40 MB/s; the first word is a basic
+  // or extended cycle).
+  sc_core::sc_time streaming_cycle{100, sc_core::SC_NS};
   // Host I/O overhead per programmed access on an RS/6000 node (not published; a parameter): the
   // processor's time to issue a load/store through the I/O channel controller, outside the bus cycle.
   sc_core::sc_time host_overhead{500, sc_core::SC_NS};

@@ -343,7 +343,14 @@ SearchResult ChipClient::search_result() {
   // JOB_RESULT and JOB_COUNTS, or the four count registers when JOB_RESULT says the counts do not
   // fit JOB_COUNTS (a search of 8192 nodes or more, or 2^19 clocks).
   namespace jr = field::job_result;
-  const std::uint32_t word = read(reg::JOB_RESULT);
+  // Where the bus moves several words a transfer, JOB_RESULT, TEST_PAIR and JOB_COUNTS in one.
+  std::array<std::uint32_t, 3> block{};
+  static_assert(reg::JOB_COUNTS == reg::JOB_RESULT + 2, "JOB_RESULT and JOB_COUNTS one word apart");
+  const bool burst = backend_->bursts();
+  if (burst && !backend_->read_block(reg::JOB_RESULT, block.data(), int(block.size()))) {
+    throw ChipError(err::BAD_ADDRESS, reg::JOB_RESULT, "chip: the result registers' burst read was refused");
+  }
+  const std::uint32_t word = burst ? block[0] : read(reg::JOB_RESULT);
   if (jr::ERROR.get(word)) {
     // A JOB stopped at a refused step (its SEARCH did not run): report it as the command's error.
     const std::uint32_t e = read(reg::ERROR);
@@ -355,7 +362,7 @@ SearchResult ChipClient::search_result() {
                                                                           : "an unmapped address"));
   }
   if (!jr::WIDE.get(word)) {
-    const std::uint32_t counts = read(reg::JOB_COUNTS);
+    const std::uint32_t counts = burst ? block[2] : read(reg::JOB_COUNTS);
     return search_result_of_packed(word, field::job_counts::NODES.get(counts), field::job_counts::CYCLES.get(counts));
   }
   const std::uint64_t nodes = read(reg::COUNT_LO) | std::uint64_t(read(reg::COUNT_HI)) << 32;
@@ -402,12 +409,16 @@ std::vector<RegWrite> search_job_writes(const ChipPosition& start, const std::ve
 
 void ChipClient::start_job(const ChipPosition& start, const std::vector<std::uint16_t>& history,
                            const SearchParams& params) {
-  try {
-    for (const RegWrite& w : job_registers_.writes(start, history, params)) store(w.addr, w.data);
-  } catch (...) {
-    job_registers_.clear();  // a refused write: what the chip holds is not known
-    throw;
-  }
+  const std::vector<JobWord> words = job_registers_.image(start, history, params);
+  if (backend_->write_job(words)) return;
+  job_registers_.clear();  // a refused write: what the chip holds is not known
+  const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
+  backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy
+  const std::uint32_t addr = field::error::ADDR.get(e);
+  const char* name = register_name(addr);
+  throw ChipError(field::error::CODE.get(e), addr,
+                  fmt::format("chip: search job's write to {} (0x{:05X}) refused: {}",
+                              *name ? name : "unmapped address", addr, error_name(field::error::CODE.get(e))));
 }
 
 int JobRegisters::slot(std::uint32_t addr) {
@@ -438,17 +449,36 @@ void JobRegisters::forget(std::uint32_t addr) {
   if (i >= 0) known_ &= ~(1u << i);
 }
 
-std::vector<RegWrite> JobRegisters::writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
-                                           const SearchParams& params) {
-  std::vector<RegWrite> out;
+std::vector<JobWord> JobRegisters::image(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                                         const SearchParams& params) {
+  std::vector<JobWord> out;
+  const std::uint32_t history_words = std::uint32_t(history.size() + 1) / 2;
   for (const RegWrite& w : search_job_writes(start, history, params)) {
     const int i = slot(w.addr);  // -1 for SLOW_EST and CMD: always written
-    if (i >= 0 && (known_ >> i & 1) && value_[std::size_t(i)] == w.data) continue;
+    const bool held = i >= 0 && (known_ >> i & 1) && value_[std::size_t(i)] == w.data;
     if (i >= 0) {
       value_[std::size_t(i)] = w.data;
       known_ |= 1u << i;
     }
-    out.push_back(w);
+    out.push_back({w.addr, w.data, !held});
+    if (w.addr == reg::JOB_POS) {
+      // The history words this job does not use, after its own: their value does not matter. One
+      // the host knows is offered as it is; an unknown one as 0, and it stays unknown, since the
+      // backend may or may not write it.
+      for (std::uint32_t k = history_words; k < reg::JOB_HISTORY_COUNT; ++k) {
+        const int h = slot(reg::JOB_HISTORY_BASE + k);
+        out.push_back({reg::JOB_HISTORY_BASE + k, (known_ >> h & 1) ? value_[std::size_t(h)] : 0, false});
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<RegWrite> JobRegisters::writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                                           const SearchParams& params) {
+  std::vector<RegWrite> out;
+  for (const JobWord& w : image(start, history, params)) {
+    if (w.needed) out.push_back({w.addr, w.data});
   }
   return out;
 }

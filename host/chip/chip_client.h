@@ -147,8 +147,14 @@ std::vector<RegWrite> search_job_writes(const ChipPosition& start, const std::ve
 // gives only the writes of search_job_writes() whose register does not hold the value (always the
 // SLOW_EST write and the JOB command). Whoever writes one of these registers another way calls
 // forget() (ChipClient::write does), and clear() when the chip may hold anything (a refused write).
+//
+// image() gives the whole job for a backend that writes several words per transfer (ChipBackend::
+// write_job): every write of search_job_writes(), `needed` where writes() would give it, and the
+// history words past the job's moves (not needed; right after JOB_POS).
 class JobRegisters {
  public:
+  std::vector<JobWord> image(const ChipPosition& start, const std::vector<std::uint16_t>& history,
+                             const SearchParams& params);
   std::vector<RegWrite> writes(const ChipPosition& start, const std::vector<std::uint16_t>& history,
                                const SearchParams& params);
   void forget(std::uint32_t addr);

@@ -122,7 +122,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
     std::vector<std::unique_ptr<chip::SearchChip>> on_cards;
     for (int i = 0; i < chips; ++i) {
       on_cards.push_back(std::make_unique<chip::LocalSearchChip>(
-          std::make_unique<chip::ChipClient>(node->backend(i)),
+          std::make_unique<chip::ChipClient>(node->backend(i, mca.card_bursts)),
           mca.register_jobs ? chip::JobLoad::kRegisters : chip::JobLoad::kPacked));
     }
     return std::make_unique<search::ChipLeafSearch>(
@@ -189,6 +189,10 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
   cmd->add_flag("--card-broadcast", opt.mca.card_broadcast,
                 "With --backend mca: the evaluation weights are written once per card, to all its chips at once, "
                 "instead of once per chip (docs/sim.md)");
+  cmd->add_flag("--card-bursts", opt.mca.card_bursts,
+                "With --backend mca: each chip search's changed staging words and its command go to the chip in one "
+                "streaming-data burst through its card's job window, and its result comes back in one burst, instead "
+                "of one programmed access a word (docs/sim.md)");
   cmd->add_flag("--register-jobs", opt.mca.register_jobs,
                 "With --backend mca: load each chip search register by register as before the JOB command (the "
                 "board square by square, EVAL_INIT, MAKE after MAKE, the parameters, SEARCH: about 85 accesses) "
@@ -302,6 +306,7 @@ nlohmann::json leaf_stats_json(const search::ChipLeafSearch* chips) {
     const sim::McaTimeline::Figures f = mca->figures();
     j["bus"] = nlohmann::json{
         {"accesses", f.accesses},
+        {"words", f.words},
         {"bus_busy_seconds", f.bus_busy_seconds},
         {"host_overhead_seconds", f.host_overhead_seconds},
         {"host_io_seconds", f.host_io_seconds},

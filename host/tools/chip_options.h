@@ -39,6 +39,7 @@ struct McaOptions {
   double host_overhead_us = 0.5;  // the host's I/O overhead per programmed access (not published)
   bool card_status = false;       // the host reads the cards' status ports instead of each chip's STATUS
   bool card_broadcast = false;    // the weights go to each card's chips in one broadcast
+  bool card_bursts = false;       // jobs through the cards' job windows, results in one burst
   bool register_jobs = false;     // chip searches loaded register by register (before JOB), to compare
 };
 // The chips of one host as the software search's leaf searcher: `chips` clients on the backend,

@@ -1,7 +1,9 @@
 // The Micro Channel bus alone: transfer timing (basic, synchronous and asynchronous extended cycles,
-// the host's overhead, the channel check) and arbitration between two masters. Simulated time only.
+// streaming-data bursts, the host's overhead, the channel check) and arbitration between two masters. Simulated time
+// only.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <vector>
 
 #include <tlm_utils/simple_initiator_socket.h>
@@ -109,6 +111,32 @@ TEST(McaBus, ExtendedCycles) {
     EXPECT_NE(std::string(e.what()).find("channel check"), std::string::npos) << e.what();
   }
   EXPECT_EQ(b.host.now() - t, sc_time(3500, SC_NS));
+}
+
+TEST(McaBus, ABurstIsOneOverheadAFirstCycleAndStreamingCycles) {
+  HostBench b;
+  b.host.write(chip_address(0, 0, 5), 1);  // the first transfer arbitrates; the bus then stays parked
+  const sc_time t = b.host.now();
+  std::uint32_t words[4] = {10, 11, 12, 13};
+  EXPECT_FALSE(b.host.transfer_block(true, chip_address(0, 0, 8), words, 4));
+  // 0.5 us of host overhead, a 200 ns basic cycle for the first word, 100 ns for each other.
+  EXPECT_EQ(b.host.now() - t, sc_time(500 + 200 + 3 * 100, SC_NS));
+  EXPECT_EQ(b.host.stats().accesses, 2u);
+  EXPECT_EQ(b.host.stats().words, 5u);
+  EXPECT_EQ(b.bus.stats().transfers, 2u);
+  // A burst read held by the card: the first word's cycle is extended, the others stream.
+  const sc_time r = b.host.now();
+  b.card.hold = sc_time(60, SC_NS);
+  EXPECT_FALSE(b.host.transfer_block(false, chip_address(0, 0, 8), words, 3));
+  EXPECT_EQ(b.host.now() - r, sc_time(500 + 300 + 2 * 100, SC_NS));
+  // Bursts go to memory windows only: not to an I/O port, a card's status port or its broadcast
+  // window; and a transfer has words.
+  b.card.hold = sc_core::SC_ZERO_TIME;
+  EXPECT_THROW(b.host.transfer_block(false, card_status_port(0), words, 2), McaError);
+  EXPECT_THROW(b.host.transfer_block(true, broadcast_address(0, 0), words, 2), McaError);
+  EXPECT_THROW(b.host.transfer_block(true, kSetupSelect, words, 2), McaError);
+  EXPECT_THROW(b.host.transfer_block(true, chip_address(0, 0, 8), words, 0), std::invalid_argument);
+  EXPECT_EQ(b.card.data.size(), 2u);  // what the test card saw: the single write and the burst's
 }
 
 TEST(McaBus, NoCardAndUnalignedAreErrors) {

@@ -3,9 +3,13 @@
 // bus, and the software search through the bus equal to the search on directly clocked chips.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "chess/notation.h"
 #include "chess/perft.h"
 #include "chess/position.h"
 #include "chip/chip_client.h"
@@ -381,17 +385,19 @@ TEST(McaNode, SoftwareSearchThroughTheBusEqualsTheModel) {
 
 TEST(McaNode, PackedJobsCostAtMost25AccessesPerChipSearch) {
   // The same software search on the node's chips loaded as JOBs (chips 0-3, the cards' status
-  // ports and broadcast on) and register by register as before the JOB command (chips 4-7, STATUS
-  // polled): the same tree; the host's accesses per chip search besides its status polls, counted
-  // by the host's bus statistics, at most 25 with JOBs where the registers took over 70.
+  // ports and broadcast on), register by register as before the JOB command (chips 4-7, STATUS
+  // polled) and as JOBs in bursts (chips 8-11): the same tree; the host's accesses per chip search besides its status
+  // polls, counted by the host's bus statistics, at most 25 with JOBs where the registers took over 70.
   constexpr int kChips = 4;
-  auto node = make_node(2 * kChips);
-  std::vector<std::unique_ptr<chip::SearchChip>> packed, registers;
+  auto node = make_node(3 * kChips);
+  std::vector<std::unique_ptr<chip::SearchChip>> packed, registers, bursts;
   for (int i = 0; i < kChips; ++i) {
     packed.push_back(std::make_unique<chip::LocalSearchChip>(std::make_unique<chip::ChipClient>(node->backend(i)),
                                                              chip::JobLoad::kPacked));
     registers.push_back(std::make_unique<chip::LocalSearchChip>(
         std::make_unique<chip::ChipClient>(node->backend(kChips + i)), chip::JobLoad::kRegisters));
+    bursts.push_back(std::make_unique<chip::LocalSearchChip>(
+        std::make_unique<chip::ChipClient>(node->backend(2 * kChips + i, true)), chip::JobLoad::kPacked));
   }
   auto packed_timeline = std::make_shared<McaTimeline>(node, McaTimeline::Cards{true, true});
   const SearchRun p =
@@ -418,6 +424,123 @@ TEST(McaNode, PackedJobsCostAtMost25AccessesPerChipSearch) {
   EXPECT_GE(per_job, 4.0);
   EXPECT_GT(per_register_job, 70.0);
   EXPECT_LT(pf.host_io_seconds, rf.host_io_seconds / 2);
+
+  // The same with the cards' bursts (chips 8-11, STATUS polled): the same tree; a job in one or
+  // two transfers through the job window and the result in one, so under 4 a chip search.
+  auto bursts_timeline = std::make_shared<McaTimeline>(node);
+  const SearchRun b =
+      run_search(std::make_unique<search::ChipLeafSearch>(std::move(bursts), 3, chip::SearchParams{}, bursts_timeline),
+                 kMiddlegames[0], 5);
+  const McaTimeline::Figures bf = bursts_timeline->figures();
+  EXPECT_EQ(b.result.best, p.result.best);
+  EXPECT_EQ(b.result.score, p.result.score);
+  EXPECT_EQ(b.result.nodes, p.result.nodes);
+  EXPECT_EQ(b.chips.nodes, p.chips.nodes);
+  const double per_burst_job =
+      double(bf.accesses - bf.status_polls) / double(b.chips.searches + b.chips.wasted_searches);
+  EXPECT_GE(per_burst_job, 2.0);  // at least the job and its result
+  EXPECT_LT(per_burst_job, 4.0);
+  EXPECT_GT(bf.words - bf.status_polls, bf.accesses - bf.status_polls);  // the bursts carried several words
+}
+
+TEST(McaJobWindow, BurstsJoinNearbyWordsAndStopAtWordsNotInTheJob) {
+  namespace reg = chip::reg;
+  // Window order (mca_address.h): the parameters 0-2, the board 3-10, JOB_POS 11, the history
+  // backwards (word k at 27 - k), TEST_PAIR 28, SLOW_EST 29, the command 30.
+  ASSERT_EQ(job_window_index(reg::JOB_HISTORY_BASE), 27);
+  ASSERT_EQ(job_window_index(reg::BOARD_PACK_BASE), 3);
+  ASSERT_EQ(job_window_index(reg::MOVE), -1);
+  auto job = [](std::vector<std::uint32_t> needed, bool slow_estimate = true) {
+    std::vector<chip::JobWord> words;
+    for (std::uint32_t i = 0; i < kJobWindowWords; ++i) {
+      if (kJobWindow[i] == reg::SLOW_EST && !slow_estimate) continue;
+      const bool need = std::find(needed.begin(), needed.end(), kJobWindow[i]) != needed.end();
+      words.push_back({kJobWindow[i], 100 + i, need});
+    }
+    return words;
+  };
+  using Bursts = std::vector<JobBurst>;
+  auto same = [](const Bursts& a, const Bursts& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (a[i].first != b[i].first || a[i].data != b[i].data) return false;
+    }
+    return true;
+  };
+  // The path's last moves changed (history words 3 and 0, two held words between): one burst
+  // from history word 3 to the command, the held words written again.
+  const std::vector<chip::JobWord> tail =
+      job({reg::JOB_HISTORY_BASE + 3, reg::JOB_HISTORY_BASE, reg::TEST_PAIR, reg::SLOW_EST, reg::CMD});
+  EXPECT_TRUE(same(plan_job_bursts(tail, 6), Bursts{{24, {124, 125, 126, 127, 128, 129, 130}}}));
+  // Without joining, the held words are not written.
+  EXPECT_TRUE(same(plan_job_bursts(tail, 0), Bursts{{24, {124}}, {27, {127, 128, 129, 130}}}));
+  // A board word far from the rest: a burst of its own.
+  EXPECT_TRUE(same(plan_job_bursts(job({reg::BOARD_PACK_BASE, reg::CMD}), 6), Bursts{{3, {103}}, {30, {130}}}));
+  // SLOW_EST not in the job (the chip keeps its estimate): never written, so no burst crosses it.
+  EXPECT_TRUE(same(plan_job_bursts(job({reg::TEST_PAIR, reg::CMD}, false), 6), Bursts{{28, {128}}, {30, {130}}}));
+  EXPECT_THROW(plan_job_bursts({{reg::MOVE, 1, true}}, 6), std::logic_error);
+}
+
+TEST(McaNode, SearchJobsInBurstsThroughTheJobWindow) {
+  // A chip whose jobs go through its card's job window and whose results come back in one burst
+  // searches exactly as the model does, with one or two host transfers a job and one for the result.
+  auto node = make_node(10);
+  McaHost& h = node->host();
+  chip::ChipClient bus(node->backend(9, true)), direct(chip::make_backend("model"));  // card 1
+  EXPECT_TRUE(bus.backend().bursts());
+  Position pos = Position::from_fen(kMiddlegames[1]);
+  const chip::ChipPosition start = chip::ChipPosition::of(pos);
+  std::vector<std::uint16_t> history;
+  for (const char* uci : {"e5f7", "e6f7", "g3g7"}) {
+    const Move m = parse_uci(pos, uci);
+    history.push_back(chip::to_chip_move(m));
+    pos.make_move(m);
+  }
+  auto wait = [](chip::ChipClient& c) {
+    while (c.busy()) c.backend().tick(16);
+  };
+  for (int test : {0, 50, -50}) {
+    const chip::SearchParams p = search_params(3, test);
+    const std::uint64_t before = h.stats().accesses;
+    bus.start_job(start, history, p);
+    // The first job: the parameters, board and state in one burst, the history to the command in
+    // another (the unused history words between them are not worth writing); then the test value,
+    // the slow estimate and the command only.
+    EXPECT_EQ(h.stats().accesses - before, test == 0 ? 2u : 1u) << test;
+    direct.start_job(start, history, p);
+    wait(bus);
+    wait(direct);
+    const std::uint64_t reads = h.stats().accesses;
+    const chip::SearchResult a = bus.search_result(), b = direct.search_result();
+    EXPECT_EQ(h.stats().accesses - reads, 1u);
+    EXPECT_TRUE(a.finished);
+    EXPECT_GT(a.nodes, 0u);
+    EXPECT_EQ(a.fail_high, b.fail_high) << test;
+    EXPECT_EQ(a.best_move, b.best_move) << test;
+    EXPECT_EQ(a.nodes, b.nodes) << test;
+    EXPECT_EQ(a.cycles, b.cycles) << test;
+  }
+  // A job the chip refuses (its command while it still searches) is the chip's error, reported by
+  // register, and the next job after it loads in full.
+  bus.start_job(start, history, search_params(4, 0));
+  try {
+    bus.start_job(start, {}, search_params(4, 0));
+    FAIL() << "a job taken while the chip searched";
+  } catch (const chip::ChipError& e) {
+    EXPECT_EQ(e.code(), chip::err::BUSY) << e.what();
+    EXPECT_NE(std::string(e.what()).find("refused"), std::string::npos) << e.what();
+  }
+  bus.abort();
+  wait(bus);
+  bus.start_job(start, history, search_params(3, 0));
+  direct.start_job(start, history, search_params(3, 0));
+  wait(bus);
+  wait(direct);
+  EXPECT_EQ(bus.search_result().nodes, direct.search_result().nodes);
+  // The job window takes bursts of writes only, within its 31 words.
+  std::uint32_t words[2] = {0, 0};
+  EXPECT_THROW(h.transfer_block(false, job_window_address(1, 1, 0), words, 2), McaError);
+  EXPECT_THROW(h.transfer_block(true, job_window_address(1, 1, 30), words, 2), McaError);
 }
 
 }  // namespace
