@@ -19,6 +19,8 @@ namespace db::cli {
 
 namespace {
 
+constexpr int kMcaMostChips = 24;
+
 // The process's one Micro Channel node (SystemC elaborates once per process).
 std::shared_ptr<sim::McaNode> mca_node(int chips, const McaOptions& mca) {
   static std::shared_ptr<sim::McaNode> node;
@@ -29,6 +31,9 @@ std::shared_ptr<sim::McaNode> mca_node(int chips, const McaOptions& mca) {
   if (!node) {
     sim::McaNodeOptions o;
     o.chips = chips;
+    // Deep Blue's nodes: 16 chips on two cards (AIJ section 6); the single-node Deep Blue Jr. of
+    // AIJ 6.3's measurements had 24, a third card here.
+    o.cards = std::max(2, (chips + sim::kChipsPerCard - 1) / sim::kChipsPerCard);
     o.chip_backend = mca.chip;
     node = std::make_shared<sim::McaNode>("node", o);
     chip_backend = mca.chip;
@@ -116,8 +121,11 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
                                                          double link_timeout) {
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   if (backend == "mca") {
-    if (chips > 16)
-      throw std::invalid_argument(fmt::format("--backend mca: a node drives at most 16 chips, not {}", chips));
+    if (chips > kMcaMostChips) {
+      throw std::invalid_argument(fmt::format(
+          "--backend mca: a node drives at most {} chips (three cards of eight, as Deep Blue Jr.), not {}",
+          kMcaMostChips, chips));
+    }
     const std::shared_ptr<sim::McaNode> node = mca_node(chips, mca);
     std::vector<std::unique_ptr<chip::SearchChip>> on_cards;
     for (int i = 0; i < chips; ++i) {
