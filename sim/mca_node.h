@@ -21,7 +21,7 @@
 namespace db::sim {
 
 struct McaNodeOptions {
-  int chips = 16;                      // 1-16: card 0 slots 0-7, then card 1
+  int chips = 16;                      // 1 to 8 * cards: card 0 slots 0-7, then card 1, ...
   std::string chip_backend = "model";  // model, rtl or cosim (chip::make_backend)
   McaTiming timing;
   int host_level = 0;  // the host's arbitration level (it is the node's only master)
