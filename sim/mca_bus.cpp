@@ -108,6 +108,7 @@ sc_time McaBus::transfer(tlm::tlm_generic_payload& p, const sc_time& start) {
   cycle->card_status = false;
   cycle->broadcast = false;
   cycle->job_window = false;
+  cycle->first_cycle = timing_.basic_cycle;
   cycle->word_time = timing_.streaming_cycle;
   cycle->hold = SC_ZERO_TIME;
   cycle->device_error = false;

@@ -94,9 +94,16 @@ void McaCard::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   if (cycle->job_window) return job_window_write(p, *cycle, delay);
   const int chip = int(offset >> (kChipAddressBits + 2));
   const std::uint32_t word = std::uint32_t(offset >> 2) & ((1u << kChipAddressBits) - 1);
-  chip_words(p, *cycle, delay, chip, [word](std::uint32_t i) { return word + i; });
+  if (word + p.get_data_length() / 4 > (1u << kChipAddressBits)) {
+    p.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    cycle->error = fmt::format("{}: a burst of {} words from chip word 0x{:05X} runs past the chip's address space",
+                               name(), p.get_data_length() / 4, word);
+    return;
+  }
+  // A chip read holds CD CHRDY: the first word's cycle is extended, and the words after it follow.
   if (p.is_read() && options_.extended_reads)
     cycle->hold = std::max(cycle->hold, sc_core::sc_time(100, sc_core::SC_NS));
+  chip_words(p, *cycle, delay, chip, [word](std::uint32_t i) { return word + i; });
 }
 
 void McaCard::job_window_write(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay) {
@@ -126,7 +133,8 @@ void McaCard::chip_words(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::
     return;
   }
   // Word by word as the chip takes them (one request a 24 MHz clock; a streaming cycle is longer),
-  // each at its own time in the burst. A word the chip flags ends the burst.
+  // each when its cycle starts: the first at the start, the next after the first cycle (and the
+  // hold), then one a streaming cycle. A word the chip flags ends the burst.
   const std::uint64_t offset = p.get_address();
   unsigned char* const data = p.get_data_ptr();
   const unsigned length = p.get_data_length(), width = p.get_streaming_width();
@@ -136,7 +144,7 @@ void McaCard::chip_words(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::
     p.set_address(register_of(i));
     p.set_data_ptr(data + 4 * i);
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    sc_core::sc_time at = delay + cycle.word_time * double(i);
+    sc_core::sc_time at = i == 0 ? delay : delay + cycle.first_cycle + cycle.hold + cycle.word_time * double(i - 1);
     port->b_transport(p, at);
     if (p.get_response_status() != tlm::TLM_OK_RESPONSE) break;
   }

@@ -39,16 +39,21 @@ McaChipBackend::McaChipBackend(McaNode& node, int chip, bool bursts) : node_(nod
 
 bool McaChipBackend::write_job(const std::vector<chip::JobWord>& words) {
   if (!bursts_) return ChipBackend::write_job(words);
-  // Joining over k held words costs k streaming cycles; a new burst, the host's overhead and a
-  // first (basic) cycle instead of a streaming one.
-  const McaTiming& t = node_.bus().timing();
-  const std::uint32_t join =
-      std::uint32_t((node_.host().overhead() + t.basic_cycle - t.streaming_cycle) / t.streaming_cycle);
-  for (JobBurst& b : plan_job_bursts(words, join)) {
+  for (JobBurst& b : plan_job_bursts(words, join_words())) {
     const std::uint64_t address = job_window_address(McaNode::card_of(chip_), McaNode::slot_of(chip_), b.first);
     if (node_.host().transfer_block(true, address, b.data.data(), b.data.size())) return false;
   }
   return true;
+}
+
+std::uint32_t McaChipBackend::join_words() const {
+  // Joining over k held words costs k streaming cycles; a new burst, the host's overhead and a
+  // first (basic) cycle instead of a streaming one.
+  const McaTiming& t = node_.bus().timing();
+  const sc_core::sc_time new_burst = node_.host().overhead() + t.basic_cycle;
+  if (t.streaming_cycle == sc_core::SC_ZERO_TIME) return kJobWindowWords;
+  if (new_burst <= t.streaming_cycle) return 0;
+  return std::uint32_t((new_burst - t.streaming_cycle) / t.streaming_cycle);
 }
 
 bool McaChipBackend::read_block(std::uint32_t addr, std::uint32_t* out, int n) {

@@ -18,7 +18,9 @@ struct McaCycle : tlm::tlm_extension<McaCycle> {
   bool broadcast = false;
   // Set by the bus: a write to the card's job window (mca_address.h: word i to kJobWindow[i]).
   bool job_window = false;
-  // Set by the bus on a burst (several words): the time from one word to the next at the card.
+  // Set by the bus for a burst (several words): the first word's cycle before the target's hold
+  // (a basic cycle), then the time from one word to the next (a streaming cycle).
+  sc_core::sc_time first_cycle = sc_core::SC_ZERO_TIME;
   sc_core::sc_time word_time = sc_core::SC_ZERO_TIME;
   // Set by the target: how long it holds CD CHRDY beyond the basic cycle (0: a basic cycle; up to
   // 100 ns: the synchronous extended cycle; longer: an asynchronous extended cycle, at most 3.5 us).

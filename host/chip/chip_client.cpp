@@ -348,7 +348,12 @@ SearchResult ChipClient::search_result() {
   static_assert(reg::JOB_COUNTS == reg::JOB_RESULT + 2, "JOB_RESULT and JOB_COUNTS one word apart");
   const bool burst = backend_->bursts();
   if (burst && !backend_->read_block(reg::JOB_RESULT, block.data(), int(block.size()))) {
-    throw ChipError(err::BAD_ADDRESS, reg::JOB_RESULT, "chip: the result registers' burst read was refused");
+    const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
+    backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy
+    const std::uint32_t addr = field::error::ADDR.get(e);
+    throw ChipError(field::error::CODE.get(e), addr,
+                    fmt::format("chip: the result registers' burst read refused at 0x{:05X}: {}", addr,
+                                error_name(field::error::CODE.get(e))));
   }
   const std::uint32_t word = burst ? block[0] : read(reg::JOB_RESULT);
   if (jr::ERROR.get(word)) {
@@ -410,7 +415,14 @@ std::vector<RegWrite> search_job_writes(const ChipPosition& start, const std::ve
 void ChipClient::start_job(const ChipPosition& start, const std::vector<std::uint16_t>& history,
                            const SearchParams& params) {
   const std::vector<JobWord> words = job_registers_.image(start, history, params);
-  if (backend_->write_job(words)) return;
+  bool written = false;
+  try {
+    written = backend_->write_job(words);
+  } catch (...) {
+    job_registers_.clear();  // the link or bus failed part way: what the chip holds is not known
+    throw;
+  }
+  if (written) return;
   job_registers_.clear();  // a refused write: what the chip holds is not known
   const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
   backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy

@@ -122,9 +122,9 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   if (backend == "mca") {
     if (chips > kMcaMostChips) {
-      throw std::invalid_argument(fmt::format(
-          "--backend mca: a node drives at most {} chips (three cards of eight, as Deep Blue Jr.), not {}",
-          kMcaMostChips, chips));
+      throw std::invalid_argument(
+          fmt::format("--backend mca: a node drives at most {} chips (three cards of eight, as Deep Blue Jr.), not {}",
+                      kMcaMostChips, chips));
     }
     const std::shared_ptr<sim::McaNode> node = mca_node(chips, mca);
     std::vector<std::unique_ptr<chip::SearchChip>> on_cards;
