@@ -17,7 +17,9 @@ namespace {
 
 class BusRecord : public ::testing::Test {
  protected:
-  std::string path_ = ::testing::TempDir() + "bus_record_test.bus";
+  // A file for each test: CTest runs the fixture's tests side by side.
+  std::string path_ =
+      ::testing::TempDir() + "bus_record_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".bus";
   ~BusRecord() override { std::remove(path_.c_str()); }
 
   // A perft at depth 2 and a depth-2 hardware search, recorded on the model.

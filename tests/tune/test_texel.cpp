@@ -19,7 +19,9 @@ namespace {
 class TempFile {
  public:
   explicit TempFile(const std::string& text)
-      : path_(testing::TempDir() + "tune_" + std::to_string(counter_++) + ".csv") {
+      // The test's name too: CTest runs tests side by side, each process counting from 0.
+      : path_(testing::TempDir() + "tune_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+              std::to_string(counter_++) + ".csv") {
     std::ofstream(path_) << text;
   }
   ~TempFile() { std::remove(path_.c_str()); }

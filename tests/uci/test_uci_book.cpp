@@ -19,9 +19,13 @@ namespace {
 using test::run_session;
 
 // A one-position book: the start position with 1.Nc3 only (no search would choose it at depth 1).
+// A file of its own for each test: CTest runs the tests side by side, and one test's book removed
+// under another made that one search instead of answering from its book.
 class OneMoveBook {
  public:
-  OneMoveBook() : path_(::testing::TempDir() + "uci_one_move.bin") {
+  OneMoveBook()
+      : path_(::testing::TempDir() + "uci_one_move_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+              ".bin") {
     const Position start;
     std::string bytes;
     book::put_entry(bytes, {book::polyglot_key(start), book::encode_move(parse_uci(start, "b1c3")), 10, 0});
