@@ -124,8 +124,9 @@ void McaCard::job_window_write(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_
   chip_words(p, cycle, delay, int(offset / kJobWindowChip), [first](std::uint32_t i) { return kJobWindow[first + i]; });
 }
 
+template <typename RegisterOf>
 void McaCard::chip_words(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay, int chip,
-                         const std::function<std::uint32_t(std::uint32_t)>& register_of) {
+                         RegisterOf register_of) {
   ChipPort& port = *chips_[std::size_t(chip) % kChipsPerCard];
   if (port.size() == 0) {
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);

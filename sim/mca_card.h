@@ -54,8 +54,10 @@ class McaCard : public sc_core::sc_module {
   void status_read(tlm::tlm_generic_payload& p, McaCycle& cycle, const sc_core::sc_time& at);
   void job_window_write(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay);
   // The transfer's words to one chip, word i to its register register_of(i).
+  // (A template rather than a std::function: every access of the node's chips passes here.)
+  template <typename RegisterOf>
   void chip_words(tlm::tlm_generic_payload& p, McaCycle& cycle, sc_core::sc_time& delay, int chip,
-                  const std::function<std::uint32_t(std::uint32_t)>& register_of);
+                  RegisterOf register_of);
 
   Options options_;
   std::array<std::uint8_t, kPosCount> pos_{};

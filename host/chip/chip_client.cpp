@@ -124,11 +124,16 @@ void ChipClient::write(std::uint32_t addr, std::uint32_t data) {
   store(addr, data);
 }
 
+std::uint32_t ChipClient::take_error() {
+  const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
+  backend_->access(true, reg::ERROR, 0);  // the error is reported by the caller: clear the sticky copy
+  return e;
+}
+
 void ChipClient::store(std::uint32_t addr, std::uint32_t data) {
   const BusResponse r = backend_->access(true, addr, data);
   if (r.error) {
-    const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
-    backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy
+    const std::uint32_t e = take_error();
     const char* name = register_name(addr);
     const std::uint32_t code = field::error::CODE.get(e);
     throw ChipError(code, addr,
@@ -348,8 +353,7 @@ SearchResult ChipClient::search_result() {
   static_assert(reg::JOB_COUNTS == reg::JOB_RESULT + 2, "JOB_RESULT and JOB_COUNTS one word apart");
   const bool burst = backend_->bursts();
   if (burst && !backend_->read_block(reg::JOB_RESULT, block.data(), int(block.size()))) {
-    const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
-    backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy
+    const std::uint32_t e = take_error();
     const std::uint32_t addr = field::error::ADDR.get(e);
     throw ChipError(field::error::CODE.get(e), addr,
                     fmt::format("chip: the result registers' burst read refused at 0x{:05X}: {}", addr,
@@ -424,8 +428,7 @@ void ChipClient::start_job(const ChipPosition& start, const std::vector<std::uin
   }
   if (written) return;
   job_registers_.clear();  // a refused write: what the chip holds is not known
-  const std::uint32_t e = backend_->access(false, reg::ERROR, 0).data;
-  backend_->access(true, reg::ERROR, 0);  // the error is reported here: clear the sticky copy
+  const std::uint32_t e = take_error();
   const std::uint32_t addr = field::error::ADDR.get(e);
   const char* name = register_name(addr);
   throw ChipError(field::error::CODE.get(e), addr,

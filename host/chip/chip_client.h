@@ -243,6 +243,7 @@ class ChipClient {
 
  private:
   void store(std::uint32_t addr, std::uint32_t data);  // write() without forgetting job registers
+  std::uint32_t take_error();                          // reads and clears ERROR (after a refused access)
 
   std::unique_ptr<ChipBackend> backend_;
   std::uint64_t poll_interval_ = 4096;
