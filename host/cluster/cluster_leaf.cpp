@@ -25,6 +25,7 @@ ClusterLeafSearch::ClusterLeafSearch(MasterLink& link, ClusterConfig config, sea
     throw std::invalid_argument("the switch needs a latency above zero: it is the simulation's lookahead");
   cstats_.busy.assign(workers_.size(), 0);
   cstats_.jobs_per.assign(workers_.size(), 0);
+  pending_.assign(workers_.size(), 0);
 }
 
 int ClusterLeafSearch::chips() const {
@@ -33,12 +34,6 @@ int ClusterLeafSearch::chips() const {
   int alive = 0;
   for (const Worker& w : workers_) alive += w.alive;
   return alive * config_.jobs_per_node;
-}
-
-int ClusterLeafSearch::pending(int w) const {
-  int n = 0;
-  for (const auto& [id, j] : jobs_) n += j.worker == w && !j.dropped && !j.delivered;
-  return n;
 }
 
 int ClusterLeafSearch::idle_chips() const {
@@ -53,6 +48,8 @@ void ClusterLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   finish();
   ++search_;
   jobs_.clear();
+  live_.clear();
+  std::fill(pending_.begin(), pending_.end(), 0);
   for (Worker& w : workers_) {
     w.clock = w.granted = 0;
     w.awaiting = false;
@@ -127,6 +124,8 @@ ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner,
   job.asked = asked;
   job.path.assign(path, path + q.ply);
   job.worker = worker_for(q, path, asked);
+  ++pending_[std::size_t(job.worker)];
+  live_[q] = job.id;
   return job;
 }
 
@@ -138,6 +137,8 @@ void ClusterLeafSearch::send_job(Job& job) {
 }
 
 void ClusterLeafSearch::drop(Job& job) {
+  unlist(job);
+  if (!job.delivered) --pending_[std::size_t(job.worker)];
   job.dropped = true;
   ++stats_.wasted_searches;
   ++cstats_.cancelled;
@@ -146,18 +147,18 @@ void ClusterLeafSearch::drop(Job& job) {
   send_to(job.worker, c);
 }
 
+void ClusterLeafSearch::unlist(const Job& job) {
+  if (auto it = live_.find(job.q); it != live_.end() && it->second == job.id) live_.erase(it);
+}
+
 ClusterLeafSearch::Job* ClusterLeafSearch::find(const Question& q) {
-  for (auto& [id, j] : jobs_) {
-    if (!j.dropped && j.q == q) return &j;
-  }
-  return nullptr;
+  const auto it = live_.find(q);
+  return it == live_.end() ? nullptr : &jobs_.at(it->second);
 }
 
 const ClusterLeafSearch::Job* ClusterLeafSearch::find(const Question& q) const {
-  for (const auto& [id, j] : jobs_) {
-    if (!j.dropped && j.q == q) return &j;
-  }
-  return nullptr;
+  const auto it = live_.find(q);
+  return it == live_.end() ? nullptr : &jobs_.at(it->second);
 }
 
 void ClusterLeafSearch::ask(Position& pos, const Move* path, int ply, int depth, int test) {
@@ -192,6 +193,7 @@ search::LeafSearch::Answer ClusterLeafSearch::answer(Key key, int ply, int depth
   if (!j || !j->delivered) throw std::logic_error("answer() before the question was answered");
   const cluster::Answer reply = j->reply;
   const std::uint32_t id = j->id;
+  unlist(*j);
   jobs_.erase(id);
   if (reply.status != cluster::Answer::Status::ANSWERED) {  // too big for a worker: the master splits it
     ++stats_.overflows;
@@ -274,6 +276,7 @@ bool ClusterLeafSearch::step() {
       Job& j = jobs_.at(next->id);
       now_ = std::max(now_, j.answer_at);
       j.delivered = true;
+      --pending_[std::size_t(j.worker)];
       ++cstats_.jobs_per[std::size_t(j.worker)];
       return true;
     }
@@ -320,14 +323,17 @@ void ClusterLeafSearch::lose_worker(int w) {
   workers_[std::size_t(w)].alive = false;
   workers_[std::size_t(w)].awaiting = false;
   cstats_.lost.push_back(w);
+  // Its answers already delivered stay for the software workers to take; the rest is asked again.
   std::vector<std::uint32_t> ids;
   for (const auto& [id, j] : jobs_) {
-    if (j.worker == w) ids.push_back(id);
+    if (j.worker == w && !j.delivered) ids.push_back(id);
   }
   for (std::uint32_t id : ids) {
     Job old = jobs_.at(id);
+    unlist(old);
     jobs_.erase(id);
-    if (old.dropped || old.delivered) continue;
+    if (old.dropped) continue;
+    --pending_[std::size_t(w)];
     // Asked again of another worker, from now.
     Job& job = new_job(old.q, old.owner, old.asked, old.path.data());
     ++cstats_.reassigned;
