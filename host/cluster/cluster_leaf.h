@@ -137,7 +137,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   std::uint64_t send_to(int w, const Message& m);  // returns its arrival time
   void drop(Job& job);
   void unlist(const Job& job);  // out of live_ (dropped, or erased from jobs_)
-  void pump();  // takes every message that has arrived
+  void pump();                  // takes every message that has arrived
   void check_deadlines();
   void lose_worker(int w);
 
@@ -149,7 +149,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   // Kept with jobs_, so that the job engine's many calls (a question's job, a node's room) need not
   // walk every job: with 30 nodes the walks took 90 % of the simulated cluster's wall time.
   std::unordered_map<Question, std::uint32_t, QuestionHash> live_;  // the job not dropped for a question
-  std::vector<int> pending_;                                         // per worker: pending()
+  std::vector<int> pending_;                                        // per worker: pending()
   std::uint32_t search_ = 0, next_id_ = 1;
   std::uint64_t now_ = 0;
   int job_depth_;                // this iteration's: config_.depth, or less to keep config_.master_plies above the jobs
