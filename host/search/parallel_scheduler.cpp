@@ -8,7 +8,8 @@ Scheduler::Scheduler(int workers, LeafSearch& chips)
     : chips_(chips),
       state_(std::size_t(workers), State::kBlocked),
       ready_(std::size_t(workers)),
-      why_(std::size_t(workers), kWork) {
+      why_(std::size_t(workers), kWork),
+      baton_changed_(std::size_t(workers)) {
   state_[0] = State::kRunning;
   // A started thread runs only when a block() elsewhere finds its condition true; until it has run
   // once, its condition is "go".
@@ -17,7 +18,7 @@ Scheduler::Scheduler(int workers, LeafSearch& chips)
 
 void Scheduler::wait_for_baton(int me) {
   std::unique_lock<std::mutex> lock(mutex_);
-  baton_changed_.wait(lock, [&] { return baton_ == me; });
+  baton_changed_[std::size_t(me)].wait(lock, [&] { return baton_ == me; });
 }
 
 int Scheduler::choose() {
@@ -43,8 +44,8 @@ int Scheduler::choose() {
 void Scheduler::hand_over(int me, int next, bool wait) {
   std::unique_lock<std::mutex> lock(mutex_);
   baton_ = next;
-  baton_changed_.notify_all();
-  if (wait) baton_changed_.wait(lock, [&] { return baton_ == me; });
+  baton_changed_[std::size_t(next)].notify_one();
+  if (wait) baton_changed_[std::size_t(me)].wait(lock, [&] { return baton_ == me; });
 }
 
 void Scheduler::block(int me, std::function<bool()> ready, Wait why) {

@@ -50,7 +50,9 @@ class Scheduler {
   std::vector<Wait> why_;
   std::array<std::uint64_t, kWaits> wait_clocks_{};
   std::mutex mutex_;
-  std::condition_variable baton_changed_;
+  // One a worker: a hand-over wakes only the worker that takes the baton (one shared condition woke
+  // every waiting thread of every node, most of a simulated cluster's system time).
+  std::vector<std::condition_variable> baton_changed_;
   int baton_ = 0;
 };
 
