@@ -45,6 +45,10 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
   cmd->add_option("--jobs-on-deck", opt.deck, "Jobs a node holds beyond one per software worker (--workers)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
+  cmd->add_option("--node-jobs", opt.node_jobs,
+                  "Jobs a node holds at once, its software workers splitting them (0: --workers plus --jobs-on-deck)")
+      ->check(CLI::Range(0, 256))
+      ->capture_default_str();
   cmd->add_option("--worker-timeout", opt.worker_timeout_s,
                   "Wall seconds a worker's job may take before the worker is given up and its jobs re-assigned")
       ->check(CLI::Range(0.01, 86400.0))
@@ -133,7 +137,7 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   config.min_depth = leaf.chip_depth;
   config.master_plies = opt.master_plies;
   config.affinity = opt.affinity;
-  config.jobs_per_node = std::max(1, leaf.workers) + opt.deck;
+  config.jobs_per_node = opt.node_jobs > 0 ? opt.node_jobs : std::max(1, leaf.workers) + opt.deck;
   config.network = {opt.latency_us, opt.bandwidth_mb_s};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);
   config.worker_timeout_s = opt.worker_timeout_s;
@@ -202,6 +206,7 @@ nlohmann::json ClusterRun::stats_json() const {
           {"job_affinity", impl_->opt.affinity},
           {"jobs_at_home", s.at_home},
           {"jobs_on_deck", impl_->opt.deck},
+          {"jobs_per_node", impl_->leaf->config().jobs_per_node},
           {"grants", s.grants},
           {"switch_latency_us", impl_->opt.latency_us},
           {"switch_mb_s", impl_->opt.bandwidth_mb_s},
