@@ -293,7 +293,11 @@ bool ClusterLeafSearch::step() {
     std::vector<bool> busy(workers_.size(), false);
     for (const auto& [id, j] : jobs_) busy[std::size_t(j.worker)] = busy[std::size_t(j.worker)] || !j.received;
     bool granted = false;
-    for (int w = 0; w < int(workers_.size()); ++w) {
+    // The master's own node last: a grant to it runs it in this process before send_to returns, so
+    // the other ranks' grants go out first and they run meanwhile (the order changes no figure).
+    const int n = int(workers_.size());
+    for (int k = 1; k <= n; ++k) {
+      const int w = k % n;
       Worker& worker = workers_[std::size_t(w)];
       if (!worker.alive || !busy[std::size_t(w)] || until <= worker.granted) continue;
       worker.granted = until;

@@ -16,6 +16,7 @@ constexpr int kTag = 7;
 // How long a rank with nothing to do sleeps between probes: short next to a job, long enough that
 // an oversubscribed rank leaves its core to the others.
 constexpr auto kIdleSleep = std::chrono::microseconds(200);
+constexpr auto kFirstSleep = std::chrono::microseconds(5);
 
 }  // namespace
 
@@ -109,6 +110,7 @@ std::optional<std::pair<int, Message>> MpiLink::receive() {
   if (auto own = own_.receive()) return own;
   auto in = transport_.receive();
   if (!in) return std::nullopt;
+  backoff_.reset();
   try {
     return std::make_pair(in->first, decode(in->second));
   } catch (const ClusterError& e) {
@@ -116,7 +118,14 @@ std::optional<std::pair<int, Message>> MpiLink::receive() {
   }
 }
 
-void MpiLink::wait() { std::this_thread::sleep_for(kIdleSleep); }
+void IdleBackoff::idle() {
+  std::this_thread::sleep_for(sleep_);
+  sleep_ = std::min(sleep_ * 2, std::chrono::microseconds(kIdleSleep));
+}
+
+void IdleBackoff::reset() { sleep_ = kFirstSleep; }
+
+void MpiLink::wait() { backoff_.idle(); }
 
 void MpiLink::quit_all() {
   for (int r = 1; r < size_; ++r) transport_.send(r, encode(Quit{}));
@@ -131,12 +140,14 @@ void run_worker_rank(const MpiSession& session, WorkerNode& node, const WorkerFa
       std::this_thread::sleep_for(std::chrono::milliseconds(faults.slow_ms));
     transport.send(0, encode(m));
   };
+  IdleBackoff backoff;
   while (!node.quitting()) {
     auto in = transport.receive();
     if (!in) {
-      std::this_thread::sleep_for(kIdleSleep);
+      backoff.idle();
       continue;
     }
+    backoff.reset();
     if (in->first != 0)
       throw ClusterError(fmt::format("rank {} got a message from rank {}, not the master", me, in->first));
     Message m;
