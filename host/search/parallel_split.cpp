@@ -167,7 +167,8 @@ void Searcher::helper_main(int me) {
         me, [&] { return p->quit || job_work() || root_work() || node_work(); }, Scheduler::kWork);
     --p->idle;
     if (p->quit) break;
-    if (job_work()) {  // a cluster node's next job (its own work first: it came in order)
+    // A cluster node's next job (it came in order), unless the node helps its splits first.
+    if (job_work() && !(master_->options_.splits_before_jobs && node_work())) {
       NodeJob* job = master_->jobs_->take();
       search_node_job(*job);
       master_->jobs_->finished(*job);

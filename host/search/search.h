@@ -77,6 +77,10 @@ struct SearchOptions {
   // reproducible. At most one per chip (more are not used); with one chip or software leaves it is
   // ignored. 1: the sequential search.
   int workers = 1;
+  // A cluster node's free software worker (docs/cluster.md): true, it helps the node's open splits
+  // before it starts a job waiting on deck, so that the jobs under way (those the master waits for
+  // among them) end sooner; false, the next job first.
+  bool splits_before_jobs = false;
   // What scores the software's own leaves: empty, the interim evaluation; else the evaluator it
   // makes for each search's root (Deep Blue's chip evaluation: search/chip_evaluation.h).
   EvaluatorFactory evaluator;

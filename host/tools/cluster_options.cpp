@@ -49,6 +49,8 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
                   "Jobs a node holds at once, its software workers splitting them (0: --workers plus --jobs-on-deck)")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();
+  cmd->add_flag("--splits-before-jobs", opt.splits_before_jobs,
+                "A node's free software worker helps the node's open splits before it starts a job on deck");
   cmd->add_option("--worker-timeout", opt.worker_timeout_s,
                   "Wall seconds a worker's job may take before the worker is given up and its jobs re-assigned")
       ->check(CLI::Range(0.01, 86400.0))
@@ -89,6 +91,7 @@ std::unique_ptr<cluster::WorkerNode> make_node(const ClusterOptions& opt, LeafOp
   if (leaf.threads == 0) leaf.threads = 1;  // ranks share the machine's cores
   cluster::WorkerConfig config;
   config.search = search;
+  config.search.splits_before_jobs = opt.splits_before_jobs;
   config.hash_mib = opt.worker_hash_mib;
   config.software_node_limit = opt.worker_node_limit;
   config.shared_table = shared_table;
@@ -207,6 +210,7 @@ nlohmann::json ClusterRun::stats_json() const {
           {"jobs_at_home", s.at_home},
           {"jobs_on_deck", impl_->opt.deck},
           {"jobs_per_node", impl_->leaf->config().jobs_per_node},
+          {"splits_before_jobs", impl_->opt.splits_before_jobs},
           {"grants", s.grants},
           {"switch_latency_us", impl_->opt.latency_us},
           {"switch_mb_s", impl_->opt.bandwidth_mb_s},
