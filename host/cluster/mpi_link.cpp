@@ -13,10 +13,6 @@ namespace db::cluster {
 namespace {
 
 constexpr int kTag = 7;
-// How long a rank with nothing to do sleeps between probes: short next to a job, long enough that
-// an oversubscribed rank leaves its core to the others.
-constexpr auto kIdleSleep = std::chrono::microseconds(200);
-constexpr auto kFirstSleep = std::chrono::microseconds(5);
 
 }  // namespace
 
@@ -120,10 +116,10 @@ std::optional<std::pair<int, Message>> MpiLink::receive() {
 
 void IdleBackoff::idle() {
   std::this_thread::sleep_for(sleep_);
-  sleep_ = std::min(sleep_ * 2, std::chrono::microseconds(kIdleSleep));
+  sleep_ = std::min(sleep_ * 2, kLongest);
 }
 
-void IdleBackoff::reset() { sleep_ = kFirstSleep; }
+void IdleBackoff::reset() { sleep_ = kFirst; }
 
 void MpiLink::wait() { backoff_.idle(); }
 

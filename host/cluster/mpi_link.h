@@ -57,11 +57,13 @@ class MpiTransport {
 // leaves its core to the others when oversubscribed: it never spins.
 class IdleBackoff {
  public:
+  static constexpr std::chrono::microseconds kFirst{5};
+  static constexpr std::chrono::microseconds kLongest{200};
   void idle();
   void reset();
 
  private:
-  std::chrono::microseconds sleep_{5};
+  std::chrono::microseconds sleep_ = kFirst;
 };
 
 class MpiLink final : public MasterLink {
