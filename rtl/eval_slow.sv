@@ -5,8 +5,12 @@
 // (synchronous reads: block RAM on an FPGA), the RAMs' words are turned into the file's values,
 // and the adder tree
 // adds the file's values into the group accumulators (es_tactics gives each file's PINNED index;
-// its group-10 value is combinational, used in the last clock). Eight files and two more clocks
-// to drain the pipe, plus one to scale and sum the groups: SLOW_EVAL_CLOCKS (11) in all.
+// its group-10 value, like the registers' group 5, depends on the board alone and is registered
+// every clock, so the board's attack maps do not reach the sum). Eight files and two more clocks
+// to drain the pipe, one to scale the groups and sum them into a register, and one in which that
+// sum is the result: SLOW_EVAL_CLOCKS (12) in all. The last clock's sum is a register so that
+// the controller's use of it (lazy evaluation's window test, the search's decision, the array's
+// next board) does not start behind the evaluation's adders (issue 22: logic depth).
 //
 // It also holds the host-writable evaluation registers (AIJ Table 4, 54 words) and tables
 // (Table 5, 40 RAMs) at their paper sizes and widths. Reference: host/chip/slow_eval.cpp, which
@@ -34,7 +38,7 @@ module eval_slow (
   output logic [31:0]  rdata_o,       // registers and groups, in the request's clock
   output logic [31:0]  tab_rdata_o,   // tables, in the clock after the request (synchronous RAMs)
   output logic [15:0]  value_o,       // SLOW_EVAL: side to move's view
-  output logic [15:0]  white_o,       // in the finishing clock: the new value, white's view
+  output logic [15:0]  white_o,       // in the finishing clock: the new value, white's view (a register)
   output logic [31:0]  lazy_ctrl_o,   // EVAL_CONTROL word 1 (lazy evaluation's parameters)
   output logic [15:0]  draw_o         // DRAW_SCORE: CONTEMPT for the material, white's view (latched at the end)
 );
@@ -79,6 +83,8 @@ module eval_slow (
   logic [3:0] cnt_q, cnt_d;
   assign busy_o   = busy_q;
   assign finish_o = busy_q && cnt_q == 4'(chip_pkg::SLOW_EVAL_CLOCKS - 1);
+  logic sum_clock;  // the clock before the last: the groups are scaled and summed into sum_q
+  assign sum_clock = busy_q && cnt_q == 4'(chip_pkg::SLOW_EVAL_CLOCKS - 2);
 
   // ---------------------------------------------------------------- the board
   logic [63:0]  occupied;
@@ -481,31 +487,43 @@ module eval_slow (
   assign signature_value = tab_rdata[chip_pkg::ET_SIGNATURE][15:0] - tab_rdata[chip_pkg::ET_SIGNATURE + 1][15:0] +
                            {{8{tab_rdata[chip_pkg::ET_JOINT_SIGNATURE][7]}}, tab_rdata[chip_pkg::ET_JOINT_SIGNATURE][7:0]};
 
-  logic [15:0] value_q, value_d, draw_q;
+  // Groups 5 and 10 depend only on the board (stable while busy) and the registers (no host write
+  // while busy): registered every clock, the sum clock takes them from the clock before.
+  logic [15:0] regs_value_q, tactics_value_q;
+  always_ff @(posedge clk_i) begin
+    regs_value_q    <= regs_value;
+    tactics_value_q <= tactics_value;
+  end
+
+  logic [15:0] value_q, draw_q, sum, sum_q;
+  logic [15:0] group_s_q [NumGroups];  // the sum clock's groups, group_q from the last clock
   always_comb begin
-    logic [15:0] sum;
+    logic [15:0] pair [7];
+    logic [15:0] quad [4];
     for (int g = 0; g < NumGroups; g++) group_d[g] = 16'd0;
     group_d[0] = mob_q;
     group_d[1] = rook_q;
     group_d[2] = ks_scaled[15:0];
     group_d[3] = mp_q;
     group_d[4] = pp_q;
-    group_d[5] = regs_value;
+    group_d[5] = regs_value_q;
     group_d[11] = bis_q;
     group_d[12] = pieces_value;
     group_d[13] = signature_value;
     group_d[9] = pin_q;
-    group_d[10] = tactics_value;
+    group_d[10] = tactics_value_q;
     group_d[6] = pst_q;
     group_d[7] = sh_scaled[15:0];
     group_d[8] = pawn_regs_value;
-    sum = '0;
     for (int g = 0; g < NumGroups; g++) begin
       if (!er_q[chip_pkg::ER_EVAL_CONTROL][g]) group_d[g] = 16'd0;
-      sum = sum + group_d[g];
     end
-    value_d = stm_i ? 16'd0 - sum : sum;
-    white_o = sum;
+    // A balanced tree of adders (16-bit wrap-around, so the order changes nothing): four adders
+    // deep instead of thirteen.
+    for (int i = 0; i < 7; i++) pair[i] = group_d[2*i] + group_d[2*i + 1];
+    for (int i = 0; i < 3; i++) quad[i] = pair[2*i] + pair[2*i + 1];
+    quad[3] = pair[6];
+    sum = (quad[0] + quad[1]) + (quad[2] + quad[3]);
   end
 
   // ---------------------------------------------------------------- flops
@@ -538,10 +556,18 @@ module eval_slow (
       s1_valid_q <= busy_q && !cnt_q[3] && !start_i;
       s2_valid_q <= s2_valid_d && !start_i;
       if (finish_o) begin
-        value_q <= value_d;
+        value_q <= stm_i ? 16'd0 - sum_q : sum_q;
         draw_q  <= {{8{tab_rdata[chip_pkg::ET_CONTEMPT][7]}}, tab_rdata[chip_pkg::ET_CONTEMPT][7:0]};
-        for (int g = 0; g < NumGroups; g++) group_q[g] <= group_d[g];
+        for (int g = 0; g < NumGroups; g++) group_q[g] <= group_s_q[g];
       end
+    end
+  end
+
+  // The sum clock's result: a datapath read only in the last clock, so no reset.
+  always_ff @(posedge clk_i) begin
+    if (sum_clock) begin
+      sum_q <= sum;
+      for (int g = 0; g < NumGroups; g++) group_s_q[g] <= group_d[g];
     end
   end
 
@@ -580,6 +606,7 @@ module eval_slow (
     end
   end
 
+  assign white_o     = sum_q;
   assign value_o     = value_q;
   assign lazy_ctrl_o = er_q[chip_pkg::ER_EVAL_CONTROL + 1];
   assign draw_o      = draw_q;

@@ -212,7 +212,7 @@ class ChipClient {
     int value = 0;                         // SLOW_EVAL, side to move's view
     int total = 0;                         // EVAL_TOTAL = FAST_EVAL + SLOW_EVAL
   };
-  // Runs the SLOW_EVAL command (11 clocks) and reads the result registers.
+  // Runs the SLOW_EVAL command (12 clocks) and reads the result registers.
   SlowEval slow_eval(CommandStats* stats = nullptr);
 
   // Hardware search. start_search() writes the parameters and the command and returns at once (the

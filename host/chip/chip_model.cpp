@@ -168,8 +168,10 @@ __attribute__((flatten)) BusResponse ChipModel::clock_edge(bool req, bool write,
   d = q;
   const ArrayModel array(sets_, q.pos.stm, q.pos.castling, q.pos.ep_valid, q.pos.ep_sq);
 
-  // The slow evaluation (rtl/eval_slow.sv): 8 file steps and 3 clocks of latency; the last clock
-  // writes the result.
+  // The slow evaluation (rtl/eval_slow.sv): 8 file steps and 4 clocks of latency (two to drain,
+  // one to sum into a register, one with that register as the result); the last clock writes the
+  // result. Its inputs (board, side to move, castling, phase, weights) do not change while it runs,
+  // so the model computes it all in the last clock.
   const bool se_finish = q.se.busy_q && q.se.clock_q == SLOW_EVAL_CLOCKS - 1;
   if (q.se.busy_q) {
     d.se.clock_q = std::uint8_t(q.se.clock_q + 1);

@@ -33,7 +33,7 @@ class ChipModel final : public ChipBackend {
 
   // The registers of the chip, before or after a clock: the controller's and its blocks'
   // (chip_ctrl's twin, host/chip/model/) and those of the blocks chip_top wires to it.
-  struct SlowEvalRegs {  // eval_slow: running (11 clocks), its clock, the last result
+  struct SlowEvalRegs {  // eval_slow: running (12 clocks), its clock, the last result
     bool busy_q = false;
     std::uint8_t clock_q = 0;
     std::array<std::uint16_t, SLOW_GROUPS> group_q{};  // group values, white's view
