@@ -27,9 +27,8 @@ struct ClusterOptions {
   double latency_us = 40;
   double bandwidth_mb_s = 35;
   int deck = 1;
-  int node_jobs = 0;
-  bool splits_before_jobs = false;  // SearchOptions::splits_before_jobs on every node  // jobs a node holds at once
-                                    // (ClusterConfig::jobs_per_node); 0: workers + deck
+  int node_jobs = 0;                // jobs a node holds at once (ClusterConfig::jobs_per_node); 0: workers + deck
+  bool splits_before_jobs = false;  // SearchOptions::splits_before_jobs on every node
   double worker_timeout_s = 60;
   std::uint64_t worker_node_limit = 0;
   std::size_t worker_hash_mib = 16;
