@@ -125,4 +125,30 @@ package ctrl_pkg;
     else     succeeds = (s > v) || (s == v && tb >= vtb);
   endfunction
 
+  // How many bits of x are set, saturated at 3 (RTL only: the model counts with std::popcount):
+  // a tree of 2-bit saturating sums, six levels of small gates. The usual x & (x - 1), which clears
+  // the lowest bit, is a 64-bit subtraction: a carry chain of 32 cells on an ECP5, and the chip's
+  // longest path ran through one (issue 22, logic depth). Written on whole words (each group's
+  // count in two bit planes at the group's lowest bit) so that a simulator does a few word
+  // operations a level, not one per pair.
+  function automatic logic [1:0] count_upto3(input logic [63:0] x);
+    // Level l's groups start at the bits of GroupLow[l*64 +: 64].
+    localparam logic [383:0] GroupLow = {64'h0000_0000_0000_0001, 64'h0000_0001_0000_0001,
+                                         64'h0001_0001_0001_0001, 64'h0101_0101_0101_0101,
+                                         64'h1111_1111_1111_1111, 64'h5555_5555_5555_5555};
+    logic [63:0] lo, hi, alo, ahi, blo, bhi, low;
+    lo = x;
+    hi = '0;
+    for (int l = 0; l < 6; l++) begin
+      // Group pairs (a, b), a at the bits of low and b 2^l bits above: a + b, saturated.
+      low = GroupLow[l*64 +: 64];
+      alo = lo & low;
+      ahi = hi & low;
+      blo = (lo >> (1 << l)) & low;
+      bhi = (hi >> (1 << l)) & low;
+      lo  = (ahi & (alo | bhi | blo)) | (bhi & (blo | alo)) | (~ahi & ~bhi & (alo ^ blo));
+      hi  = ahi | bhi | (alo & blo);
+    end
+    count_upto3 = {hi[0], lo[0]};
+  endfunction
 endpackage

@@ -206,7 +206,7 @@ module ctrl_search (
   logic [5:0]  p6_front;
   logic [3:0]  p6_enemy;
   logic [31:0] path_mask;
-  assign one_hung    = hung_i != 64'd0 && (hung_i & (hung_i - 64'd1)) == 64'd0;
+  assign one_hung    = ctrl_pkg::count_upto3(hung_i) == 2'd1;
   assign many_hung   = hung_i != 64'd0 && !one_hung;
   assign pinned_hung = (hung_i & pinned_i) != 64'd0;
   assign pawn7       = to_type == 3'd1 && mv_i[11:9] == (pos_i.stm ? 3'd6 : 3'd1);

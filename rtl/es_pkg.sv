@@ -64,7 +64,7 @@ package es_pkg;
     spread = x | ((x << 1) & NotA) | ((x >> 1) & NotH);
   endfunction
   function automatic logic two_or_more(input logic [63:0] x);
-    two_or_more = (x & (x - 64'd1)) != 64'd0;
+    two_or_more = ctrl_pkg::count_upto3(x) >= 2'd2;
   endfunction
 
   function automatic logic [7:0] reverse8(input logic [7:0] x);

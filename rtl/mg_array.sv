@@ -61,7 +61,9 @@ module mg_array (
   // The cells' piece registers, 4 bits a square, stored as four bit planes (plane b: bit b of each
   // square's piece code, square s at [b*64 + s]). The write decode sits in the registers' enabled
   // branch: the four slots are decoded only in clocks that write (the last slot that names a square
-  // wins; CLEAR wins over all).
+  // wins; CLEAR wins over all). Each slot's square is decoded into a one-hot mask and every square
+  // takes its slot's bit: an index written as board[{b, square}] made Yosys build the decode with
+  // a carry chain on the chip's longest path (issue 22, logic depth).
   logic [255:0] board;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -69,11 +71,14 @@ module mg_array (
     end else if (clear_i) begin
       board <= '0;
     end else if (wr_en_i != 4'd0) begin
+      logic [255:0] written;
+      written = board;
       for (int k = 0; k < 4; k++) begin
-        if (wr_en_i[k]) begin
-          for (int b = 0; b < 4; b++) board[{2'(b), wr_sq_i[k*6 +: 6]}] <= wr_pc_i[k*4 + b];
-        end
+        logic [63:0] hit;
+        hit = wr_en_i[k] ? 64'd1 << wr_sq_i[k*6 +: 6] : 64'd0;
+        for (int b = 0; b < 4; b++) written[b*64 +: 64] = (written[b*64 +: 64] & ~hit) | (hit & {64{wr_pc_i[k*4 + b]}});
       end
+      board <= written;
     end
   end
   assign board_o = board;
@@ -517,6 +522,8 @@ module mg_array (
   assign king_ring   = stm_i ? kg_b : kg_w;
   assign escapes     = king_ring & ~own_men & ~own_king & ~atk_opp;
   assign king_ring_o = king_ring;
-  assign esc_none_o  = escapes == 64'd0;
-  assign esc_one_o   = escapes != 64'd0 && (escapes & (escapes - 64'd1)) == 64'd0;
+  logic [1:0] esc_count;
+  assign esc_count   = ctrl_pkg::count_upto3(escapes);
+  assign esc_none_o  = esc_count == 2'd0;
+  assign esc_one_o   = esc_count == 2'd1;
 endmodule
