@@ -64,15 +64,12 @@ module rep_detect (
   assign black_now = ~empty_now & planes[192 +: 64];
   assign white_now = ~empty_now & ~planes[192 +: 64];
 
-  // The count of differing squares saturates at 3: none, one (clearing the lowest leaves none),
-  // two (clearing the lowest twice leaves none), more.
+  // The count of differing squares saturates at 3: none, one, two, more (ctrl_pkg::count_upto3,
+  // carry-free: two chained 64-bit subtractions here were carry chains of 64 cells).
   always_comb begin
     for (int k = 0; k < 32; k++) begin
-      logic [63:0] rest1, rest2;
-      rest1      = diff[k] & (diff[k] - 64'd1);
-      rest2      = rest1 & (rest1 - 64'd1);
       equal_o[k] = (diff[k] == 64'd0) && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
-      two_o[k]   = (rest1 != 64'd0) && (rest2 == 64'd0);
+      two_o[k]   = ctrl_pkg::count_upto3(diff[k]) == 2'd2;
     end
   end
 
