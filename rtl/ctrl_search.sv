@@ -371,7 +371,7 @@ module ctrl_search (
       chip_pkg::S_GEN: begin
         qfilter_d = qnode_o && checks_ok_o;
         if (rm_try_o) begin
-          rtried_d[pi] = 1'b1;  // the state machine makes the repeating move first
+          rtried_d = rtried_q | (32'd1 << pi);  // the state machine makes the repeating move first
         end else if (exhausted_i) begin
           // Every move failed, unless there was none (mate or stalemate) at a full-width or
           // evasion node. Only the search proper scores a mate or stalemate at the root.

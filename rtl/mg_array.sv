@@ -103,11 +103,10 @@ module mg_array (
     is_king   = {black & type6, ~black & type6};
   end
 
+  // A shift, not tsel_1h[tsel_sq_i] = 1: Yosys builds a variable bit-select write with a 32-bit
+  // subtraction of the index (a carry chain on the generator's longest path; issue 22).
   logic [63:0] tsel_1h;
-  always_comb begin
-    tsel_1h = '0;
-    tsel_1h[tsel_sq_i] = 1'b1;
-  end
+  assign tsel_1h = 64'd1 << tsel_sq_i;
 
   // Fixed short-range wiring: knight, king and pawn patterns, pawn pushes. Square s is bit s
   // (a1 = 0); the patterns are shifts of the whole board with the wrapped files masked off (the
