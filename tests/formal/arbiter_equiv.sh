@@ -26,25 +26,14 @@ if [ "$mutant" = 1 ]; then
   fi
   dut="$out/$tag.sv"
 fi
-yosys -q -l "$out/$tag.yosys.log" -p "
-  read_verilog -sv $root/tests/formal/mg_arbiter_ref.sv $dut
-  chparam -set W $w mg_arbiter_ref mg_arbiter
-  hierarchy; proc; flatten; opt_clean
-  check -assert
-  miter -equiv -flatten mg_arbiter_ref mg_arbiter miter
-  hierarchy -top miter
-  opt -fast; techmap; opt -fast; aigmap; opt_clean
-  write_aiger $out/$tag.aig" > /dev/null
-yosys-abc -c "&r $out/$tag.aig; &ps; &cec -m" > "$out/$tag.abc.log" 2>&1 || true
-if grep -q "Networks are equivalent" "$out/$tag.abc.log"; then
-  echo "arbiter_equiv W=$w: mg_arbiter and mg_arbiter_ref are equivalent (every input, ABC &cec)"
-  exit 0
-fi
-if grep -q "NOT EQUIVALENT" "$out/$tag.abc.log"; then
-  echo "arbiter_equiv W=$w: mg_arbiter and mg_arbiter_ref are NOT equivalent:"
-  grep -A2 "NOT EQUIVALENT" "$out/$tag.abc.log" | cut -c1-300
-  exit 1
-fi
-echo "arbiter_equiv W=$w: no verdict from ABC (log: $out/$tag.abc.log)" >&2
-tail -5 "$out/$tag.abc.log" >&2
-exit 3
+status=0
+verdict=$("$root/tests/formal/miter_cec.sh" "$out" "$tag" mg_arbiter_ref mg_arbiter \
+  "chparam -set W $w mg_arbiter_ref mg_arbiter" "$root/tests/formal/mg_arbiter_ref.sv" "$dut") || status=$?
+case $status in
+  0) echo "arbiter_equiv W=$w: mg_arbiter and mg_arbiter_ref are equivalent (every input, ABC &cec)" ;;
+  1) echo "arbiter_equiv W=$w: mg_arbiter and mg_arbiter_ref are NOT equivalent:"
+     echo "$verdict" ;;
+  *) echo "arbiter_equiv W=$w: no verdict from ABC (log: $out/$tag.abc.log)" >&2
+     exit 3 ;;
+esac
+exit $status

@@ -23,24 +23,14 @@ if [ "$mutant" = 1 ]; then
   fi
   pkg="$out/$tag.sv"
 fi
-yosys -q -l "$out/$tag.yosys.log" -p "
-  read_verilog -sv $root/rtl/chip_pkg.sv $pkg $root/tests/formal/count_upto3_ref.sv
-  hierarchy; proc; flatten; opt_clean
-  check -assert
-  miter -equiv -flatten count_upto3_ref count_upto3_dut miter
-  hierarchy -top miter
-  opt -fast; techmap; opt -fast; aigmap; opt_clean
-  write_aiger $out/$tag.aig" > /dev/null
-yosys-abc -c "&r $out/$tag.aig; &ps; &cec -m" > "$out/$tag.abc.log" 2>&1 || true
-if grep -q "Networks are equivalent" "$out/$tag.abc.log"; then
-  echo "count_equiv: count_upto3 and the x & (x - 1) form are equivalent (every input, ABC &cec)"
-  exit 0
-fi
-if grep -q "NOT EQUIVALENT" "$out/$tag.abc.log"; then
-  echo "count_equiv: count_upto3 and the x & (x - 1) form are NOT equivalent:"
-  grep -A2 "NOT EQUIVALENT" "$out/$tag.abc.log" | cut -c1-300
-  exit 1
-fi
-echo "count_equiv: no verdict from ABC (log: $out/$tag.abc.log)" >&2
-tail -5 "$out/$tag.abc.log" >&2
-exit 3
+status=0
+verdict=$("$root/tests/formal/miter_cec.sh" "$out" "$tag" count_upto3_ref count_upto3_dut "" \
+  "$root/rtl/chip_pkg.sv" "$pkg" "$root/tests/formal/count_upto3_ref.sv") || status=$?
+case $status in
+  0) echo "count_equiv: count_upto3 and the x & (x - 1) form are equivalent (every input, ABC &cec)" ;;
+  1) echo "count_equiv: count_upto3 and the x & (x - 1) form are NOT equivalent:"
+     echo "$verdict" ;;
+  *) echo "count_equiv: no verdict from ABC (log: $out/$tag.abc.log)" >&2
+     exit 3 ;;
+esac
+exit $status
