@@ -169,14 +169,28 @@ module ctrl_regs (
     job_result.error     = err_code_q != chip_pkg::ERR_NONE;
     job_result.wide      = count_i[63:13] != 51'd0 || cycles_i[63:19] != 45'd0;
   end
+  // The staged words by index: a multiplexer per word (an indexed part-select, [{i, 5'd0} +: 32],
+  // is a shifter to Yosys; as a write it made a shifted mask and data of the whole register,
+  // 7,000 LUTs of this block's 11,000: issue 22).
+  logic [31:0] pack_word, hist_word;
+  always_comb begin
+    pack_word = 32'd0;
+    hist_word = 32'd0;
+    for (int w = 0; w < 8; w++) begin
+      if (addr_i[2:0] == 3'(w)) pack_word = job_board_q[w*32 +: 32];
+    end
+    for (int w = 0; w < 16; w++) begin
+      if (addr_i[3:0] == 4'(w)) hist_word = job_hist_q[w*32 +: 32];
+    end
+  end
   always_comb begin
     rdata_d = 32'd0;
     if (se_reg_hit_i || se_grp_hit_i) rdata_d = se_rdata_i;
     else if (se_tab_hit_i) rdata_d = 32'd0;  // the word follows from the RAM (ram_read_q); 0 while busy
     else if (is_board) rdata_d = {28'd0, ctrl_pkg::board_pc(board_i, addr_i[5:0])};
     else if (is_pst || is_phase_ram) rdata_d = 32'd0;  // from the RAM (ram_read_q); the placement table 0 while busy
-    else if (is_board_pack) rdata_d = job_board_q[{addr_i[2:0], 5'd0} +: 32];
-    else if (is_job_hist) rdata_d = job_hist_q[{addr_i[3:0], 5'd0} +: 32];
+    else if (is_board_pack) rdata_d = pack_word;
+    else if (is_job_hist) rdata_d = hist_word;
     else begin
       unique case (addr_i)
         chip_pkg::REG_ID:            rdata_d = chip_pkg::CHIP_ID;
@@ -302,9 +316,15 @@ module ctrl_regs (
           end
         end else if (is_board_pack) begin
           if (pack_bad) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          else job_board_d[{addr_i[2:0], 5'd0} +: 32] = wdata_i;
+          else begin
+            for (int w = 0; w < 8; w++) begin
+              if (addr_i[2:0] == 3'(w)) job_board_d[w*32 +: 32] = wdata_i;
+            end
+          end
         end else if (is_job_hist) begin
-          job_hist_d[{addr_i[3:0], 5'd0} +: 32] = wdata_i;
+          for (int w = 0; w < 16; w++) begin
+            if (addr_i[3:0] == 4'(w)) job_hist_d[w*32 +: 32] = wdata_i;
+          end
         end else begin
           wr_reg = 1'b1;
         end
