@@ -355,11 +355,11 @@ module mg_array (
   logic [63:0] promo_sq, ep_1h;
   assign promo_sq = push_tgt & (stm_i ? Rank1 : Rank8);
   always_comb begin
-    ep_1h = '0;
-    ep_1h[ep_sq_i] = ep_valid_i;
+    // A shift, not ep_1h[ep_sq_i] = ep_valid_i (a variable bit-select write: an index subtraction).
+    ep_1h = {63'd0, ep_valid_i} << ep_sq_i;
   end
   always_comb begin
-    logic [63:0] enemy_nk, ep_t, tcand, lt, eq;
+    logic [63:0] enemy_nk, ep_t, tcand, lt, eq, plane_b;
     logic [2:0]  tcl_last;
     logic [10:0] mask_key;
     tgt_cand_c = '0;
@@ -370,6 +370,7 @@ module mg_array (
     lt         = '0;
     eq         = '0;
     tcl_last   = '0;
+    plane_b    = '0;
     mask_key   = '0;
     if (tgt_en_i) begin
       enemy_nk = ~empty & (stm_i ? ~black : black) & ~type6;
@@ -387,7 +388,11 @@ module mg_array (
       tkey[0 +: 6*64]   = rel_planes;
       if (tgt_capt_only_i) tcand = tcand & (tkey[10*64 +: 64] | tkey[9*64 +: 64]);
       // "Strictly after the target of the last move": keys below the key of tgt_last_sq_i.
-      for (int b = 0; b < 3; b++) tcl_last[b] = tkey[(8+b)*64 + 32'(tgt_last_sq_i)];
+      // (A plane, then its bit: tkey[(8+b)*64 + sq] made Yosys add the offset in a carry chain.)
+      for (int b = 0; b < 3; b++) begin
+        plane_b      = tkey[(8+b)*64 +: 64];
+        tcl_last[b] = plane_b[tgt_last_sq_i];
+      end
       mask_key = {tcl_last, Ring1[tgt_last_sq_i], Ring0[tgt_last_sq_i], tgt_last_sq_i ^ base};
       eq = '1;
       for (int b = 10; b >= 0; b--) begin
@@ -405,7 +410,7 @@ module mg_array (
   // zero otherwise.
   logic [63:0] diag_reach, orth_reach;
   always_comb begin
-    logic [63:0] sp_in, pawn_reach, lt, eq;
+    logic [63:0] sp_in, pawn_reach, lt, eq, plane_b;
     logic [2:0]  ao_last;
     logic [8:0]  mask_key;
     diag_reach = '0;
@@ -417,6 +422,7 @@ module mg_array (
     lt         = '0;
     eq         = '0;
     ao_last    = '0;
+    plane_b    = '0;
     mask_key   = '0;
     if (att_en_i) begin
       for (int d = 0; d < 8; d++) begin
@@ -435,7 +441,10 @@ module mg_array (
       akey[6*64 +: 64] = own_sq & (piece_p | piece_b | piece_q);
       akey[0 +: 6*64]  = rel_planes;
       // "Strictly after the attacker of the last move": keys below the key of att_last_sq_i.
-      for (int b = 0; b < 3; b++) ao_last[b] = akey[(6+b)*64 + 32'(att_last_sq_i)];
+      for (int b = 0; b < 3; b++) begin
+        plane_b    = akey[(6+b)*64 +: 64];
+        ao_last[b] = plane_b[att_last_sq_i];
+      end
       mask_key = {ao_last, att_last_sq_i ^ base};
       eq = '1;
       for (int b = 8; b >= 0; b--) begin
