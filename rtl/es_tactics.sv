@@ -1,19 +1,15 @@
 // Pins, x-rays, hung-piece refinements and traps of the slow evaluation (groups 9 "pins" and 10
-// "tactics"; docs/evaluation.md), from es_board's maps. Pins come from occluded
+// "tactics"; docs/evaluation.md), combinational from es_board's maps. Pins come from occluded
 // fills: for each direction d, a side's sliders that move along d fill forward to the first piece
 // (a candidate when it is the opponent's), and the opponent's pieces of each value class and above
 // fill backward, so a candidate learns the class of the next piece behind it. The PINNED lookup
 // of file file_i (the largest index among the file's pinned pieces, per pinning side) feeds the
-// scan's stage 1; value_o (group 10, white's view) is used in the last clock. One side's pins
-// are found a clock (white's in the scan's first clock, then black's), so both are there from the
-// second clock on.
+// scan's stage 1; value_o (group 10, white's view) is used in the last clock.
 // Reference: host/chip/slow_tactics.cpp.
 // en_i is es_board's enable: the maps are zero without it, and so are the outputs; a simulator
 // skips the logic then.
 module es_tactics (
-  input  logic         clk_i,
   input  logic         en_i,
-  input  logic         black_pins_i, // this clock's pins are black's (white's, of the clock before, registered)
   input  logic [2:0]   file_i,
   input  logic [63:0]  occupied_i,
   input  logic [767:0] pieces_i,     // colour c, type t (1-6): [(c*6 + t-1)*64 +: 64]
@@ -88,77 +84,50 @@ module es_tactics (
   end
 
   // ---------------------------------------------------------------- pins of pinning side c
-  // One side's pins a clock (issue 22, LUTs: the fills are most of this block): the pinning side's
-  // pieces (own) and the other side's (opp) are white's and black's in the scan's first clock, the
-  // result registered, then black's and white's from the second on (the board is stable while
-  // busy), so both sides' are there from the second clock: the scan starts there.
   logic [63:0] pinned [2], against_king [2], by_bishop [2], by_rook [2], mpin [2];
   logic [63:0] press_hi [2], press_lo [2], cheaper_or_more [2];
-  logic [63:0] pin_now, against_king_now, by_bishop_now, by_rook_now, mpin_now;
   always_comb begin
-    logic [63:0] own [6], opp [6];
     logic [63:0] ge [5];  // the opponent's pieces of value class >= j (j = 1-4)
-    logic [63:0] cand_br, cand_q, bs [5], pin_d, same, opp_men;
-    for (int t = 0; t < 6; t++) begin
-      own[t] = black_pins_i ? pc[1][t] : pc[0][t];
-      opp[t] = black_pins_i ? pc[0][t] : pc[1][t];
-    end
-    opp_men = black_pins_i ? men[0] : men[1];
+    logic [63:0] cand_br, cand_q, bs [5], pin_d, same;
     for (int j = 0; j < 5; j++) begin
       ge[j] = '0;
       bs[j] = '0;
     end
-    cand_br          = '0;
-    cand_q           = '0;
-    pin_d            = '0;
-    same             = '0;
-    pin_now          = '0;
-    against_king_now = '0;
-    by_bishop_now    = '0;
-    by_rook_now      = '0;
-    mpin_now         = '0;
+    cand_br = '0;
+    cand_q  = '0;
+    pin_d   = '0;
+    same    = '0;
+    for (int c = 0; c < 2; c++) begin
+      pinned[c]       = '0;
+      against_king[c] = '0;
+      by_bishop[c]    = '0;
+      by_rook[c]      = '0;
+      mpin[c]         = '0;
+    end
     if (en_i) begin
-      ge[1] = opp[1] | opp[2] | opp[3] | opp[4] | opp[5];
-      ge[2] = opp[3] | opp[4] | opp[5];
-      ge[3] = opp[4] | opp[5];
-      ge[4] = opp[5];
-      for (int d = 0; d < 8; d++) begin
-        cand_br = es_pkg::slide((d < 4) ? own[2] : own[3], empty, dshift(d), dmask(d)) & opp_men;
-        cand_q  = es_pkg::slide(own[4], empty, dshift(d), dmask(d)) & opp_men;
-        bs[0] = '0;
-        for (int j = 1; j < 5; j++) bs[j] = es_pkg::slide(ge[j], empty, dshift(drev(d)), dmask(drev(d)));
-        pin_d = (cand_br | cand_q) & ((opp[0] & bs[1]) | ((opp[1] | opp[2]) & bs[2]) | (opp[3] & bs[3]) |
-                                      (opp[4] & bs[4]));
-        same  = (d < 4) ? (bs[1] & ~bs[2]) : (bs[2] & ~bs[3]);
-        pin_now          = pin_now | pin_d;
-        against_king_now = against_king_now | (pin_d & bs[4]);
-        if (d < 4) by_bishop_now = by_bishop_now | (pin_d & cand_br);
-        else       by_rook_now   = by_rook_now | (pin_d & cand_br);
-        mpin_now = mpin_now | (pin_d & ((cand_br & same) | (cand_q & bs[3] & ~bs[4])));
+      for (int c = 0; c < 2; c++) begin
+        ge[0] = men[1-c];
+        ge[1] = pc[1-c][1] | pc[1-c][2] | pc[1-c][3] | pc[1-c][4] | pc[1-c][5];
+        ge[2] = pc[1-c][3] | pc[1-c][4] | pc[1-c][5];
+        ge[3] = pc[1-c][4] | pc[1-c][5];
+        ge[4] = pc[1-c][5];
+        for (int d = 0; d < 8; d++) begin
+          cand_br = es_pkg::slide((d < 4) ? pc[c][2] : pc[c][3], empty, dshift(d), dmask(d)) & men[1-c];
+          cand_q  = es_pkg::slide(pc[c][4], empty, dshift(d), dmask(d)) & men[1-c];
+          bs[0] = '0;
+          for (int j = 1; j < 5; j++) bs[j] = es_pkg::slide(ge[j], empty, dshift(drev(d)), dmask(drev(d)));
+          pin_d = (cand_br | cand_q) & ((pc[1-c][0] & bs[1]) | ((pc[1-c][1] | pc[1-c][2]) & bs[2]) |
+                                        (pc[1-c][3] & bs[3]) | (pc[1-c][4] & bs[4]));
+          same  = (d < 4) ? (bs[1] & ~bs[2]) : (bs[2] & ~bs[3]);
+          pinned[c]       = pinned[c] | pin_d;
+          against_king[c] = against_king[c] | (pin_d & bs[4]);
+          if (d < 4) by_bishop[c] = by_bishop[c] | (pin_d & cand_br);
+          else       by_rook[c]   = by_rook[c] | (pin_d & cand_br);
+          mpin[c] = mpin[c] | (pin_d & ((cand_br & same) | (cand_q & bs[3] & ~bs[4])));
+        end
       end
     end
   end
-  // White's, from the first clock: a datapath read only from the second, so no reset.
-  logic [63:0] pinned_w_q, against_king_w_q, by_bishop_w_q, by_rook_w_q, mpin_w_q;
-  always_ff @(posedge clk_i) begin
-    if (en_i && !black_pins_i) begin
-      pinned_w_q       <= pin_now;
-      against_king_w_q <= against_king_now;
-      by_bishop_w_q    <= by_bishop_now;
-      by_rook_w_q      <= by_rook_now;
-      mpin_w_q         <= mpin_now;
-    end
-  end
-  assign pinned[0]       = pinned_w_q;
-  assign against_king[0] = against_king_w_q;
-  assign by_bishop[0]    = by_bishop_w_q;
-  assign by_rook[0]      = by_rook_w_q;
-  assign mpin[0]         = mpin_w_q;
-  assign pinned[1]       = pin_now;
-  assign against_king[1] = against_king_now;
-  assign by_bishop[1]    = by_bishop_now;
-  assign by_rook[1]      = by_rook_now;
-  assign mpin[1]         = mpin_now;
 
   // Pressure of c on the opponent's pieces: 3 attacked by a cheaper class, 2 undefended, 1
   // attacked by more classes than defended, 0 otherwise ({press_hi, press_lo}).

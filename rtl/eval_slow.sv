@@ -6,10 +6,9 @@
 // and the adder tree
 // adds the file's values into the group accumulators (es_tactics gives each file's PINNED index;
 // its group-10 value, like the registers' group 5, depends on the board alone and is registered
-// every clock, so the board's attack maps do not reach the sum). A first clock in which es_tactics
-// finds white's pins (one side's a clock: issue 22, LUTs), eight files and two more clocks to
-// drain the pipe, one to scale the groups and sum them into a register, and one in which that
-// sum is the result: SLOW_EVAL_CLOCKS (13) in all. The last clock's sum is a register so that
+// every clock, so the board's attack maps do not reach the sum). Eight files and two more clocks
+// to drain the pipe, one to scale the groups and sum them into a register, and one in which that
+// sum is the result: SLOW_EVAL_CLOCKS (12) in all. The last clock's sum is a register so that
 // the controller's use of it (lazy evaluation's window test, the search's decision, the array's
 // next board) does not start behind the evaluation's adders (issue 22: logic depth).
 //
@@ -134,10 +133,9 @@ module eval_slow (
                 (f == 3'd0 && kf == 3'd2) || (f == 3'd7 && kf == 3'd5);
   endfunction
 
-  // ---------------------------------------------------------------- stage 1: indices of file cnt - 1
-  // The scan starts in the second clock: es_tactics finds white's pins in the first.
+  // ---------------------------------------------------------------- stage 1: indices of file cnt
   logic [2:0] file;
-  assign file = 3'(cnt_q - 4'd1);
+  assign file = cnt_q[2:0];
   logic [7:0] rook_idx [2];
   logic       lever [2];
   logic       mp_valid [2], pp_valid [2];
@@ -181,7 +179,7 @@ module eval_slow (
     for (int i = 0; i < 26; i++) tac_regs[i*8 +: 8] = er_q[chip_pkg::ER_MPIN_HUNG + i][7:0];
   end
   es_tactics u_tactics (
-    .clk_i, .en_i (busy_q), .black_pins_i (cnt_q != 4'd0), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
+    .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
     .pin_valid_o (pin_valid), .pin_idx_o (pin_idx), .value_o (tactics_value)
   );
   // Pawn family (es_pawns): structure of the rearmost pawn, shelter and storm next to the own
@@ -555,7 +553,7 @@ module eval_slow (
     end else begin
       busy_q     <= busy_d;
       cnt_q      <= cnt_d;
-      s1_valid_q <= busy_q && cnt_q != 4'd0 && cnt_q <= 4'd8 && !start_i;
+      s1_valid_q <= busy_q && !cnt_q[3] && !start_i;
       s2_valid_q <= s2_valid_d && !start_i;
       if (finish_o) begin
         value_q <= stm_i ? 16'd0 - sum_q : sum_q;
