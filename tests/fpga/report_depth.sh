@@ -3,14 +3,17 @@
 # control, about 10 s): it synthesises for the board's family, finds the block RAM, and its logic
 # depth is a path between registers, never through one. Yosys's `ltp -noff` knows only its own
 # flip-flop types: with the family's flip-flops and block RAM left in, the whole chip's "longest
-# path" ran through 170 TRELLIS_FF (1,870 cells).
+# path" ran through 170 TRELLIS_FF (1,870 cells). A third argument, --abc9, maps with Yosys's
+# ABC9 flow: the same checks, and the report names the flow.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-board="$1" out="$2"
-"$root/scripts/fpga" report --board "$board" --top eval_phase --out "$out" --json --quiet > "$out.json"
-python3 - "$out.json" "$board" <<'PY'
+board="$1" out="$2" flow="${3:-}"
+"$root/scripts/fpga" report --board "$board" --top eval_phase --out "$out" --json --quiet $flow > "$out.json"
+python3 - "$out.json" "$board" "$flow" <<'PY'
 import json, sys
-rep, board = json.load(open(sys.argv[1])), sys.argv[2]
+rep, board, flow = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+if rep["synth"].endswith(" -abc9") != (flow == "--abc9"):
+    sys.exit(f"report_depth: {board}: synthesis command {rep['synth']!r} for flow {flow!r}")
 depth = rep["logic_depth"]
 registers = ("TRELLIS_FF", "DP16KD", "PDPW16KD", "TRELLIS_DPR16X4", "FDRE", "FDSE", "FDCE", "FDPE",
              "RAMB18E1", "RAMB36E1")
@@ -22,5 +25,5 @@ if not 0 < depth["levels"] < 60:
 bram = rep["utilisation"]["bram"]["used"]
 if not bram > 0 or not rep["fits"]:
     sys.exit(f"report_depth: {board}: block RAM {bram} (expected the phase RAM's), fits {rep['fits']}")
-print(f"report_depth: {board}: eval_phase: {depth['levels']} levels between registers {depth['by_type']}, block RAM {bram}")
+print(f"report_depth: {board}: eval_phase ({rep['synth']}): {depth['levels']} levels between registers {depth['by_type']}, block RAM {bram}")
 PY
