@@ -390,7 +390,7 @@ module mg_array (
       // "Strictly after the target of the last move": keys below the key of tgt_last_sq_i.
       // (A plane, then its bit: tkey[(8+b)*64 + sq] made Yosys add the offset in a carry chain.)
       for (int b = 0; b < 3; b++) begin
-        plane_b      = tkey[(8+b)*64 +: 64];
+        plane_b     = tkey[(8+b)*64 +: 64];
         tcl_last[b] = plane_b[tgt_last_sq_i];
       end
       mask_key = {tcl_last, Ring1[tgt_last_sq_i], Ring0[tgt_last_sq_i], tgt_last_sq_i ^ base};
