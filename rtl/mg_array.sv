@@ -480,16 +480,14 @@ module mg_array (
                    ({64{t_orth}} & (piece_r | piece_q)) | ({64{t_pawn}} & own_pawn) | (own_king & castle_reach_v);
   assign att_cand_o = att_cand_c & ~({64{chk_only_i && t_quiet}} & ~chk_att);
 
-  // The arbiters return whole keys; only the square field is needed here.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [10:0] tgt_win;
-  logic [8:0]  att_win;
-  /* verilator lint_on UNUSEDSIGNAL */
-  mg_arbiter #(.W(11)) u_tgt_arb (.cand_i(tgt_cand_o), .key_i(tkey), .found_o(tgt_found_o), .key_o(tgt_win));
-  mg_arbiter #(.W(9))  u_att_arb (.cand_i(att_cand_o), .key_i(akey), .found_o(att_found_o), .key_o(att_win));
-  // Keys end in the square relative to the side to move.
-  assign tgt_sq_o = tgt_win[5:0] ^ base;
-  assign att_sq_o = att_win[5:0] ^ base;
+  // The arbiters take the keys' classes; the rest of a key (ring, relative square) is fixed for a
+  // square, and the winner comes back as its square relative to the side to move.
+  logic [5:0] tgt_rel, att_rel;
+  mg_arbiter #(.RING1(Ring1), .RING0(Ring0)) u_tgt_arb (
+    .cand_i(tgt_cand_o), .cls_i(tkey[8*64 +: 192]), .stm_i, .found_o(tgt_found_o), .sq_o(tgt_rel));
+  mg_arbiter u_att_arb (.cand_i(att_cand_o), .cls_i(akey[6*64 +: 192]), .stm_i, .found_o(att_found_o), .sq_o(att_rel));
+  assign tgt_sq_o = tgt_rel ^ base;
+  assign att_sq_o = att_rel ^ base;
 
   // Attacking-move test: the piece on tsel (of the side not to move) hits a non-king piece of
   // the side to move. Pawns attack forward for their own colour, which is the side-to-move pawn
