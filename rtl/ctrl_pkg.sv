@@ -151,4 +151,10 @@ package ctrl_pkg;
     end
     count_upto3 = {hi[0], lo[0]};
   endfunction
+  // The target keys' ring bits (a victim's distance from the edge: {RING1, RING0} = 3 nearest the
+  // centre), fixed for a square and the same for both sides (symmetric about the middle ranks):
+  // the move generator's target keys and its target arbiter's fixed order of the squares.
+  localparam logic [63:0] TgtRing0 = 64'h007E_425A_5A42_7E00;
+  localparam logic [63:0] TgtRing1 = 64'h0000_3C3C_3C3C_0000;
+
 endpackage

@@ -1,7 +1,7 @@
 // Arbiter of the move-generator array: each of the 64 cells presents a request (candidate bit)
 // and a priority key, and the highest key wins. A key is {class, ring, relative square}: a 3-bit
 // class that depends on the board (the victim's value, the attacker's order), then bits that are
-// fixed for a square (its ring, RING1/RING0, zero for the attacker arbiter, and its number
+// fixed for a square (its ring, ctrl_pkg::TgtRing1/0, for the target arbiter only, and its number
 // relative to the side to move: ranks mirrored for black). found_o is any request; sq_o is the
 // winner's relative square (0 when there is none), which names it: no encoder of a key is needed.
 //
@@ -14,8 +14,7 @@
 // classes' "any request" lines at once, and the survivors' highest square in the fixed order by
 // priority encoders, one per ring, in parallel (docs/fpga.md, "Logic depth").
 module mg_arbiter #(
-  parameter logic [63:0] RING1 = 64'd0,  // the key's ring bits of each (absolute) square
-  parameter logic [63:0] RING0 = 64'd0
+  parameter bit RINGS = 1'b0  // the keys have the ring bits (ctrl_pkg::TgtRing1/0): the target arbiter
 ) (
   input  logic [63:0]  cand_i,
   input  logic [191:0] cls_i,    // bit b of cell s's class at [b*64 + s]
@@ -74,8 +73,10 @@ module mg_arbiter #(
   // Below the class: the highest ring, then the highest relative square. Each ring's survivors
   // go, in relative square order, to a priority encoder of their own; the highest ring with a
   // survivor picks its encoder's result.
-  // The squares of ring g = {RING1, RING0} at [g*64 +: 64].
-  localparam logic [4*64-1:0] Rings = {RING1 & RING0, RING1 & ~RING0, ~RING1 & RING0, ~RING1 & ~RING0};
+  // The squares of ring g = {Ring1, Ring0} at [g*64 +: 64] (all in ring 0 without rings).
+  localparam logic [63:0] Ring1 = RINGS ? ctrl_pkg::TgtRing1 : 64'd0;
+  localparam logic [63:0] Ring0 = RINGS ? ctrl_pkg::TgtRing0 : 64'd0;
+  localparam logic [4*64-1:0] Rings = {Ring1 & Ring0, Ring1 & ~Ring0, ~Ring1 & Ring0, ~Ring1 & ~Ring0};
   logic [4*6-1:0] top;       // ring g's highest survivor at [g*6 +: 6]
   logic [3:1]     ring_any;  // ring g has a survivor (ring 0 is what is left)
   always_comb begin

@@ -338,8 +338,6 @@ module mg_array (
   localparam logic [6*64-1:0] SqBits = {64'hFFFF_FFFF_0000_0000, 64'hFFFF_0000_FFFF_0000,
                                         64'hFF00_FF00_FF00_FF00, 64'hF0F0_F0F0_F0F0_F0F0,
                                         64'hCCCC_CCCC_CCCC_CCCC, 64'hAAAA_AAAA_AAAA_AAAA};
-  localparam logic [63:0] Ring0 = 64'h007E_425A_5A42_7E00;
-  localparam logic [63:0] Ring1 = 64'h0000_3C3C_3C3C_0000;
   logic [64*6-1:0] rel_planes;
   always_comb begin
     for (int j = 0; j < 6; j++) rel_planes[j*64 +: 64] = (j >= 3 && stm_i) ? ~SqBits[j*64 +: 64] : SqBits[j*64 +: 64];
@@ -383,8 +381,8 @@ module mg_array (
       tkey[10*64 +: 64] = enemy_nk & (plane[2] ^ (plane[1] & plane[0]));
       tkey[9*64 +: 64]  = (enemy_nk & (plane[1] ^ plane[0])) | ep_t;
       tkey[8*64 +: 64]  = (enemy_nk & ~plane[0]) | (empty & ~ep_t & promo_sq);
-      tkey[7*64 +: 64]  = Ring1;
-      tkey[6*64 +: 64]  = Ring0;
+      tkey[7*64 +: 64]  = ctrl_pkg::TgtRing1;
+      tkey[6*64 +: 64]  = ctrl_pkg::TgtRing0;
       tkey[0 +: 6*64]   = rel_planes;
       if (tgt_capt_only_i) tcand = tcand & (tkey[10*64 +: 64] | tkey[9*64 +: 64]);
       // "Strictly after the target of the last move": keys below the key of tgt_last_sq_i.
@@ -393,7 +391,7 @@ module mg_array (
         plane_b     = tkey[(8+b)*64 +: 64];
         tcl_last[b] = plane_b[tgt_last_sq_i];
       end
-      mask_key = {tcl_last, Ring1[tgt_last_sq_i], Ring0[tgt_last_sq_i], tgt_last_sq_i ^ base};
+      mask_key = {tcl_last, ctrl_pkg::TgtRing1[tgt_last_sq_i], ctrl_pkg::TgtRing0[tgt_last_sq_i], tgt_last_sq_i ^ base};
       eq = '1;
       for (int b = 10; b >= 0; b--) begin
         lt = lt | (eq & ~tkey[b*64 +: 64] & {64{mask_key[b]}});
@@ -483,7 +481,7 @@ module mg_array (
   // The arbiters take the keys' classes; the rest of a key (ring, relative square) is fixed for a
   // square, and the winner comes back as its square relative to the side to move.
   logic [5:0] tgt_rel, att_rel;
-  mg_arbiter #(.RING1(Ring1), .RING0(Ring0)) u_tgt_arb (
+  mg_arbiter #(.RINGS(1'b1)) u_tgt_arb (
     .cand_i(tgt_cand_o), .cls_i(tkey[8*64 +: 192]), .stm_i, .found_o(tgt_found_o), .sq_o(tgt_rel));
   mg_arbiter u_att_arb (.cand_i(att_cand_o), .cls_i(akey[6*64 +: 192]), .stm_i, .found_o(att_found_o), .sq_o(att_rel));
   assign tgt_sq_o = tgt_rel ^ base;

@@ -3,7 +3,7 @@
 # priority encoders over the squares' fixed order) with the bit-serial wired-OR arbiter of the
 # original chip (tests/formal/mg_arbiter_ref.sv) fed with whole keys as the array built them
 # (tests/formal/mg_arbiter_keyed_ref.sv), for one of the array's two arbiters: `target` (keys
-# {class, ring, relative square}, the rings read from rtl/mg_array.sv) or `attacker` ({class,
+# {class, ring, relative square}, the rings ctrl_pkg's) or `attacker` ({class,
 # relative square}). Yosys builds the miter of the two (every output compared, the 64 requests,
 # 192 class bits and the side to move free) and ABC's &cec proves that no input makes them differ.
 # Exit 0 and "equivalent" when proved; 1 with ABC's counterexample otherwise.
@@ -19,15 +19,8 @@ if [ "${1:-}" = "--mutant" ]; then mutant=1; shift; fi
 which=${1:?usage: arbiter_equiv.sh [--mutant] target|attacker [OUTDIR]}
 out=${2:-$root/build/formal}
 mkdir -p "$out"
-# The target arbiter's ring constants, as the array passes them.
-ring() {
-  local v
-  v=$(sed -n "s/.*localparam logic \[63:0\] $1 = 64'h\([0-9A-Fa-f_]*\);.*/\1/p" "$root/rtl/mg_array.sv" | tr -d _)
-  [ -n "$v" ] || { echo "arbiter_equiv.sh: no $1 constant in rtl/mg_array.sv" >&2; exit 2; }
-  echo "64'h$v"
-}
 case $which in
-  target)   prep="chparam -set RING1 $(ring Ring1) -set RING0 $(ring Ring0) mg_arbiter_keyed_ref mg_arbiter; chparam -set RINGS 1 mg_arbiter_keyed_ref" ;;
+  target)   prep="chparam -set RINGS 1 mg_arbiter_keyed_ref mg_arbiter" ;;
   attacker) prep="" ;;
   *) echo "arbiter_equiv.sh: '$which' is not target or attacker" >&2; exit 2 ;;
 esac
@@ -37,5 +30,5 @@ if [ "$mutant" = 1 ]; then
   dut=$("$root/tests/formal/mutant.sh" "$dut" 's/(h3 | h2) ? h3 : h1}/(h3 | h2) ? h2 : h1}/' "$out/$tag.sv")
 fi
 exec "$root/tests/formal/miter_cec.sh" "arbiter_equiv $which: mg_arbiter and the keyed bit-serial arbiter" "$out" "$tag" \
-  mg_arbiter_keyed_ref mg_arbiter "$prep" "$root/tests/formal/mg_arbiter_ref.sv" \
+  mg_arbiter_keyed_ref mg_arbiter "$prep" "$root/rtl/ctrl_pkg.sv" "$root/tests/formal/mg_arbiter_ref.sv" \
   "$root/tests/formal/mg_arbiter_keyed_ref.sv" "$dut"

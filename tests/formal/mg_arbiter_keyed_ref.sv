@@ -3,9 +3,7 @@
 // 2026-11-29: {class, ring bits (the target arbiter only), square relative to the side to move},
 // the square being all the key gives back. Not part of the chip's RTL.
 module mg_arbiter_keyed_ref #(
-  parameter logic [63:0] RING1 = 64'd0,
-  parameter logic [63:0] RING0 = 64'd0,
-  parameter bit          RINGS = 1'b0   // the key has the two ring bits (the target arbiter)
+  parameter bit RINGS = 1'b0  // the key has the two ring bits, ctrl_pkg::TgtRing1/0 (the target arbiter)
 ) (
   input  logic [63:0]  cand_i,
   input  logic [191:0] cls_i,
@@ -22,8 +20,8 @@ module mg_arbiter_keyed_ref #(
   always_comb begin
     for (int j = 0; j < 6; j++) key[j*64 +: 64] = (j >= 3 && stm_i) ? ~SqBits[j*64 +: 64] : SqBits[j*64 +: 64];
     if (RINGS) begin
-      key[6*64 +: 64] = RING0;
-      key[7*64 +: 64] = RING1;
+      key[6*64 +: 64] = ctrl_pkg::TgtRing0;
+      key[7*64 +: 64] = ctrl_pkg::TgtRing1;
     end
     key[(W-3)*64 +: 192] = cls_i;
   end
