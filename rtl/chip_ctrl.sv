@@ -52,6 +52,7 @@ module chip_ctrl (
   output logic [5:0]  att_last_sq_o,
   input  logic        att_found_i,
   input  logic [5:0]  att_sq_i,
+  input  logic        att_pawn_i,  // the attacker found is a pawn
   input  logic [63:0] att_cand_i,
   input  logic        tsel_attacks_i,
   input  logic        in_check_i,
@@ -330,7 +331,7 @@ module chip_ctrl (
   // ---------------------------------------------------------------- move generation
   // Is the host's move (MOVE) pseudo-legal here? The repeating move (no promotion) passes the same
   // checks in S_REPCHK.
-  logic [2:0] chk_type, att_type;
+  logic [2:0] chk_type;
   logic       chk_ok;
   assign chk_type = ctrl_pkg::board_type(board_i, move_q[5:0]);
   assign chk_ok = move_q[15] && att_cand_i[move_q[5:0]] && tgt_cand_i[move_q[11:6]] &&
@@ -340,9 +341,9 @@ module chip_ctrl (
                  !ctrl_pkg::is_promotion(ctrl_pkg::board_type(board_i, mv_q[5:0]), mv_q[11:9], pos.stm);
   // The move the generator produces in S_GEN / S_GENATT.
   logic [15:0] gen_att_move, gen_tgt_move, gen_promo_move;
-  assign att_type       = ctrl_pkg::board_type(board_i, att_sq_i);
-  assign gen_att_move   = {1'b1, ctrl_pkg::is_promotion(att_type, last[11:9], pos.stm), 2'd0, last[11:6], att_sq_i};
-  assign gen_tgt_move   = {1'b1, ctrl_pkg::is_promotion(att_type, tgt_q[5:3], pos.stm), 2'd0, tgt_q, att_sq_i};
+  // (A pawn from the arbiter's class, not from the board at att_sq_i: issue 22's logic depth.)
+  assign gen_att_move   = {1'b1, att_pawn_i && ctrl_pkg::is_last_rank(last[11:9], pos.stm), 2'd0, last[11:6], att_sq_i};
+  assign gen_tgt_move   = {1'b1, att_pawn_i && ctrl_pkg::is_last_rank(tgt_q[5:3], pos.stm), 2'd0, tgt_q, att_sq_i};
   assign gen_promo_move = {last[15:14], last[13:12] + 2'd1, last[11:0]};
   // GEN's choices in order: the repeating move, the next promotion piece of the last move, the
   // last target's next attacker, the next target; none left ends the ply.

@@ -27,7 +27,7 @@ module chip_top (
   logic [15:0] wr_pc;
   logic [255:0] board;
   logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
-  logic        tgt_found, att_found, tsel_attacks, in_check, king_capture;
+  logic        tgt_found, att_found, att_pawn, tsel_attacks, in_check, king_capture;
   logic [63:0] tgt_cand, att_cand, hung, pinned, king_ring;
   logic        opp_hung, esc_none, esc_one;
   logic        pst_we;
@@ -76,6 +76,7 @@ module chip_top (
     .att_last_sq_o   (att_last_sq),
     .att_found_i     (att_found),
     .att_sq_i        (att_sq),
+    .att_pawn_i      (att_pawn),
     .att_cand_i      (att_cand),
     .tsel_attacks_i  (tsel_attacks),
     .in_check_i      (in_check),
@@ -156,6 +157,7 @@ module chip_top (
     .att_last_sq_i   (att_last_sq),
     .att_found_o     (att_found),
     .att_sq_o        (att_sq),
+    .att_pawn_o      (att_pawn),
     .att_cand_o      (att_cand),
     .tsel_attacks_o  (tsel_attacks),
     .in_check_o      (in_check),

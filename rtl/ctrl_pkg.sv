@@ -106,9 +106,14 @@ package ctrl_pkg;
     board_type = {board[{2'd2, sq}], board[{2'd1, sq}], board[{2'd0, sq}]};
   endfunction
 
+  // The rank a pawn of the side promotes on.
+  function automatic logic is_last_rank(input logic [2:0] rank, input logic side);
+    is_last_rank = rank == (side ? 3'd0 : 3'd7);
+  endfunction
+
   // A pawn moving to its last rank promotes.
   function automatic logic is_promotion(input logic [2:0] ptype, input logic [2:0] to_rank, input logic side);
-    is_promotion = (ptype == 3'd1) && (to_rank == (side ? 3'd0 : 3'd7));
+    is_promotion = (ptype == 3'd1) && is_last_rank(to_rank, side);
   endfunction
 
   // Placement table index of a piece on a square: {type, square relative to its owner}.

@@ -3,7 +3,8 @@
 // class that depends on the board (the victim's value, the attacker's order), then bits that are
 // fixed for a square (its ring, ctrl_pkg::TgtRing1/0, for the target arbiter only, and its number
 // relative to the side to move: ranks mirrored for black). found_o is any request; sq_o is the
-// winner's relative square (0 when there is none), which names it: no encoder of a key is needed.
+// winner's relative square (0 when there is none), which names it: no encoder of a key is needed;
+// cls_o is its class.
 //
 // In the original chip this is a distributed wired-OR arbitration, bit-serial from the most
 // significant key bit (docs/chip.md; tests/formal/mg_arbiter_ref.sv), proved equivalent to this
@@ -20,6 +21,7 @@ module mg_arbiter #(
   input  logic [191:0] cls_i,    // bit b of cell s's class at [b*64 + s]
   input  logic         stm_i,    // relative squares: ranks mirrored for black
   output logic         found_o,
+  output logic [2:0]   cls_o,    // the winner's class (0 when there is none)
   output logic [5:0]   sq_o
 );
   // The highest set bit of an 8-bit word (0 for none): three levels of halving. Bit 0 is never
@@ -89,5 +91,6 @@ module mg_arbiter #(
   end
 
   assign found_o = |cand_i;
+  assign cls_o   = cls_top;
   assign sq_o    = ring_any[3] ? top[18 +: 6] : ring_any[2] ? top[12 +: 6] : ring_any[1] ? top[6 +: 6] : top[0 +: 6];
 endmodule

@@ -43,6 +43,7 @@ module mg_array (
   input  logic [5:0]  att_last_sq_i,
   output logic        att_found_o,
   output logic [5:0]  att_sq_o,
+  output logic        att_pawn_o,    // the attacker found is a pawn (its order, from the arbiter)
   output logic [63:0] att_cand_o,
   // The piece on tsel attacks a non-king piece of the side to move (attacking-move test).
   output logic        tsel_attacks_o,
@@ -480,12 +481,21 @@ module mg_array (
 
   // The arbiters take the keys' classes; the rest of a key (ring, relative square) is fixed for a
   // square, and the winner comes back as its square relative to the side to move.
+  // The attacker's class is its order, so the controller learns "a pawn" (order 5) from it
+  // without reading the board at the square found (a 64-way multiplexer on the generator's
+  // longest path, issue 22).
   logic [5:0] tgt_rel, att_rel;
+  logic [2:0] att_order;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [2:0] tgt_cls;  // the victim's class: not needed
+  /* verilator lint_on UNUSEDSIGNAL */
   mg_arbiter #(.RINGS(1'b1)) u_tgt_arb (
-    .cand_i(tgt_cand_o), .cls_i(tkey[8*64 +: 192]), .stm_i, .found_o(tgt_found_o), .sq_o(tgt_rel));
-  mg_arbiter u_att_arb (.cand_i(att_cand_o), .cls_i(akey[6*64 +: 192]), .stm_i, .found_o(att_found_o), .sq_o(att_rel));
-  assign tgt_sq_o = tgt_rel ^ base;
-  assign att_sq_o = att_rel ^ base;
+    .cand_i(tgt_cand_o), .cls_i(tkey[8*64 +: 192]), .stm_i, .found_o(tgt_found_o), .cls_o(tgt_cls), .sq_o(tgt_rel));
+  mg_arbiter u_att_arb (
+    .cand_i(att_cand_o), .cls_i(akey[6*64 +: 192]), .stm_i, .found_o(att_found_o), .cls_o(att_order), .sq_o(att_rel));
+  assign tgt_sq_o   = tgt_rel ^ base;
+  assign att_sq_o   = att_rel ^ base;
+  assign att_pawn_o = att_order == 3'd5;
 
   // Attacking-move test: the piece on tsel (of the side not to move) hits a non-king piece of
   // the side to move. Pawns attack forward for their own colour, which is the side-to-move pawn

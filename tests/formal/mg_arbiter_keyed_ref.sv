@@ -9,6 +9,7 @@ module mg_arbiter_keyed_ref #(
   input  logic [191:0] cls_i,
   input  logic         stm_i,
   output logic         found_o,
+  output logic [2:0]   cls_o,
   output logic [5:0]   sq_o
 );
   localparam int W = RINGS ? 11 : 9;
@@ -27,5 +28,6 @@ module mg_arbiter_keyed_ref #(
   end
   logic [W-1:0] win;
   mg_arbiter_ref #(.W(W)) u_ref (.cand_i, .key_i(key), .found_o, .key_o(win));
-  assign sq_o = win[5:0];
+  assign cls_o = win[W-1 -: 3];
+  assign sq_o  = win[5:0];
 endmodule
