@@ -55,8 +55,6 @@ module mg_arbiter #(
     for (int r = 0; r < 8; r++) mirror[8*r +: 8] = x[8*(7-r) +: 8];
   endfunction
 
-  // The class, bit-serial from its top bit: a cell whose bit is 0 drops out when a competing cell
-  // has it set. The survivors share the highest class.
   // The highest class with a request, found from the eight classes' "any request" lines at once;
   // the survivors are the requests of that class.
   logic [7:0]  cls_any;
