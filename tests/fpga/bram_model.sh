@@ -2,9 +2,10 @@
 # The gate-level check's model of the ECP5 block RAM (verilator_tb/gatesim/ecp5_dp16kd.v) together
 # with Yosys's mapping to it: memories in the forms the chip's netlist has (an initialised 9-bit
 # ROM, 18-, 9- and 4-bit RAMs with one write and one read port, a 36-bit one, a port that reads
-# what it writes in the same clock, one that holds its output while it writes) synthesised with synth_ecp5 must use DP16KD, and the
-# netlist, simulated by Icarus Verilog with the family's cell models and ours, must give the RTL's
-# read data in every one of 4,000 clocks of random reads and writes. A few seconds.
+# what it writes in the same clock, one that holds its output while it writes) synthesised with
+# synth_ecp5 must use DP16KD, and the netlist, simulated by Icarus Verilog with the cell models
+# scripts/fpga gatesim uses, must give the RTL's read data in every one of 4,000 clocks of random
+# reads and writes. A few seconds.
 #   tests/fpga/bram_model.sh OUTDIR
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -89,10 +90,9 @@ if [ -z "$n" ] || [ "$n" -lt 5 ]; then
   echo "bram_model: synth_ecp5 used ${n:-no} DP16KD, expected one or more per memory (stat: $out/stat.txt)"
   exit 1
 fi
-share=$(yosys-config --datdir 2>/dev/null || echo /usr/share/yosys)
-# Yosys's cells_sim.v declares DP16KD without behaviour: left out, ours instead (as scripts/fpga does).
-awk '/^module DP16KD\(/ {skip = 1} !skip {print} skip && /^endmodule/ {skip = 0}' "$share/ecp5/cells_sim.v" > "$out/cells_sim.v"
-iverilog -g2012 -I "$share/ecp5" -o "$out/bram.vvp" -s bram_tb "$out/bram_tb.v" "$out/bram_dut.v" "$out/netlist.v" \
-  "$out/cells_sim.v" "$root/verilator_tb/gatesim/ecp5_dp16kd.v"
+# The cell models exactly as scripts/fpga gatesim compiles with them (Yosys's cells_sim.v without
+# its behaviourless DP16KD, then ours).
+mapfile -t models < <("$root/scripts/fpga" models --board ulx3s-85f --out "$out/models")
+iverilog -g2012 -o "$out/bram.vvp" -s bram_tb "$out/bram_tb.v" "$out/bram_dut.v" "$out/netlist.v" "${models[@]}"
 echo "bram_model: $n DP16KD in the netlist"
 vvp -n "$out/bram.vvp" | grep -v "^VCD"

@@ -2,7 +2,7 @@
 # The gate-level check's model of the ECP5 multiplier (verilator_tb/gatesim/ecp5_mult18x18d.v)
 # together with Yosys's mapping to it: a module of three products (unsigned 18x18, signed 18x18,
 # signed by unsigned) synthesised with synth_ecp5 must use MULT18X18D, and its netlist, simulated
-# by Icarus Verilog with the family's cell models and ours, must equal `*` on 3,000 random operand
+# by Icarus Verilog with the cell models scripts/fpga gatesim uses, must equal `*` on 3,000 random operand
 # pairs and the extremes. A few seconds.
 #   tests/fpga/mult_model.sh OUTDIR
 set -euo pipefail
@@ -57,8 +57,8 @@ if [ -z "$n" ] || [ "$n" -lt 1 ]; then
   echo "mult_model: synth_ecp5 did not use MULT18X18D (stat: $out/stat.txt)"
   exit 1
 fi
-share=$(yosys-config --datdir 2>/dev/null || echo /usr/share/yosys)
-iverilog -g2012 -I "$share/ecp5" -o "$out/mul.vvp" -s mul_tb "$out/mul_tb.v" "$out/netlist.v" "$share/ecp5/cells_sim.v" \
-  "$root/verilator_tb/gatesim/ecp5_mult18x18d.v"
+# The cell models exactly as scripts/fpga gatesim compiles with them.
+mapfile -t models < <("$root/scripts/fpga" models --board ulx3s-85f --out "$out/models")
+iverilog -g2012 -o "$out/mul.vvp" -s mul_tb "$out/mul_tb.v" "$out/netlist.v" "${models[@]}"
 echo "mult_model: $n MULT18X18D in the netlist"
 vvp -n "$out/mul.vvp" | grep -v "^VCD"
