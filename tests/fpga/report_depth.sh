@@ -4,7 +4,8 @@
 # depth is a path between registers, never through one. Yosys's `ltp -noff` knows only its own
 # flip-flop types: with the family's flip-flops and block RAM left in, the whole chip's "longest
 # path" ran through 170 TRELLIS_FF (1,870 cells). A third argument, --abc9, maps with Yosys's
-# ABC9 flow: the same checks, and the report names the flow.
+# ABC9 flow: the same checks, and the report names the flow. On an ECP5 the report's timing
+# estimate must be a path between registers whose delay is its logic plus its routed nets.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 board="$1" out="$2" flow="${3:-}"
@@ -25,5 +26,17 @@ if not 0 < depth["levels"] < 60:
 bram = rep["utilisation"]["bram"]["used"]
 if not bram > 0 or not rep["fits"]:
     sys.exit(f"report_depth: {board}: block RAM {bram} (expected the phase RAM's), fits {rep['fits']}")
+timing = rep["timing_estimate"]
+if rep["family"] == "ecp5":
+    # The estimate: a timed path between registers, its routing on top of its logic, the phase
+    # RAM among the untimed cells, the block's figures in a sane range (a few ns to a few dozen).
+    if not (timing["path"] and timing["start"] != "constant" and timing["hops"] >= 2 and timing["lut_levels"] > 0):
+        sys.exit(f"report_depth: {board}: timing estimate without a path between registers: {timing}")
+    if abs(timing["critical_ns"] - (timing["logic_ns"] + timing["hops"] * timing["route_ns"])) > 1e-6:
+        sys.exit(f"report_depth: {board}: critical {timing['critical_ns']} is not logic + routed nets")
+    if not (timing["logic_only_ns"] <= timing["critical_ns"] and 1.0 < timing["critical_ns"] < 60.0):
+        sys.exit(f"report_depth: {board}: timing {timing['critical_ns']} ns, logic only {timing['logic_only_ns']} ns")
+    if "DP16KD" not in timing["untimed"]:
+        sys.exit(f"report_depth: {board}: the block RAM is missing from the untimed cells: {timing['untimed']}")
 print(f"report_depth: {board}: eval_phase ({rep['synth']}): {depth['levels']} levels between registers {depth['by_type']}, block RAM {bram}")
 PY

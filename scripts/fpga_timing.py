@@ -1,0 +1,240 @@
+"""A timing estimate of a mapped netlist before place and route (scripts/fpga, docs/fpga.md).
+
+Debian has no nextpnr-ecp5, so the chip's Fmax on an ECP5 cannot be measured here. What can be
+measured is the delay of its paths through the cells Yosys mapped: the family's cell library
+(Yosys's `cells_sim.v`) gives every combinational cell's pin-to-pin delays in its `specify`
+blocks (the figures ABC9 maps with), and a path between registers is the sum of its cells' delays
+plus a routing allowance for every net that leaves a slice. The slice's own wide-function
+multiplexers and carry chain (ECP5: LUT4 -> PFUMX -> L6MUX21, CCU2C COUT -> CIN; 7-series: LUT6 ->
+MUXF7 -> MUXF8, CARRY4) are dedicated wires and get none.
+
+So the estimate is logic delay, which is exact for the library's figures, plus an assumed routing
+delay per hop, which is not: place and route decides that (and the clock's skew, the registers'
+clock-to-output and setup, which are not counted either). It ranks paths by what timing will see
+far better than a count of cells: a 7-input LUT is four cells on `ltp`'s path and one lookup here.
+"""
+import collections
+import json
+import pathlib
+import re
+
+# Connections that stay inside a slice (or a slice's neighbour through a dedicated wire): (driver
+# type, driver pin or None for any, load type, load pins).
+DEDICATED = {
+    "ecp5": [("LUT4", None, "PFUMX", {"ALUT", "BLUT"}),
+             ("PFUMX", None, "L6MUX21", {"D0", "D1"}),
+             ("L6MUX21", None, "L6MUX21", {"D0", "D1"}),
+             ("CCU2C", "COUT", "CCU2C", {"CIN"})],
+    "xilinx": [("LUT6", None, "MUXF7", {"I0", "I1"}),
+               ("MUXF7", None, "MUXF8", {"I0", "I1"}),
+               ("CARRY4", "CO", "CARRY4", {"CI"})],
+}
+# The cells whose delay is a lookup level (the LUT levels of a path).
+LUTS = {"ecp5": {"LUT4"}, "xilinx": {"LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6"}}
+
+ARC = re.compile(r"^\s*\(\s*(\w+)(?:\[\d+(?::\d+)?\])?\s*[*=]>\s*(\w+)(?:\[\d+(?::\d+)?\])?\s*\)\s*=\s*\(?\s*(\d+)")
+
+
+def cell_delays(library):
+    """{cell type: {(output pin, input pin): ns}} from the unconditional pin-to-pin arcs of the
+    library's specify blocks (a bus pin's bits share its name; the largest figure is kept)."""
+    delays, module = {}, None
+    for line in pathlib.Path(library).read_text().splitlines():
+        m = re.match(r"^\s*module\s+(\\?\S+?)\s*[(#;]", line)
+        if m:
+            module = m.group(1).lstrip("\\")
+            continue
+        if module is None or "posedge" in line or "negedge" in line or "$" in line or line.strip().startswith("if"):
+            continue
+        m = ARC.match(line)
+        if m:
+            arcs = delays.setdefault(module, {})
+            key = (m.group(2), m.group(1))
+            arcs[key] = max(arcs.get(key, 0.0), int(m.group(3)) / 1000.0)
+    return delays
+
+
+class Netlist:
+    """The top module of a Yosys JSON netlist as cells, drivers and the combinational arcs."""
+
+    def __init__(self, netlist, delays, family):
+        data = json.loads(pathlib.Path(netlist).read_text()) if not isinstance(netlist, dict) else netlist
+        modules = data["modules"]
+        top = [n for n, m in modules.items() if m.get("attributes", {}).get("top")]
+        self.module = modules[top[0]] if top else next(iter(modules.values()))
+        self.cells = self.module["cells"]
+        self.family = family
+        self.arcs = {name: delays.get(c["type"]) for name, c in self.cells.items()}
+        # The module's input ports start paths and its output ports end them, like registers.
+        self.ports = {}
+        self.driver = {}
+        for port, info in self.module.get("ports", {}).items():
+            self.ports[PORT + port] = info
+            if info.get("direction") == "input":
+                for b in info["bits"]:
+                    if isinstance(b, int):
+                        self.driver[b] = (PORT + port, "")
+        for name, c in self.cells.items():
+            for pin, bits in c["connections"].items():
+                if c["port_directions"].get(pin) == "output":
+                    for b in bits:
+                        if isinstance(b, int):
+                            self.driver[b] = (name, pin)
+        self.rules = DEDICATED.get(family, [])
+
+    def dedicated(self, drv, load, load_pin):
+        if drv[0] not in self.cells or load not in self.cells:
+            return False
+        dt, lt = self.cells[drv[0]]["type"], self.cells[load]["type"]
+        return any(dt == a and (p is None or drv[1] == p) and lt == b and load_pin in pins
+                   for a, p, b, pins in self.rules)
+
+    def inputs(self, node):
+        """(input pin, arc delay, driver) for each driven input bit of a combinational output."""
+        cell, out = node
+        for (o, pin), d in self.arcs[cell].items():
+            if o != out:
+                continue
+            for b in self.cells[cell]["connections"].get(pin, []):
+                if isinstance(b, int) and b in self.driver:
+                    yield pin, d, self.driver[b]
+
+    def timed(self, name):
+        return self.arcs.get(name) is not None
+
+    def net_name(self, bit):
+        """A readable name of a net bit: a name from the RTL where it has one; otherwise the name
+        Yosys made for it (after the RTL net it grew from and the cells between) cut back to that
+        RTL net, marked with a "~"."""
+        if not hasattr(self, "_names"):
+            names = {}
+            for nm, w in self.module["netnames"].items():
+                made = MADE_UP.search(nm)
+                for i, b in enumerate(w["bits"]):
+                    if isinstance(b, int):
+                        key = (w.get("hide_name", 0), bool(made), len(nm))
+                        if b not in names or key < names[b][0]:
+                            names[b] = (key, nm[:made.start()] + "~" if made else
+                                        (nm if len(w["bits"]) == 1 else f"{nm}[{i}]"))
+            self._names = {b: n for b, (_, n) in names.items()}
+        return self._names.get(bit, "?")
+
+
+PORT = "port "  # a module port's name in the places a cell's goes
+
+MADE_UP = re.compile(r"_(LUT\d|PFUMX|L6MUX21|CCU2C|TRELLIS_FF|TRELLIS_DPR16X4|DP16KD|MULT18X18D|MUXF[78]|CARRY4|"
+                     r"FD[RSCP]E|RAMB\d+E1)_")
+
+
+def arrivals(net, route_ns):
+    """Arrival time (ns) and the driver it came through, at every combinational cell output; every
+    untimed cell's output (a register, a block RAM) starts a path at 0."""
+    arr, pred = {}, {}
+    for name in net.cells:
+        if not net.timed(name):
+            continue
+        for out in {o for o, _ in net.arcs[name]}:
+            stack = [((name, out), False)]
+            while stack:
+                node, expanded = stack.pop()
+                if node in arr:
+                    continue
+                deps = list(net.inputs(node))
+                if not expanded:
+                    stack.append((node, True))
+                    stack.extend(((d, False) for _, _, d in deps if net.timed(d[0]) and d not in arr))
+                    continue
+                best, via = 0.0, None
+                for pin, delay, drv in deps:
+                    start = arr.get(drv, 0.0) if net.timed(drv[0]) else 0.0
+                    t = start + delay + (0.0 if net.dedicated(drv, node[0], pin) else route_ns)
+                    if via is None or t > best:
+                        best, via = t, drv
+                arr[node], pred[node] = best, via
+    return arr, pred
+
+
+def endpoints(net, arr, route_ns):
+    """(arrival at the pin, register cell, pin, driver) for every input of an untimed cell and
+    every output port."""
+    for port, info in net.ports.items():
+        if info.get("direction") == "output":
+            for b in info["bits"]:
+                if isinstance(b, int) and b in net.driver:
+                    drv = net.driver[b]
+                    yield (arr.get(drv, 0.0) if net.timed(drv[0]) else 0.0) + route_ns, port, "", drv
+    for name, c in net.cells.items():
+        if net.timed(name):
+            continue
+        for pin, bits in c["connections"].items():
+            if c["port_directions"].get(pin) == "output":
+                continue
+            for b in bits:
+                if isinstance(b, int) and b in net.driver:
+                    drv = net.driver[b]
+                    yield (arr.get(drv, 0.0) if net.timed(drv[0]) else 0.0) + route_ns, name, pin, drv
+
+
+def register_name(cell):
+    """The RTL register or memory a mapped cell belongs to (Yosys names them after it)."""
+    name = re.sub(r"_(TRELLIS_FF|DP16KD|PDPW16KD|TRELLIS_DPR16X4|MULT18X18D|FD[RSCP]E|RAMB\d+E1)_.*|\$.*", "", cell)
+    return re.sub(r"(\.\d+)+(_DO[AB]?\d+)?$", "", name)  # a memory's blocks: rom.0.4_DOA8 -> rom
+
+
+def estimate(netlist, library, family, route_ns, worst_endpoints=12):
+    """The estimate as a dict: the critical path's delay and its cells, the logic-only delay of the
+    same netlist, and the worst path into each of the slowest register groups."""
+    delays = cell_delays(library)
+    net = Netlist(netlist, delays, family)
+    arr, pred = arrivals(net, route_ns)
+    ends = sorted(endpoints(net, arr, route_ns), key=lambda e: -e[0])
+    result = {"route_ns": route_ns, "critical_ns": 0.0, "fmax_mhz": None, "logic_ns": 0.0, "lut_levels": 0,
+              "hops": 0, "path": [], "endpoints": [],
+              "untimed": dict(sorted(collections.Counter(
+                  c["type"] for n, c in net.cells.items() if not net.timed(n)).items()))}
+    if not ends:
+        return result
+    worst = ends[0]
+    path, node = [], worst[3]
+    while node is not None and net.timed(node[0]):
+        path.append(node)
+        node = pred.get(node)
+    path.reverse()
+    start = node  # the register the path starts at (None: it starts at constants)
+    # Routed nets on the path: into its first cell, between cells unless dedicated, into the register.
+    hops = (1 if path and start is not None else 0) + 1
+    hops += sum(1 for a, b in zip(path, path[1:]) if not net.dedicated(a, b[0], _pin_between(net, a, b)))
+    result.update({
+        "critical_ns": round(worst[0], 3),
+        "fmax_mhz": round(1000.0 / worst[0], 1) if worst[0] > 0 else None,
+        "lut_levels": sum(1 for c, _ in path if net.cells[c]["type"] in LUTS.get(family, set())),
+        "hops": hops,
+        "start": register_name(start[0]) if start else "constant",
+        "end": (worst[1] if worst[1] in net.ports else
+                f"{register_name(worst[1])} ({net.cells[worst[1]]['type']}.{worst[2]})"),
+        "path": [{"type": net.cells[c]["type"], "net": net.net_name(net.cells[c]["connections"][o][0]),
+                  "arrival_ns": round(arr[(c, o)], 3)} for c, o in path],
+    })
+    result["logic_ns"] = round(worst[0] - result["hops"] * route_ns, 3)
+    seen = set()
+    for t, cell, pin, drv in ends:
+        group = register_name(cell)
+        if group in seen:
+            continue
+        seen.add(group)
+        node = drv
+        while net.timed(node[0]) and pred.get(node) is not None:
+            node = pred[node]
+        begin = register_name(node[0]) if not net.timed(node[0]) else "constant"
+        result["endpoints"].append({"end": group, "start": begin, "ns": round(t, 3)})
+        if len(result["endpoints"]) >= worst_endpoints:
+            break
+    return result
+
+
+def _pin_between(net, drv, load_node):
+    """The input pin of load_node's cell that drv drives (on the path)."""
+    for pin, _, d in net.inputs(load_node):
+        if d == drv:
+            return pin
+    return None

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""scripts/fpga_timing.py on netlists small enough to add up by hand (a second, no synthesis).
+
+A register drives a 7-input LUT (LUT4 -> PFUMX -> L6MUX21, the slice's wide-function multiplexers
+on dedicated wires), another LUT4 and a register: three routed nets, the library's arc delays of
+the pins used. A second path through a carry chain (CCU2C COUT -> CIN, dedicated) is shorter. The
+delays are Yosys 0.23's ECP5 library figures (Debian bookworm's Yosys), read here from the text
+the estimate reads them from, so a parser that drops or mixes up arcs fails."""
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import fpga_timing  # noqa: E402
+
+LIB = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/yosys/ecp5/cells_sim.v")
+
+
+def cell(ctype, **pins):
+    """pins: name=("in"|"out", [bits])."""
+    return {"type": ctype, "port_directions": {p: ("input" if d == "in" else "output") for p, (d, _) in pins.items()},
+            "connections": {p: bits for p, (_, bits) in pins.items()}}
+
+
+def ff(name_q, d_bit, q_bit):
+    return cell("TRELLIS_FF", CLK=("in", [1]), DI=("in", [d_bit]), Q=("out", [q_bit]))
+
+
+def netlist():
+    cells = {
+        "src_q": ff("src_q", 2, 10),
+        "lut_a": cell("LUT4", A=("in", [10]), B=("in", ["0"]), C=("in", ["0"]), D=("in", ["0"]), Z=("out", [11])),
+        "lut_b": cell("LUT4", A=("in", [10]), B=("in", ["0"]), C=("in", ["0"]), D=("in", ["0"]), Z=("out", [12])),
+        "pfu": cell("PFUMX", ALUT=("in", [11]), BLUT=("in", [12]), C0=("in", [10]), Z=("out", [13])),
+        "l6": cell("L6MUX21", D0=("in", [13]), D1=("in", ["0"]), SD=("in", ["0"]), Z=("out", [14])),
+        "lut_c": cell("LUT4", A=("in", ["0"]), B=("in", ["0"]), C=("in", ["0"]), D=("in", [14]), Z=("out", [15])),
+        "dst_q": ff("dst_q", 15, 2),
+        # The carry path: src_q -> CCU2C D0 -> COUT -> CCU2C CIN -> S1 -> carry_q.
+        "ccu_0": cell("CCU2C", D0=("in", [10]), CIN=("in", ["0"]), COUT=("out", [20]), S0=("out", [21]), S1=("out", [22])),
+        "ccu_1": cell("CCU2C", A0=("in", ["0"]), CIN=("in", [20]), COUT=("out", [23]), S0=("out", [24]), S1=("out", [25])),
+        "carry_q": ff("carry_q", 25, 26),
+    }
+    names = {"src_q": [10], "pfu_out": [13], "dst_d": [15]}
+    return {"modules": {"top": {"attributes": {"top": 1}, "cells": cells,
+                                "netnames": {n: {"bits": b, "hide_name": 0} for n, b in names.items()}}}}
+
+
+def check(cond, what):
+    if not cond:
+        sys.exit(f"timing_estimate: {what}")
+
+
+delays = fpga_timing.cell_delays(LIB)
+lut, pfu, l6 = delays.get("LUT4", {}), delays.get("PFUMX", {}), delays.get("L6MUX21", {})
+check(len(lut) == 4 and len(pfu) == 3 and len(l6) == 3, f"arcs read: LUT4 {lut}, PFUMX {pfu}, L6MUX21 {l6}")
+check((lut[("Z", "A")], lut[("Z", "D")], pfu[("Z", "ALUT")], l6[("Z", "D0")]) == (0.141, 0.379, 0.098, 0.140),
+      f"Yosys 0.23's ECP5 figures: LUT4 A {lut[('Z', 'A')]}, D {lut[('Z', 'D')]}, PFUMX ALUT "
+      f"{pfu[('Z', 'ALUT')]}, L6MUX21 D0 {l6[('Z', 'D0')]}")
+check(delays["CCU2C"][("COUT", "CIN")] == 0.043 and delays["CCU2C"][("S1", "CIN")] == 0.273, "CCU2C carry arcs")
+check("TRELLIS_FF" not in delays or all(o != "Q" for o, _ in delays["TRELLIS_FF"]), "a register has no combinational arc")
+
+logic = 0.141 + 0.098 + 0.140 + 0.379  # LUT4 A, PFUMX ALUT, L6MUX21 D0, LUT4 D
+for route in (0.0, 0.5, 1.25):
+    est = fpga_timing.estimate(netlist(), LIB, "ecp5", route)
+    want = logic + 3 * route  # into lut_a, from l6 into lut_c, into dst_q
+    check(abs(est["critical_ns"] - want) < 1e-9, f"route {route}: critical {est['critical_ns']} ns, want {want:.3f}")
+    check(est["hops"] == 3 and est["lut_levels"] == 2, f"route {route}: {est['hops']} hops, {est['lut_levels']} LUT levels")
+    check(abs(est["logic_ns"] - logic) < 1e-9, f"route {route}: logic {est['logic_ns']}")
+    check(est["start"] == "src_q" and est["end"].startswith("dst_q"), f"route {route}: {est['start']} -> {est['end']}")
+    check([p["type"] for p in est["path"]] == ["LUT4", "PFUMX", "L6MUX21", "LUT4"], f"path {est['path']}")
+    ends = {e["end"]: e["ns"] for e in est["endpoints"]}
+    carry = 0.278 + 0.273 + 2 * route  # D0 -> COUT, CIN -> S1 (dedicated), into and out of the chain
+    check(abs(ends.get("carry_q", -1) - carry) < 1e-9, f"route {route}: carry path {ends.get('carry_q')}, want {carry:.3f}")
+    check(est["untimed"] == {"TRELLIS_FF": 3}, f"untimed {est['untimed']}")
+print(f"timing_estimate: the hand-added paths agree ({logic:.3f} ns of logic, 3 routed nets; the carry chain's "
+      f"{0.278 + 0.273:.3f} ns)")
