@@ -25,7 +25,7 @@ module chip_top (
   logic [3:0]  wr_en, castling;
   logic [23:0] wr_sq;
   logic [15:0] wr_pc;
-  logic [255:0] board;
+  logic [255:0] board, board_next;
   logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
   logic        tgt_found, att_found, att_pawn, tsel_attacks, in_check, king_capture;
   logic [63:0] tgt_cand, att_cand, hung, pinned, king_ring;
@@ -139,6 +139,7 @@ module chip_top (
     .wr_sq_i         (wr_sq),
     .wr_pc_i         (wr_pc),
     .board_o         (board),
+    .board_next_o    (board_next),
     .stm_i           (stm),
     .castling_i      (castling),
     .ep_valid_i      (ep_valid),
@@ -203,9 +204,8 @@ module chip_top (
   );
 
   eval_kpk u_kpk (
-    .clk_i,
+    .clk_i, .rst_ni,
     .enable_i          (kpk_en),
-    .counts_i          (counts),
     .stm_next_i        (stm_next),
     .counts_next_i     (counts_next),
     .white_pawn_next_i (locs_next[5:0]),
@@ -215,32 +215,36 @@ module chip_top (
     .active_o          (kpk_active),
     .win_o             (kpk_win)
   );
-  // The KPK ROM's address needs only the pawns' and kings' next locations.
+  // The endgame logic needs only the pawns' and kings' next locations.
   logic unused_locs_next;
   assign unused_locs_next = ^{locs_next[65:42], locs_next[29:6]};
 
+  // The endgame rules and the king-and-pawn array compute from the next clock's registers and
+  // register their results (issue 22: their outputs reach the search's decision in one clock).
   eval_rules u_rules (
-    .enable_i     (rules_en),
-    .counts_i     (counts),
-    .white_pawn_i (locs[5:0]),
-    .black_pawn_i (locs[41:36]),
-    .white_king_i (locs[35:30]),
-    .black_king_i (locs[71:66]),
-    .kqkp_o       (rule_draw[0]),
-    .krkp_o       (rule_draw[1]),
-    .krpkr_o      (rule_draw[2])
+    .clk_i, .rst_ni,
+    .enable_i          (rules_en),
+    .counts_next_i     (counts_next),
+    .white_pawn_next_i (locs_next[5:0]),
+    .black_pawn_next_i (locs_next[41:36]),
+    .white_king_next_i (locs_next[35:30]),
+    .black_king_next_i (locs_next[71:66]),
+    .kqkp_o            (rule_draw[0]),
+    .krkp_o            (rule_draw[1]),
+    .krpkr_o           (rule_draw[2])
   );
 
   eval_kpa u_kpa (
-    .board_i      (board),
-    .stm_i        (stm),
-    .pieces_w_i   (counts[19:4]),
-    .pieces_b_i   (counts[39:24]),
-    .white_king_i (locs[35:30]),
-    .black_king_i (locs[71:66]),
-    .runner_w_o   (runner_w),
-    .runner_b_o   (runner_b),
-    .separated_o  (separated)
+    .clk_i, .rst_ni,
+    .board_next_i      (board_next),
+    .stm_next_i        (stm_next),
+    .pieces_w_next_i   (counts_next[19:4]),
+    .pieces_b_next_i   (counts_next[39:24]),
+    .white_king_next_i (locs_next[35:30]),
+    .black_king_next_i (locs_next[71:66]),
+    .runner_w_o        (runner_w),
+    .runner_b_o        (runner_b),
+    .separated_o       (separated)
   );
 
   eval_slow u_slow (

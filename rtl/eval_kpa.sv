@@ -3,21 +3,31 @@
 // the defender has only its king and pawns - and the fastest such runner of each side, in own
 // moves to promotion. Reference: host/eval/king_pawn.cpp (passed_pawns, pawn_can_run,
 // fastest_runner), which the model and the RTL follow exactly.
+//
+// Its result feeds the fast evaluation's sum, and from there the search's decision in the same
+// clock (issue 22: it was the head of the chip's slowest path, about 18 LUT levels from the piece
+// counts). So it computes from the registers' next values (the board, side to move, counts and
+// locations of the next clock) and registers its outputs: they are always the current position's,
+// as the combinational array's were, and the path starts at a register of its own.
 module eval_kpa (
-  input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
-  input  logic         stm_i,
-  input  logic [15:0]  pieces_w_i,   // eval_phase counts without pawns: N, B, R, Q (4 bits each)
-  input  logic [15:0]  pieces_b_i,
-  input  logic [5:0]   white_king_i,
-  input  logic [5:0]   black_king_i,
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  // The next clock's position registers (mg_array, ctrl_make, eval_phase).
+  input  logic [255:0] board_next_i,      // bit b of square s's piece at [b*64 + s]
+  input  logic         stm_next_i,
+  input  logic [15:0]  pieces_w_next_i,   // eval_phase counts without pawns: N, B, R, Q (4 bits each)
+  input  logic [15:0]  pieces_b_next_i,
+  input  logic [5:0]   white_king_next_i,
+  input  logic [5:0]   black_king_next_i,
+  // The current position's (registered).
   output logic [2:0]   runner_w_o,   // fewest own moves for a white runner to promote, 7 = none
   output logic [2:0]   runner_b_o,
   output logic [1:0]   separated_o   // [c]: passed pawns at least four files apart, defender only K+P
 );
   // The defender has nothing but its king and pawns.
   logic [1:0] only_kp;
-  assign only_kp[0] = pieces_w_i == 16'd0;
-  assign only_kp[1] = pieces_b_i == 16'd0;
+  assign only_kp[0] = pieces_w_next_i == 16'd0;
+  assign only_kp[1] = pieces_b_next_i == 16'd0;
 
   // Every output is "none" unless a side has only its king and pawns, so the board is decoded
   // only then (the zeros otherwise change no output; a simulator skips the work in the middlegame).
@@ -27,9 +37,9 @@ module eval_kpa (
     occupied = '0;
     pawns    = '0;
     if (only_kp != 2'd0) begin
-      occupied = board_i[0 +: 64] | board_i[64 +: 64] | board_i[128 +: 64];
-      pawns    = {board_i[192 +: 64], ~board_i[192 +: 64]} &
-                 {2{board_i[0 +: 64] & ~board_i[64 +: 64] & ~board_i[128 +: 64]}};
+      occupied = board_next_i[0 +: 64] | board_next_i[64 +: 64] | board_next_i[128 +: 64];
+      pawns    = {board_next_i[192 +: 64], ~board_next_i[192 +: 64]} &
+                 {2{board_next_i[0 +: 64] & ~board_next_i[64 +: 64] & ~board_next_i[128 +: 64]}};
     end
   end
 
@@ -73,9 +83,9 @@ module eval_kpa (
     ahead_zone       = '0;
     for (int c = 0; c < 2; c++) begin
       if (only_kp[1-c]) begin
-        our_king     = (c == 0) ? white_king_i : black_king_i;
-        their_king   = (c == 0) ? black_king_i : white_king_i;
-        them_to_move = (stm_i != c[0]);
+        our_king     = (c == 0) ? white_king_next_i : black_king_next_i;
+        their_king   = (c == 0) ? black_king_next_i : white_king_next_i;
+        them_to_move = (stm_next_i != c[0]);
         for (int s = 0; s < 64; s++) begin
           if (pawns[c*64 + s]) begin
             // Ranks above r for white, below r for black; moves to promote from the relative rank
@@ -119,6 +129,7 @@ module eval_kpa (
     end
   end
   // Widely separated passed pawns: the files of a side's passed pawns span four or more.
+  logic [1:0] separated_d;
   always_comb begin
     for (int c = 0; c < 2; c++) begin
       logic [7:0] files;
@@ -131,9 +142,20 @@ module eval_kpa (
       hi = 4'd0;
       for (int f = 7; f >= 0; f--) if (files[f]) lo = 4'(f);
       for (int f = 0; f < 8; f++) if (files[f]) hi = 4'(f);
-      separated_o[c] = only_kp[1-c] && files != 8'd0 && hi >= lo + 4'd4;
+      separated_d[c] = only_kp[1-c] && files != 8'd0 && hi >= lo + 4'd4;
     end
   end
-  assign runner_w_o = fastest(rr_w);
-  assign runner_b_o = fastest(rr_b);
+
+  // Reset: an empty board with no men, whose array finds no runner and no passed pawn.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      runner_w_o  <= 3'd7;
+      runner_b_o  <= 3'd7;
+      separated_o <= 2'd0;
+    end else begin
+      runner_w_o  <= fastest(rr_w);
+      runner_b_o  <= fastest(rr_b);
+      separated_o <= separated_d;
+    end
+  end
 endmodule

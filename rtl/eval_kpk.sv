@@ -6,11 +6,12 @@
 // The ROM reads synchronously (block RAM on an FPGA), so the address is formed from the
 // registers' next values (the side to move, counts and locations of the next clock): win_o is
 // then the bit of the current position, as an asynchronous read of the current address would
-// give. active_o is the current material's.
+// give. active_o is the current material's, registered from the next counts too (it zeroes the
+// fast evaluation, which the search's decision reads in the same clock: issue 22, logic depth).
 module eval_kpk (
   input  logic        clk_i,
+  input  logic        rst_ni,
   input  logic        enable_i,          // EVAL_CTRL: endgame ROMs on
-  input  logic [39:0] counts_i,          // eval_phase: white [19:0], black [39:20], 4 bits per type P..Q
   // The next clock's side to move, counts and XORed location registers (eval_phase, ctrl_make).
   input  logic        stm_next_i,
   input  logic [39:0] counts_next_i,
@@ -25,9 +26,17 @@ module eval_kpk (
   logic [5:0] pawn, strong_king, weak_king, flip, pawn_n, strong_n, weak_n;
   logic [17:0] addr;
 
-  // Exactly one pawn and no other piece but the kings.
-  assign active_o = enable_i && counts_i[39:4] == {16'd0, counts_i[23:20], 16'd0} &&
-                    ({1'b0, counts_i[3:0]} + {1'b0, counts_i[23:20]} == 5'd1);
+  // Exactly one pawn and no other piece but the kings (reset: no men).
+  logic kpk_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      kpk_q <= 1'b0;
+    end else begin
+      kpk_q <= counts_next_i[39:4] == {16'd0, counts_next_i[23:20], 16'd0} &&
+               ({1'b0, counts_next_i[3:0]} + {1'b0, counts_next_i[23:20]} == 5'd1);
+    end
+  end
+  assign active_o = enable_i && kpk_q;
   assign pawn_black  = (counts_next_i[23:20] != 4'd0);
   assign pawn        = pawn_black ? black_pawn_next_i : white_pawn_next_i;
   assign strong_king = pawn_black ? black_king_next_i : white_king_next_i;
@@ -42,7 +51,7 @@ module eval_kpk (
   assign addr     = {stm_n, weak_n, strong_n, pawn_n[1:0], pawn_n[5:3] - 3'd1};
   // Always 0 after mirroring; the counts of the other men matter only to active_o.
   logic unused;
-  assign unused = ^{pawn_n[2], counts_next_i[39:24], counts_next_i[19:0]};
+  assign unused = pawn_n[2];
 
   eval_kpk_rom u_rom (
     .clk_i,

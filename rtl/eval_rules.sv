@@ -6,13 +6,20 @@
 //  * KRKP:  rook against a pawn on its sixth or seventh rank, the pawn's king next to it, the rook's
 //           king at least three squares from the queening square;
 //  * KRPKR: the defending king on the pawn's file in front of it (the Philidor draw's core).
+//
+// A draw zeroes the fast evaluation, which the search's decision reads in the same clock (issue
+// 22, logic depth), so the rules look at the registers' next values and their verdicts are
+// registered: always the current position's, as before, with the enable applied after them.
 module eval_rules (
-  input  logic        enable_i,       // EVAL_CTRL bit 0
-  input  logic [39:0] counts_i,       // white [19:0], black [39:20]: P, N, B, R, Q, 4 bits each
-  input  logic [5:0]  white_pawn_i,
-  input  logic [5:0]  black_pawn_i,
-  input  logic [5:0]  white_king_i,
-  input  logic [5:0]  black_king_i,
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        enable_i,          // EVAL_CTRL bit 0 (the current clock's)
+  // The next clock's piece-count and XORed location registers (eval_phase).
+  input  logic [39:0] counts_next_i,     // white [19:0], black [39:20]: P, N, B, R, Q, 4 bits each
+  input  logic [5:0]  white_pawn_next_i,
+  input  logic [5:0]  black_pawn_next_i,
+  input  logic [5:0]  white_king_next_i,
+  input  logic [5:0]  black_king_next_i,
   output logic        kqkp_o,
   output logic        krkp_o,
   output logic        krpkr_o
@@ -40,12 +47,12 @@ module eval_rules (
     logic [19:0] strong_c, weak_c;
     logic [5:0]  weak_pawn, strong_pawn, strong_king, weak_king, queening;
     logic [2:0]  weak_pawn_rank, strong_pawn_rank, weak_king_rank_s;
-    assign strong_c    = (bw == 1) ? counts_i[19:0] : counts_i[39:20];
-    assign weak_c      = (bw == 1) ? counts_i[39:20] : counts_i[19:0];
-    assign weak_pawn   = (bw == 1) ? black_pawn_i : white_pawn_i;
-    assign strong_pawn = (bw == 1) ? white_pawn_i : black_pawn_i;
-    assign strong_king = (bw == 1) ? white_king_i : black_king_i;
-    assign weak_king   = (bw == 1) ? black_king_i : white_king_i;
+    assign strong_c    = (bw == 1) ? counts_next_i[19:0] : counts_next_i[39:20];
+    assign weak_c      = (bw == 1) ? counts_next_i[39:20] : counts_next_i[19:0];
+    assign weak_pawn   = (bw == 1) ? black_pawn_next_i : white_pawn_next_i;
+    assign strong_pawn = (bw == 1) ? white_pawn_next_i : black_pawn_next_i;
+    assign strong_king = (bw == 1) ? white_king_next_i : black_king_next_i;
+    assign weak_king   = (bw == 1) ? black_king_next_i : white_king_next_i;
     // Ranks relative to the pawn's owner: XOR 7 for black.
     assign weak_pawn_rank   = weak_pawn[5:3] ^ ((bw == 1) ? 3'd7 : 3'd0);
     assign strong_pawn_rank = strong_pawn[5:3] ^ ((bw == 1) ? 3'd0 : 3'd7);
@@ -66,7 +73,20 @@ module eval_rules (
                        weak_king[2:0] == strong_pawn[2:0] && weak_king_rank_s > strong_pawn_rank;
   end
 
-  assign kqkp_o  = enable_i && |kqkp;
-  assign krkp_o  = enable_i && |krkp;
-  assign krpkr_o = enable_i && |krpkr;
+  // Reset: no men, no rule applies.
+  logic kqkp_q, krkp_q, krpkr_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      kqkp_q  <= 1'b0;
+      krkp_q  <= 1'b0;
+      krpkr_q <= 1'b0;
+    end else begin
+      kqkp_q  <= |kqkp;
+      krkp_q  <= |krkp;
+      krpkr_q <= |krpkr;
+    end
+  end
+  assign kqkp_o  = enable_i && kqkp_q;
+  assign krkp_o  = enable_i && krkp_q;
+  assign krpkr_o = enable_i && krpkr_q;
 endmodule

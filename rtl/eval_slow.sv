@@ -6,7 +6,8 @@
 // and the adder tree
 // adds the file's values into the group accumulators (es_tactics gives each file's PINNED index;
 // its group-10 value, like the registers' group 5, depends on the board alone and is registered
-// every clock, so the board's attack maps do not reach the sum). Eight files and two more clocks
+// every clock, so the board's attack maps do not reach the sum; the maps themselves are registers,
+// formed from the board in the start clock and every busy clock). Eight files and two more clocks
 // to drain the pipe, one to scale the groups and sum them into a register, and one in which that
 // sum is the result: SLOW_EVAL_CLOCKS (12) in all. The last clock's sum is a register so that
 // the controller's use of it (lazy evaluation's window test, the search's decision, the array's
@@ -18,7 +19,7 @@
 module eval_slow (
   input  logic         clk_i,
   input  logic         rst_ni,
-  input  logic [255:0] board_i,       // bit b of square s's piece at [b*64 + s]; stable while busy (the controller refuses board writes)
+  input  logic [255:0] board_i,       // bit b of square s's piece at [b*64 + s]; stable from the start clock while busy
   input  logic         stm_i,
   input  logic [3:0]   castling_i,    // castling rights (development: is the king still able to castle)
   input  logic [15:0]  phase_i,       // game phase RAM word: [11:8] white king's relevance, [15:12] pawn scale
@@ -87,20 +88,31 @@ module eval_slow (
   assign sum_clock = busy_q && cnt_q == 4'(chip_pkg::SLOW_EVAL_CLOCKS - 2);
 
   // ---------------------------------------------------------------- the board
-  logic [63:0]  occupied;
-  logic [767:0] pieces;
-  logic [639:0] attacks;
-  logic [127:0] passed;
-  // The board's maps feed only the scan and the finishing clock's sum: computed while busy (a
-  // simulator skips them in the other clocks; their zeros then reach no register that is read).
+  logic [63:0]  occupied, occupied_d;
+  logic [767:0] pieces, pieces_d;
+  logic [639:0] attacks, attacks_d;
+  logic [127:0] passed, passed_d;
+  // The board's maps feed only the scan and the finishing clock's sum. They are registered (issue
+  // 22: the board's occluded fills followed by the scan's indices or the tactics were two of the
+  // chip's slowest paths): computed in the start clock and while busy from the board, which no
+  // one writes in those clocks (the search starts a slow evaluation instead of unmaking, and the
+  // controller refuses board writes while busy), so the registers hold the maps of the board the
+  // evaluation sees. Zero otherwise: a simulator skips them in the other clocks, and their zeros
+  // then reach no register that is read.
   es_board u_board (
-    .en_i       (busy_q),
+    .en_i       (busy_d),
     .board_i    (board_i),
-    .occupied_o (occupied),
-    .pieces_o   (pieces),
-    .attacks_o  (attacks),
-    .passed_o   (passed)
+    .occupied_o (occupied_d),
+    .pieces_o   (pieces_d),
+    .attacks_o  (attacks_d),
+    .passed_o   (passed_d)
   );
+  always_ff @(posedge clk_i) begin  // a datapath, valid in every clock that reads it: no reset
+    occupied <= occupied_d;
+    pieces   <= pieces_d;
+    attacks  <= attacks_d;
+    passed   <= passed_d;
+  end
   logic [63:0] any_att [2];
   assign any_att[0] = attacks[0 +: 64] | attacks[64 +: 64] | attacks[128 +: 64] | attacks[192 +: 64] |
                       attacks[256 +: 64];

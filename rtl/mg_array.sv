@@ -19,6 +19,7 @@ module mg_array (
   input  logic [23:0] wr_sq_i,
   input  logic [15:0] wr_pc_i,
   output logic [255:0] board_o,      // bit b of square s's piece at [b*64 + s] (four bit planes)
+  output logic [255:0] board_next_o, // the board registers' value in the next clock (eval_kpa's input)
   // Position state kept by the controller.
   input  logic        stm_i,
   input  logic [3:0]  castling_i,
@@ -60,29 +61,35 @@ module mg_array (
   output logic        esc_one_o
 );
   // The cells' piece registers, 4 bits a square, stored as four bit planes (plane b: bit b of each
-  // square's piece code, square s at [b*64 + s]). The write decode sits in the registers' enabled
+  // square's piece code, square s at [b*64 + s]). The write decode sits in the next value's write
   // branch: the four slots are decoded only in clocks that write (the last slot that names a square
-  // wins; CLEAR wins over all). Each slot's square is decoded into a one-hot mask and every square
+  // wins; CLEAR wins over all). The next value is an output too: the king-and-pawn array computes
+  // from it and registers its result, so the board's clock-to-output does not start that path. Each slot's square is decoded into a one-hot mask and every square
   // takes its slot's bit: an index written as board[{b, square}] made Yosys build the decode with
   // a carry chain on the chip's longest path (issue 22, logic depth).
-  logic [255:0] board;
+  logic [255:0] board, board_d;
+  always_comb begin
+    logic [63:0] hit;
+    hit     = '0;
+    board_d = board;
+    if (clear_i) begin
+      board_d = '0;
+    end else if (wr_en_i != 4'd0) begin
+      for (int k = 0; k < 4; k++) begin
+        hit = wr_en_i[k] ? 64'd1 << wr_sq_i[k*6 +: 6] : 64'd0;
+        for (int b = 0; b < 4; b++) board_d[b*64 +: 64] = (board_d[b*64 +: 64] & ~hit) | (hit & {64{wr_pc_i[k*4 + b]}});
+      end
+    end
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       board <= '0;
-    end else if (clear_i) begin
-      board <= '0;
-    end else if (wr_en_i != 4'd0) begin
-      logic [255:0] written;
-      written = board;
-      for (int k = 0; k < 4; k++) begin
-        logic [63:0] hit;
-        hit = wr_en_i[k] ? 64'd1 << wr_sq_i[k*6 +: 6] : 64'd0;
-        for (int b = 0; b < 4; b++) written[b*64 +: 64] = (written[b*64 +: 64] & ~hit) | (hit & {64{wr_pc_i[k*4 + b]}});
-      end
-      board <= written;
+    end else begin
+      board <= board_d;
     end
   end
-  assign board_o = board;
+  assign board_o      = board;
+  assign board_next_o = board_d;
 
   // Per-square piece classes, from the board's four bit planes (plane b: bit b of each square's
   // piece code).

@@ -178,6 +178,9 @@ def endpoints(net, arr, route_ns):
 def register_name(cell):
     """The RTL register or memory a mapped cell belongs to (Yosys names them after it)."""
     name = re.sub(r"_(TRELLIS_FF|DP16KD|PDPW16KD|TRELLIS_DPR16X4|MULT18X18D|FD[RSCP]E|RAMB\d+E1)_.*|\$.*", "", cell)
+    made = MADE_UP.search(name)  # a register Yosys named after the logic in front of it
+    if made:
+        return name[:made.start()] + "~"
     return re.sub(r"(\.\d+)+(_DO[AB]?\d+)?$", "", name)  # a memory's blocks: rom.0.4_DOA8 -> rom
 
 
