@@ -8,7 +8,13 @@
 // Reference: host/chip/slow_tactics.cpp.
 // en_i is es_board's enable: the maps are zero without it, and so are the outputs; a simulator
 // skips the logic then.
+//
+// Group 10 takes two clocks (issue 22: the fills, the traps' reductions and a dozen conditional
+// adds were the chip's slowest path): the conditions found from the maps are registered, and
+// value_o is the sum of their bonuses a clock later. The board, and so the maps, do not change
+// while the evaluation runs, and the sum clock reads the value long after the first maps.
 module es_tactics (
+  input  logic         clk_i,
   input  logic         en_i,
   input  logic [2:0]   file_i,
   input  logic [63:0]  occupied_i,
@@ -207,62 +213,79 @@ module es_tactics (
     reg8 = {24'd0, v};
   endfunction
 
+  // The conditions of c's bonuses (stage 1): bit c*NumCond + i for bonus i below (a plain vector:
+  // Yosys 0.23 cannot register an unpacked array whole).
+  localparam int NumCond = 13;
+  logic [2*NumCond-1:0] cond, cond_q;
   always_comb begin
-    logic signed [31:0] acc;
     logic [63:0] safe, sl, trapped_n, trapped_r, kb, rank1;
-    logic [31:0] bonus;
     logic        xray;
-    acc       = '0;
     safe      = '0;
     sl        = '0;
     trapped_n = '0;
     trapped_r = '0;
     kb        = '0;
     rank1     = '0;
-    bonus     = '0;
     xray      = 1'b0;
-    value_o   = 16'd0;
+    cond      = '0;
     if (en_i) begin
       for (int c = 0; c < 2; c++) begin
-        bonus = '0;
         // X-ray: two sliders of c on a line they both move along, nothing between them.
         xray = 1'b0;
         for (int d = 0; d < 8; d += 2) begin
           sl = (d < 4) ? (pc[c][2] | pc[c][4]) : (pc[c][3] | pc[c][4]);
           if ((es_pkg::slide(sl, empty, dshift(d), dmask(d)) & sl) != 64'd0) xray = 1'b1;
         end
-        if (xray) bonus = bonus + reg8(regs_i, chip_pkg::ER_XRAY + c, 6);
-        if ((mpin[c] & (press_hi[c] | press_lo[c])) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_MPIN_HUNG, 7);
-        if ((pinned[c] & ~any_att[1-c]) != 64'd0) bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_SIMPLE_HUNG, 8);
-        if ((pinned[c] & any_att[1-c] & cheaper_or_more[c]) != 64'd0)
-          bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_HUNG, 7);
-        if ((against_king[c] & ~any_att[1-c]) != 64'd0)
-          bonus = bonus + reg8(regs_i, chip_pkg::ER_PERM_PIN_SIMPLE_HUNG, 8);
+        cond[c*NumCond + 0] = xray;
+        cond[c*NumCond + 1] = (mpin[c] & (press_hi[c] | press_lo[c])) != 64'd0;
+        cond[c*NumCond + 2] = (pinned[c] & ~any_att[1-c]) != 64'd0;
+        cond[c*NumCond + 3] = (pinned[c] & any_att[1-c] & cheaper_or_more[c]) != 64'd0;
+        cond[c*NumCond + 4] = (against_king[c] & ~any_att[1-c]) != 64'd0;
         // Traps of c's own pieces: no safe square (empty or the opponent's, not attacked by it).
         safe      = ~men[c] & ~any_att[1-c];
         trapped_n = pc[c][1] & ~es_pkg::knight(safe);
         trapped_r = pc[c][3] & ~es_pkg::straight(safe, empty);
-        if ((trapped_n & (c == 1 ? flip(KnightCorner) : KnightCorner)) != 64'd0)
-          bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3, 8);
-        if ((trapped_n & (c == 1 ? flip(Knight7th) : Knight7th)) != 64'd0)
-          bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 1, 8);
-        if ((trapped_n & (c == 1 ? flip(KnightRim) : KnightRim)) != 64'd0)
-          bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 2, 8);
-        if ((pc[c][5] & (c == 1 ? flip(KingFG) : KingFG)) != 64'd0 &&
-            (trapped_r & (c == 1 ? flip(RookGH) : RookGH)) != 64'd0)
-          bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4, 8);
+        cond[c*NumCond + 5] = (trapped_n & (c == 1 ? flip(KnightCorner) : KnightCorner)) != 64'd0;
+        cond[c*NumCond + 6] = (trapped_n & (c == 1 ? flip(Knight7th) : Knight7th)) != 64'd0;
+        cond[c*NumCond + 7] = (trapped_n & (c == 1 ? flip(KnightRim) : KnightRim)) != 64'd0;
+        cond[c*NumCond + 8] = (pc[c][5] & (c == 1 ? flip(KingFG) : KingFG)) != 64'd0 &&
+                     (trapped_r & (c == 1 ? flip(RookGH) : RookGH)) != 64'd0;
         kb    = pc[c][5] & (c == 1 ? flip(KingBCD) : KingBCD);
         rank1 = c == 1 ? flip(Rank1) : Rank1;
-        if (kb != 64'd0 && (trapped_r & (kb - 64'd1) & rank1) != 64'd0)
-          bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 1, 8);
-        if ((trapped_r & any_att[1-c]) != 64'd0) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 2, 8);
-        if ((trapped_r & (c == 1 ? flip(Ranks678) : Ranks678)) != 64'd0)
-          bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 3, 8);
-        if ((pc[c][4] & any_att[1-c] & ~(es_pkg::straight(safe, empty) | es_pkg::diagonal(safe, empty))) != 64'd0)
-          bonus = bonus - reg8(regs_i, chip_pkg::ER_QUEEN_TRAP + c, 8);
-        acc = (c == 1) ? acc - $signed(bonus) : acc + $signed(bonus);
+        cond[c*NumCond + 9]  = kb != 64'd0 && (trapped_r & (kb - 64'd1) & rank1) != 64'd0;
+        cond[c*NumCond + 10] = (trapped_r & any_att[1-c]) != 64'd0;
+        cond[c*NumCond + 11] = (trapped_r & (c == 1 ? flip(Ranks678) : Ranks678)) != 64'd0;
+        cond[c*NumCond + 12] = (pc[c][4] & any_att[1-c] & ~(es_pkg::straight(safe, empty) | es_pkg::diagonal(safe, empty))) != 64'd0;
       end
-      value_o = acc[15:0];
     end
+  end
+  always_ff @(posedge clk_i) begin  // a datapath, read a clock later: no reset
+    cond_q <= cond;
+  end
+
+  // Their bonuses, summed (stage 2).
+  always_comb begin
+    logic signed [31:0] acc;
+    logic [31:0] bonus;
+    acc   = '0;
+    bonus = '0;
+    for (int c = 0; c < 2; c++) begin
+      bonus = '0;
+      if (cond_q[c*NumCond + 0]) bonus = bonus + reg8(regs_i, chip_pkg::ER_XRAY + c, 6);
+      if (cond_q[c*NumCond + 1]) bonus = bonus + reg8(regs_i, chip_pkg::ER_MPIN_HUNG, 7);
+      if (cond_q[c*NumCond + 2]) bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_SIMPLE_HUNG, 8);
+      if (cond_q[c*NumCond + 3]) bonus = bonus + reg8(regs_i, chip_pkg::ER_PINNED_HUNG, 7);
+      if (cond_q[c*NumCond + 4]) bonus = bonus + reg8(regs_i, chip_pkg::ER_PERM_PIN_SIMPLE_HUNG, 8);
+      if (cond_q[c*NumCond + 5]) bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3, 8);
+      if (cond_q[c*NumCond + 6]) bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 1, 8);
+      if (cond_q[c*NumCond + 7]) bonus = bonus - reg8(regs_i, chip_pkg::ER_KNIGHT_TRAP + c*3 + 2, 8);
+      if (cond_q[c*NumCond + 8]) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4, 8);
+      if (cond_q[c*NumCond + 9]) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 1, 8);
+      if (cond_q[c*NumCond + 10]) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 2, 8);
+      if (cond_q[c*NumCond + 11]) bonus = bonus - reg8(regs_i, chip_pkg::ER_ROOK_TRAP + c*4 + 3, 8);
+      if (cond_q[c*NumCond + 12]) bonus = bonus - reg8(regs_i, chip_pkg::ER_QUEEN_TRAP + c, 8);
+      acc = (c == 1) ? acc - $signed(bonus) : acc + $signed(bonus);
+    end
+    value_o = acc[15:0];
   end
 endmodule

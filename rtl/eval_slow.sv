@@ -191,7 +191,7 @@ module eval_slow (
     for (int i = 0; i < 26; i++) tac_regs[i*8 +: 8] = er_q[chip_pkg::ER_MPIN_HUNG + i][7:0];
   end
   es_tactics u_tactics (
-    .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
+    .clk_i, .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
     .pin_valid_o (pin_valid), .pin_idx_o (pin_idx), .value_o (tactics_value)
   );
   // Pawn family (es_pawns): structure of the rearmost pawn, shelter and storm next to the own
