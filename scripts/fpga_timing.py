@@ -155,8 +155,8 @@ def arrivals(net, route_ns):
 
 
 def endpoints(net, arr, route_ns):
-    """(arrival at the pin, register cell, pin, driver) for every input of an untimed cell and
-    every output port."""
+    """(arrival at the pin, register cell, pin, driver) for every input of an untimed cell, every
+    synchronous input of a timed one and every output port."""
     for port, info in net.ports.items():
         if info.get("direction") == "output":
             for b in info["bits"]:
@@ -164,10 +164,10 @@ def endpoints(net, arr, route_ns):
                     drv = net.driver[b]
                     yield (arr.get(drv, 0.0) if net.timed(drv[0]) else 0.0) + route_ns, port, "", drv
     for name, c in net.cells.items():
-        if net.timed(name):
-            continue
+        # A timed cell's inputs without an arc are synchronous (a LUT RAM's write port): ends too.
+        arc_inputs = {p for _, p in net.arcs[name]} if net.timed(name) else set()
         for pin, bits in c["connections"].items():
-            if c["port_directions"].get(pin) == "output":
+            if c["port_directions"].get(pin) == "output" or pin in arc_inputs:
                 continue
             for b in bits:
                 if isinstance(b, int) and b in net.driver:

@@ -22,23 +22,23 @@ def cell(ctype, **pins):
             "connections": {p: bits for p, (_, bits) in pins.items()}}
 
 
-def ff(name_q, d_bit, q_bit):
+def ff(d_bit, q_bit):
     return cell("TRELLIS_FF", CLK=("in", [1]), DI=("in", [d_bit]), Q=("out", [q_bit]))
 
 
 def netlist():
     cells = {
-        "src_q": ff("src_q", 2, 10),
+        "src_q": ff(2, 10),
         "lut_a": cell("LUT4", A=("in", [10]), B=("in", ["0"]), C=("in", ["0"]), D=("in", ["0"]), Z=("out", [11])),
         "lut_b": cell("LUT4", A=("in", [10]), B=("in", ["0"]), C=("in", ["0"]), D=("in", ["0"]), Z=("out", [12])),
         "pfu": cell("PFUMX", ALUT=("in", [11]), BLUT=("in", [12]), C0=("in", [10]), Z=("out", [13])),
         "l6": cell("L6MUX21", D0=("in", [13]), D1=("in", ["0"]), SD=("in", ["0"]), Z=("out", [14])),
         "lut_c": cell("LUT4", A=("in", ["0"]), B=("in", ["0"]), C=("in", ["0"]), D=("in", [14]), Z=("out", [15])),
-        "dst_q": ff("dst_q", 15, 2),
+        "dst_q": ff(15, 2),
         # The carry path: src_q -> CCU2C D0 -> COUT -> CCU2C CIN -> S1 -> carry_q.
         "ccu_0": cell("CCU2C", D0=("in", [10]), CIN=("in", ["0"]), COUT=("out", [20]), S0=("out", [21]), S1=("out", [22])),
         "ccu_1": cell("CCU2C", A0=("in", ["0"]), CIN=("in", [20]), COUT=("out", [23]), S0=("out", [24]), S1=("out", [25])),
-        "carry_q": ff("carry_q", 25, 26),
+        "carry_q": ff(25, 26),
     }
     names = {"src_q": [10], "pfu_out": [13], "dst_d": [15]}
     return {"modules": {"top": {"attributes": {"top": 1}, "cells": cells,
