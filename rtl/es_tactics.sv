@@ -6,8 +6,8 @@
 // of file file_i (the largest index among the file's pinned pieces, per pinning side) feeds the
 // scan's stage 1; value_o (group 10, white's view) is used in the last clock.
 // Reference: host/chip/slow_tactics.cpp.
-// en_i is es_board's enable: the maps are zero without it, and so are the outputs; a simulator
-// skips the logic then.
+// en_i is the slow evaluation's busy: without it the outputs of stage 1 (pins, conditions) are
+// zero and a simulator skips the logic; value_o sums the conditions of the clock before.
 //
 // Group 10 takes two clocks (issue 22: the fills, the traps' reductions and a dozen conditional
 // adds were the chip's slowest path): the conditions found from the maps are registered, and

@@ -94,13 +94,14 @@ module eval_slow (
   logic [127:0] passed, passed_d;
   // The board's maps feed only the scan and the finishing clock's sum. They are registered (issue
   // 22: the board's occluded fills followed by the scan's indices or the tactics were two of the
-  // chip's slowest paths): computed in the start clock and while busy from the board, which no
-  // one writes in those clocks (the search starts a slow evaluation instead of unmaking, and the
+  // chip's slowest paths), formed from the board every clock: in the start clock and while busy no
+  // one writes the board (the search starts a slow evaluation instead of unmaking, and the
   // controller refuses board writes while busy), so the registers hold the maps of the board the
-  // evaluation sees. Zero otherwise: a simulator skips them in the other clocks, and their zeros
-  // then reach no register that is read.
+  // evaluation sees. Not gated by the start: that is the search's decision, late in its clock,
+  // and gating the fills' inputs with it put the fills behind the decision. Every reader of the
+  // maps is gated by busy_q or reads them only in busy clocks.
   es_board u_board (
-    .en_i       (busy_d),
+    .en_i       (1'b1),
     .board_i    (board_i),
     .occupied_o (occupied_d),
     .pieces_o   (pieces_d),

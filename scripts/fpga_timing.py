@@ -25,32 +25,37 @@ DEDICATED = {
              ("PFUMX", None, "L6MUX21", {"D0", "D1"}),
              ("L6MUX21", None, "L6MUX21", {"D0", "D1"}),
              ("CCU2C", "COUT", "CCU2C", {"CIN"})],
-    "xilinx": [("LUT6", None, "MUXF7", {"I0", "I1"}),
+    "xilinx": [(lut, None, "MUXF7", {"I0", "I1"}) for lut in ("LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6")] + [
                ("MUXF7", None, "MUXF8", {"I0", "I1"}),
                ("CARRY4", "CO", "CARRY4", {"CI"})],
 }
 # The cells whose delay is a lookup level (the LUT levels of a path).
 LUTS = {"ecp5": {"LUT4"}, "xilinx": {"LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6"}}
 
-ARC = re.compile(r"^\s*\(\s*(\w+)(?:\[\d+(?::\d+)?\])?\s*[*=]>\s*(\w+)(?:\[\d+(?::\d+)?\])?\s*\)\s*=\s*\(?\s*(\d+)")
+ARC = re.compile(r"^\(\s*(\w+)(?:\[\d+(?::\d+)?\])?\s*[*=]>\s*(\w+)(?:\[\d+(?::\d+)?\])?\s*\)\s*=\s*\(?\s*(\d+)")
 
 
 def cell_delays(library):
     """{cell type: {(output pin, input pin): ns}} from the unconditional pin-to-pin arcs of the
-    library's specify blocks (a bus pin's bits share its name; the largest figure is kept)."""
+    library's specify blocks, however many a line holds (a bus pin's bits share its name; the
+    largest figure is kept). Edge-triggered and conditional arcs are a register's, not logic's."""
     delays, module = {}, None
-    for line in pathlib.Path(library).read_text().splitlines():
+    for line in pathlib.Path(library).read_text(errors="replace").splitlines():
         m = re.match(r"^\s*module\s+(\\?\S+?)\s*[(#;]", line)
         if m:
             module = m.group(1).lstrip("\\")
             continue
-        if module is None or "posedge" in line or "negedge" in line or "$" in line or line.strip().startswith("if"):
+        if module is None:
             continue
-        m = ARC.match(line)
-        if m:
-            arcs = delays.setdefault(module, {})
-            key = (m.group(2), m.group(1))
-            arcs[key] = max(arcs.get(key, 0.0), int(m.group(3)) / 1000.0)
+        for statement in line.split(";"):
+            statement = statement.strip()
+            if "posedge" in statement or "negedge" in statement or "$" in statement or statement.startswith("if"):
+                continue
+            m = ARC.match(statement)
+            if m:
+                arcs = delays.setdefault(module, {})
+                key = (m.group(2), m.group(1))
+                arcs[key] = max(arcs.get(key, 0.0), int(m.group(3)) / 1000.0)
     return delays
 
 
@@ -127,9 +132,11 @@ MADE_UP = re.compile(r"_(LUT\d|PFUMX|L6MUX21|CCU2C|TRELLIS_FF|TRELLIS_DPR16X4|DP
 
 
 def arrivals(net, route_ns):
-    """Arrival time (ns) and the driver it came through, at every combinational cell output; every
-    untimed cell's output (a register, a block RAM) starts a path at 0."""
-    arr, pred = {}, {}
+    """Arrival time (ns) at every combinational cell output, and the arc it came through (driver,
+    input pin, arc delay, dedicated wire or not); every untimed cell's output (a register, a block
+    RAM) starts a path at 0. A combinational loop is cut where the search finds it closed (that
+    arc is left out) and counted in loops, so every arc recorded leads back to a start."""
+    arr, pred, on_path, loops = {}, {}, set(), 0
     for name in net.cells:
         if not net.timed(name):
             continue
@@ -141,17 +148,25 @@ def arrivals(net, route_ns):
                     continue
                 deps = list(net.inputs(node))
                 if not expanded:
+                    if node in on_path:  # reached again from below itself: a loop
+                        continue
+                    on_path.add(node)
                     stack.append((node, True))
-                    stack.extend(((d, False) for _, _, d in deps if net.timed(d[0]) and d not in arr))
+                    stack.extend(((d, False) for _, _, d in deps if net.timed(d[0]) and d not in arr and d not in on_path))
                     continue
                 best, via = 0.0, None
                 for pin, delay, drv in deps:
+                    if net.timed(drv[0]) and drv not in arr:
+                        loops += 1  # drv is on the path being searched: the loop is cut here
+                        continue
                     start = arr.get(drv, 0.0) if net.timed(drv[0]) else 0.0
-                    t = start + delay + (0.0 if net.dedicated(drv, node[0], pin) else route_ns)
+                    dedicated = net.dedicated(drv, node[0], pin)
+                    t = start + delay + (0.0 if dedicated else route_ns)
                     if via is None or t > best:
-                        best, via = t, drv
+                        best, via = t, (drv, pin, delay, dedicated)
                 arr[node], pred[node] = best, via
-    return arr, pred
+                on_path.discard(node)
+    return arr, pred, loops
 
 
 def endpoints(net, arr, route_ns):
@@ -185,31 +200,37 @@ def register_name(cell):
 
 
 def estimate(netlist, library, family, route_ns, worst_endpoints=12):
-    """The estimate as a dict: the critical path's delay and its cells, the logic-only delay of the
-    same netlist, and the worst path into each of the slowest register groups."""
+    """The estimate as a dict: the critical path's delay and its cells, the delay of its logic
+    alone (the sum of its arcs) and its routed nets, and the worst path into each of the slowest
+    register groups. A netlist none of whose cells the library times is not the family's: an error."""
     delays = cell_delays(library)
     net = Netlist(netlist, delays, family)
-    arr, pred = arrivals(net, route_ns)
+    arr, pred, loops = arrivals(net, route_ns)
+    if not any(pred.values()):
+        raise ValueError(f"no cell of the netlist has a delay in {library} for the pins it uses: "
+                         f"not a {family} netlist")
     ends = sorted(endpoints(net, arr, route_ns), key=lambda e: -e[0])
     result = {"route_ns": route_ns, "critical_ns": 0.0, "fmax_mhz": None, "logic_ns": 0.0, "lut_levels": 0,
-              "hops": 0, "path": [], "endpoints": [],
+              "hops": 0, "path": [], "endpoints": [], "loops_cut": loops,
               "untimed": dict(sorted(collections.Counter(
                   c["type"] for n, c in net.cells.items() if not net.timed(n)).items()))}
     if not ends:
         return result
     worst = ends[0]
+    # The path back from the end: each cell with the arc it was reached through.
     path, node = [], worst[3]
     while node is not None and net.timed(node[0]):
         path.append(node)
-        node = pred.get(node)
+        node = pred[node][0] if pred.get(node) else None
     path.reverse()
     start = node  # the register the path starts at (None: it starts at constants)
-    # Routed nets on the path: into its first cell, between cells unless dedicated, into the register.
-    hops = (1 if path and start is not None else 0) + 1
-    hops += sum(1 for a, b in zip(path, path[1:]) if not net.dedicated(a, b[0], _pin_between(net, a, b)))
+    arcs = [pred[n] for n in path if pred.get(n)]
+    logic = sum(a[2] for a in arcs)
+    hops = sum(1 for a in arcs if not a[3]) + 1  # routed arcs into the cells, and into the end
     result.update({
         "critical_ns": round(worst[0], 3),
         "fmax_mhz": round(1000.0 / worst[0], 1) if worst[0] > 0 else None,
+        "logic_ns": round(logic, 3),
         "lut_levels": sum(1 for c, _ in path if net.cells[c]["type"] in LUTS.get(family, set())),
         "hops": hops,
         "start": register_name(start[0]) if start else "constant",
@@ -218,26 +239,17 @@ def estimate(netlist, library, family, route_ns, worst_endpoints=12):
         "path": [{"type": net.cells[c]["type"], "net": net.net_name(net.cells[c]["connections"][o][0]),
                   "arrival_ns": round(arr[(c, o)], 3)} for c, o in path],
     })
-    result["logic_ns"] = round(worst[0] - result["hops"] * route_ns, 3)
     seen = set()
     for t, cell, pin, drv in ends:
+        if len(result["endpoints"]) >= worst_endpoints:
+            break
         group = register_name(cell)
         if group in seen:
             continue
         seen.add(group)
         node = drv
         while net.timed(node[0]) and pred.get(node) is not None:
-            node = pred[node]
+            node = pred[node][0]
         begin = register_name(node[0]) if not net.timed(node[0]) else "constant"
         result["endpoints"].append({"end": group, "start": begin, "ns": round(t, 3)})
-        if len(result["endpoints"]) >= worst_endpoints:
-            break
     return result
-
-
-def _pin_between(net, drv, load_node):
-    """The input pin of load_node's cell that drv drives (on the path)."""
-    for pin, _, d in net.inputs(load_node):
-        if d == drv:
-            return pin
-    return None

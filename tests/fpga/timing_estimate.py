@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """scripts/fpga_timing.py on netlists small enough to add up by hand (a second, no synthesis).
 
-A register drives a 7-input LUT (LUT4 -> PFUMX -> L6MUX21, the slice's wide-function multiplexers
+A register drives a wide LUT (LUT4 -> PFUMX -> L6MUX21, the slice's wide-function multiplexers
 on dedicated wires), another LUT4 and a register: three routed nets, the library's arc delays of
 the pins used. A second path through a carry chain (CCU2C COUT -> CIN, dedicated) is shorter. The
 delays are Yosys 0.23's ECP5 library figures (Debian bookworm's Yosys), read here from the text
@@ -72,5 +72,41 @@ for route in (0.0, 0.5, 1.25):
     carry = 0.278 + 0.273 + 2 * route  # D0 -> COUT, CIN -> S1 (dedicated), into and out of the chain
     check(abs(ends.get("carry_q", -1) - carry) < 1e-9, f"route {route}: carry path {ends.get('carry_q')}, want {carry:.3f}")
     check(est["untimed"] == {"TRELLIS_FF": 3}, f"untimed {est['untimed']}")
+# A combinational loop (two LUTs feeding each other, and a register) ends: it is cut and counted.
+loop = netlist()
+loop["modules"]["top"]["cells"].update({
+    "loop_a": cell("LUT4", A=("in", [31]), B=("in", [10]), C=("in", ["0"]), D=("in", ["0"]), Z=("out", [30])),
+    "loop_b": cell("LUT4", A=("in", [30]), B=("in", ["0"]), C=("in", ["0"]), D=("in", ["0"]), Z=("out", [31])),
+    "loop_q": ff(31, 32)})
+est = fpga_timing.estimate(loop, LIB, "ecp5", 0.5)
+check(est["loops_cut"] >= 1, f"a combinational loop was not found: {est['loops_cut']}")
+
+# Ports start and end paths; a LUT RAM's write port ends one (its read address does not).
+ported = {"modules": {"top": {"attributes": {"top": 1}, "netnames": {},
+          "ports": {"in_a": {"direction": "input", "bits": [40]}, "out_z": {"direction": "output", "bits": [41]}},
+          "cells": {"lut": cell("LUT4", A=("in", [40]), B=("in", ["0"]), C=("in", ["0"]), D=("in", ["0"]), Z=("out", [41])),
+                    "ram": cell("TRELLIS_DPR16X4", WAD=("in", [41, "0", "0", "0"]), RAD=("in", [40, "0", "0", "0"]),
+                                DI=("in", ["0", "0", "0", "0"]), WRE=("in", ["0"]), WCK=("in", ["0"]),
+                                DO=("out", [42, 43, 44, 45]))}}}}
+est = fpga_timing.estimate(ported, LIB, "ecp5", 0.5)
+ends = {e["end"]: (e["start"], e["ns"]) for e in est["endpoints"]}
+check(est["start"] == "port in_a" and abs(est["critical_ns"] - (0.141 + 2 * 0.5)) < 1e-9,
+      f"port to port or to the RAM's write address: {est['start']} -> {est['end']}, {est['critical_ns']}")
+check(set(ends) == {"port out_z", "ram"}, f"ends {ends}: the output port and the RAM's write address, not its read address")
+
+# Several arcs on a line (Yosys's Xilinx library writes LUT RAM arcs so) are all read.
+lib = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp") / "timing_estimate_lib.v"
+lib.write_text("module TWO (input A, B, output Y, Z);\n  specify\n    (A => Y) = 100; (B => Z) = 200; (A *> Z) = (300, 300);\n"
+               "    (posedge A => (Y : B)) = 5;\n  endspecify\nendmodule\n")
+two = fpga_timing.cell_delays(lib)["TWO"]
+check(two == {("Y", "A"): 0.1, ("Z", "B"): 0.2, ("Z", "A"): 0.3}, f"arcs on one line: {two}")
+# A netlist of another family (no cell the library times) is an error, not an estimate of nothing.
+try:
+    fpga_timing.estimate({"modules": {"top": {"attributes": {"top": 1}, "netnames": {}, "cells": {
+        "x": cell("LUT6", I0=("in", [1]), O=("out", [2]))}}}}, LIB, "ecp5", 0.5)
+    check(False, "a 7-series netlist was estimated with the ECP5 library")
+except ValueError as e:
+    check("not a ecp5 netlist" in str(e), f"the error says what is wrong: {e}")
+
 print(f"timing_estimate: the hand-added paths agree ({logic:.3f} ns of logic, 3 routed nets; the carry chain's "
       f"{0.278 + 0.273:.3f} ns)")
