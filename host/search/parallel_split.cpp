@@ -6,8 +6,8 @@
 // it fails high, exactly as the sequential loop does. The master's PV nodes below the root (while
 // it searches a first move alone, the others are idle) share their moves after the first the same
 // way (AIJ 6.1, type 1 nodes), one split at a time; a move failing high there makes the
-// helpers abandon theirs. The workers share the transposition table; each has
-// its own killers, history, path and move lists (a Searcher each). They run one at a time
+// helpers abandon theirs. The workers share the transposition table and the master's killers and
+// history (Searcher::ordering); each has its own path and move lists (a Searcher each). They run one at a time
 // (parallel_scheduler.h), so no lock guards the search's state and a run is reproducible.
 #include <algorithm>
 #include <memory>
@@ -118,7 +118,6 @@ void Searcher::start_workers(const Position& root, int extra) {
     h->lazy_ = lazy_;
     h->slow_estimate_ = 0;
     h->root_bonus_ = root_bonus_;
-    h->clear_history();
     h->parallel_ = p;
     h->worker_ = w;
     p->helpers.push_back(std::move(h));

@@ -73,12 +73,15 @@ bool Searcher::should_stop() {
 
 void Searcher::record_cutoff(const Position& pos, Move m, int depth, int ply) {
   if (m.is_capture() || m.is_promotion()) return;
-  if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
-  history_[pos.side_to_move()][m.from()][m.to()] += depth * depth;
+  Searcher& o = ordering();
+  if (o.killers_[ply][0] != m) o.killers_[ply][1] = o.killers_[ply][0], o.killers_[ply][0] = m;
+  o.history_[pos.side_to_move()][m.from()][m.to()] += depth * depth;
 }
 
 void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply) const {
   int keys[MoveList::kCapacity];
+  const auto& killers = ordering().killers_;
+  const auto& history = ordering().history_;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
     int k;
@@ -92,10 +95,10 @@ void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, i
       // A capture that loses material by static exchange goes after the quiet moves (the
       // quiescence search does not search them at all: it does not ask).
       if (ply < kMaxPly && options_.static_exchange && !m.is_promotion() && !see_ge(pos, m, 0)) k -= 1 << 29;
-    } else if (ply < kMaxPly && (m == killers_[ply][0] || m == killers_[ply][1])) {
-      k = (1 << 27) + (m == killers_[ply][0]);
+    } else if (ply < kMaxPly && (m == killers[ply][0] || m == killers[ply][1])) {
+      k = (1 << 27) + (m == killers[ply][0]);
     } else {
-      k = history_[pos.side_to_move()][m.from()][m.to()];
+      k = history[pos.side_to_move()][m.from()][m.to()];
     }
     keys[i] = k;
   }

@@ -341,8 +341,15 @@ class Searcher {
   // Per ply: the move played from it and the legal moves there (influence and no-progress look back).
   Move path_[130];
   const MoveList* lists_[130] = {};
+  // The move ordering's killers and history. A parallel search's workers share the master's
+  // (ordering()): a refutation that one worker finds orders the moves of the siblings that the
+  // others search, as it orders the later siblings' in the sequential search. With a table each,
+  // a helper tried its siblings' refutation late and searched 1.2-1.5x the sequential tree on the
+  // quiet set (docs/search.md). The workers run one at a time (parallel_scheduler.h): no lock.
   Move killers_[130][2];
   int history_[2][64][64] = {};
+  Searcher& ordering() { return master_ ? *master_ : *this; }
+  const Searcher& ordering() const { return master_ ? *master_ : *this; }
   // Parallel search: a helper's master (nullptr in the master or a sequential search), the master's
   // workers during a run, and the splits the workers share.
   Searcher* master_ = nullptr;
