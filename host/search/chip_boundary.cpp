@@ -49,12 +49,17 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
     if (e->bound == Bound::LOWER || e->bound == Bound::EXACT) known_lo = s;
     if (e->bound == Bound::UPPER || e->bound == Bound::EXACT) known_hi = s + 1;
   }
+  // And what the chips said here before at this depth, which the table may no longer hold.
+  ChipAnswers& answers = chip_answers();
+  answers.narrow(pos.key(), depth, known_lo, known_hi);
   auto known = [&](int t) { return t <= known_lo || t >= known_hi; };
   auto at_least = [&](int t) {
     if (t <= known_lo) return true;
     if (t >= known_hi) return false;
     const bool high = leaf_->test(pos, path_, ply, depth, t);
     overflow |= leaf_->overflowed();
+    // Mate scores count from the root, so they are kept only in the table (ply-adjusted).
+    if (!leaf_->overflowed() && t > -kMateBoundS && t < kMateBoundS) answers.record(pos.key(), depth, t, high);
     biggest = std::max(biggest, leaf_->last_nodes());
     return high;
   };
@@ -174,6 +179,11 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   bool asks = child_depth <= leaf_->depth() && child_beta - child_alpha == 1 && !pos.is_repetition() &&
               !pos.has_insufficient_material() && pos.halfmove_clock() < 100 && child_ply < kMaxPly - 2;
   if (asks && entry) asks = !tt_settles(*entry, child_depth, child_alpha, child_beta, child_ply);
+  if (asks) {  // the chips' earlier answers may settle it too (chip_leaf asks "value >= child_beta?")
+    int lo = -kInf, hi = kInf + S(2);
+    chip_answers().narrow(pos.key(), std::max(child_depth, 1), lo, hi);
+    asks = child_beta > lo && child_beta < hi;
+  }
   if (asks) asks = !too_big_for_chips(pos.key(), std::max(child_depth, 1));
   if (int tb; asks && probe_tablebases(pos, child_ply, tb)) asks = false;  // the databases answer it
   if (asks) {

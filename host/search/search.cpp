@@ -492,6 +492,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   splits_ = helper_splits_ = offset_splits_ = 0;
   wait_clocks_ = {};
   too_big_.clear();
+  clear_chip_answers();
   too_big_skips_ = 0;
   if (!tb_root && options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;

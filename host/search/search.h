@@ -18,6 +18,7 @@
 
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "search/chip_answers.h"
 #include "search/credit.h"
 #include "search/evaluator.h"
 #include "search/leaf_search.h"
@@ -371,6 +372,17 @@ class Searcher {
   void too_big_for_chips_from(Key key, int depth) {
     const auto [it, added] = (master_ ? master_ : this)->too_big_.try_emplace(key, depth);
     if (!added) it->second = std::min(it->second, depth);
+  }
+  // The master's, for all workers: the chips' answers in this search (chip_answers.h), made at the
+  // first search, cleared at each.
+  std::unique_ptr<ChipAnswers> chip_answers_;
+  ChipAnswers& chip_answers() { return *(master_ ? master_ : this)->chip_answers_; }
+  void clear_chip_answers() {
+    if (chip_answers_) {
+      chip_answers_->clear();
+    } else {
+      chip_answers_ = std::make_unique<ChipAnswers>();
+    }
   }
   const NodeSplit* node_task_ = nullptr;  // a helper's: the split it joined (its cutoff stops it)
   NodeJob* job_ = nullptr;                // a node worker's: the job it searches (its cancel stops it)

@@ -17,6 +17,7 @@ void Searcher::begin_node(const Position& root, bool strive_for_draw, JobQueue& 
   clear_history();
   tt_.new_search();
   too_big_.clear();
+  clear_chip_answers();
   too_big_skips_ = 0;
   strive_for_draw_ = strive_for_draw;
   set_evaluator(root);

@@ -94,7 +94,8 @@ search::SearchResult node_search(const std::string& fen, int depth) {
   return node_search(Position::from_fen(fen), depth);
 }
 
-// Win At Chess 1 (../shared/data/wac.epd): Qg6; AIJ 4.2 position 1: Bxe4 (clear best moves at this depth).
+// Win At Chess 1 (../shared/data/wac.epd): Qg6, a clear best move at this depth. AIJ 4.2 position
+// 1 (Bxe4 in the paper): at depth 5 on two-ply chips Rxa8 and Qb6 have the same score.
 const char* kWac1 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
 const char* kAij1 = "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37";
 
@@ -148,7 +149,10 @@ TEST(ClusterSearch, JobsGoToTheirRootMovesHomeNode) {
   const double off_rate = double(off.stats.at_home) / double(off.stats.jobs);
   EXPECT_GT(on_rate, off_rate + 0.03) << on.stats.at_home << "/" << on.stats.jobs;
   EXPECT_LT(off_rate, 0.4);
-  EXPECT_EQ(on.result.best, node_search(kAij1, 5).best);
+  // At this depth, on two-ply chips, two moves of AIJ 4.2 #1 have the same score (Rxa8 and Qb6,
+  // 72): which of them a search reports depends on the order its answers come in, so the score is
+  // what the affinity must leave alone.
+  EXPECT_EQ(on.result.score, node_search(kAij1, 5).score);
 }
 
 TEST(ClusterSearch, SameAnswersRunToRun) {
