@@ -20,10 +20,10 @@ Bounds narrowed(const ChipAnswers& answers, Key key, int depth, Bounds b = {}) {
 
 TEST(ChipAnswers, AnswersNarrowTheirPositionAndDepthOnly) {
   ChipAnswers answers;
-  answers.record(0x1234, 3, 100, true);    // value >= 100
-  answers.record(0x1234, 3, 300, false);   // value < 300
-  answers.record(0x1234, 3, 50, true);     // weaker than what is known: no change
-  answers.record(0x1234, 3, 400, false);   // likewise
+  answers.record(0x1234, 3, 100, true);   // value >= 100
+  answers.record(0x1234, 3, 300, false);  // value < 300
+  answers.record(0x1234, 3, 50, true);    // weaker than what is known: no change
+  answers.record(0x1234, 3, 400, false);  // likewise
   const Bounds b = narrowed(answers, 0x1234, 3);
   EXPECT_EQ(b.lo, 100);
   EXPECT_EQ(b.hi, 300);
