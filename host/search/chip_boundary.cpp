@@ -58,8 +58,11 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
     if (t >= known_hi) return false;
     const bool high = leaf_->test(pos, path_, ply, depth, t);
     overflow |= leaf_->overflowed();
-    // Mate scores count from the root, so they are kept only in the table (ply-adjusted).
-    if (!leaf_->overflowed() && t > -kMateBoundS && t < kMateBoundS) answers.record(pos.key(), depth, t, high);
+    // Kept only where the chip's answer does not depend on the ply: not in the mate range (the
+    // chip's test moves by the ply there: chip_test_value), nor on a draw's tie-breakers (the
+    // chip's repetition tie-breakers count from the software's root: ChipLeafSearch::add_job).
+    if (!leaf_->overflowed() && !is_mate_score(value_of(t)) && value_of(t) != 0)
+      answers.record(pos.key(), depth, t, high);
     biggest = std::max(biggest, leaf_->last_nodes());
     return high;
   };

@@ -6,8 +6,9 @@
 // it fails high, exactly as the sequential loop does. The master's PV nodes below the root (while
 // it searches a first move alone, the others are idle) share their moves after the first the same
 // way (AIJ 6.1, type 1 nodes), one split at a time; a move failing high there makes the
-// helpers abandon theirs. The workers share the transposition table and the master's killers and
-// history (Searcher::ordering); each has its own path and move lists (a Searcher each). They run one at a time
+// helpers abandon theirs. The workers share the transposition table and the master's killers,
+// history (Searcher::ordering), too-big positions and chips' answers; each has its own path and
+// move lists (a Searcher each). They run one at a time
 // (parallel_scheduler.h), so no lock guards the search's state and a run is reproducible.
 #include <algorithm>
 #include <memory>

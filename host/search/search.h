@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -345,7 +346,7 @@ class Searcher {
   // The move ordering's killers and history. A parallel search's workers share the master's
   // (ordering()): a refutation that one worker finds orders the moves of the siblings that the
   // others search, as it orders the later siblings' in the sequential search. With a table each,
-  // a helper tried its siblings' refutation late and searched 1.2-1.5x the sequential tree on the
+  // a helper tried its siblings' refutation late and searched up to 1.5x the sequential tree on the
   // quiet set (docs/search.md). The workers run one at a time (parallel_scheduler.h): no lock.
   Move killers_[130][2];
   int history_[2][64][64] = {};
@@ -376,9 +377,15 @@ class Searcher {
   // The master's, for all workers: the chips' answers in this search (chip_answers.h), made at the
   // first search, cleared at each.
   std::unique_ptr<ChipAnswers> chip_answers_;
-  ChipAnswers& chip_answers() { return *(master_ ? master_ : this)->chip_answers_; }
+  ChipAnswers& chip_answers() {
+    ChipAnswers* answers = (master_ ? master_ : this)->chip_answers_.get();
+    if (!answers) throw std::logic_error("the chips' answers asked for outside run() or begin_node() with chips");
+    return *answers;
+  }
   void clear_chip_answers() {
-    if (chip_answers_) {
+    if (!leaf_) {  // no chips, no answers (and no 3 MiB for a software-only search)
+      chip_answers_.reset();
+    } else if (chip_answers_) {
       chip_answers_->clear();
     } else {
       chip_answers_ = std::make_unique<ChipAnswers>();

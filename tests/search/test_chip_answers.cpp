@@ -59,11 +59,18 @@ TEST(ChipAnswers, AContradictingAnswerReplacesTheBoundItContradicts) {
 }
 
 TEST(ChipAnswers, AFullTableForgetsTheOlderPositionAndClearForgetsAll) {
-  ChipAnswers answers(0);  // one slot: every position shares it
+  ChipAnswers answers(0);  // one slot: every position and depth shares it
   answers.record(1, 3, 100, true);
   answers.record(2, 3, 200, false);
-  EXPECT_EQ(narrowed(answers, 1, 3).lo, kLow);  // replaced, not mixed with position 2's
+  Bounds b = narrowed(answers, 1, 3);  // replaced, and position 2's bound not lent to position 1
+  EXPECT_EQ(b.lo, kLow);
+  EXPECT_EQ(b.hi, kHigh);
   EXPECT_EQ(narrowed(answers, 2, 3).hi, 200);
+  EXPECT_EQ(narrowed(answers, 2, 4).hi, kHigh);  // the same position at another depth: nothing
+  answers.record(2, 4, 50, true);
+  b = narrowed(answers, 2, 3);  // depth 4's answer replaced depth 3's
+  EXPECT_EQ(b.lo, kLow);
+  EXPECT_EQ(b.hi, kHigh);
   answers.clear();
   EXPECT_EQ(narrowed(answers, 2, 3).hi, kHigh);
 }
