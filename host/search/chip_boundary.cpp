@@ -50,8 +50,8 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
     if (e->bound == Bound::UPPER || e->bound == Bound::EXACT) known_hi = s + 1;
   }
   // And what the chips said here before at this depth, which the table may no longer hold.
-  ChipAnswers& answers = chip_answers();
-  answers.narrow(pos.key(), depth, known_lo, known_hi);
+  ChipAnswers* const answers = chip_answers();
+  if (answers) answers->narrow(pos.key(), depth, known_lo, known_hi);
   auto known = [&](int t) { return t <= known_lo || t >= known_hi; };
   auto at_least = [&](int t) {
     if (t <= known_lo) return true;
@@ -61,8 +61,8 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
     // Kept only where the chip's answer does not depend on the ply: not in the mate range (the
     // chip's test moves by the ply there: chip_test_value), nor on a draw's tie-breakers (the
     // chip's repetition tie-breakers count from the software's root: ChipLeafSearch::add_job).
-    if (!leaf_->overflowed() && !is_mate_score(value_of(t)) && value_of(t) != 0)
-      answers.record(pos.key(), depth, t, high);
+    if (answers && !leaf_->overflowed() && !is_mate_score(value_of(t)) && value_of(t) != 0)
+      answers->record(pos.key(), depth, t, high);
     biggest = std::max(biggest, leaf_->last_nodes());
     return high;
   };
@@ -182,9 +182,10 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   bool asks = child_depth <= leaf_->depth() && child_beta - child_alpha == 1 && !pos.is_repetition() &&
               !pos.has_insufficient_material() && pos.halfmove_clock() < 100 && child_ply < kMaxPly - 2;
   if (asks && entry) asks = !tt_settles(*entry, child_depth, child_alpha, child_beta, child_ply);
-  if (asks) {  // the chips' earlier answers may settle it too (chip_leaf asks "value >= child_beta?")
+  if (ChipAnswers* answers = chip_answers(); asks && answers) {
+    // The chips' earlier answers may settle it too (chip_leaf asks "value >= child_beta?").
     int lo = -kInf, hi = kInf + S(2);
-    chip_answers().narrow(pos.key(), std::max(child_depth, 1), lo, hi);
+    answers->narrow(pos.key(), std::max(child_depth, 1), lo, hi);
     asks = child_beta > lo && child_beta < hi;
   }
   if (asks) asks = !too_big_for_chips(pos.key(), std::max(child_depth, 1));

@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <stdexcept>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -83,6 +82,10 @@ struct SearchOptions {
   // before it starts a job waiting on deck, so that the jobs under way (those the master waits for
   // among them) end sooner; false, the next job first.
   bool splits_before_jobs = false;
+  // The chips' answers kept for the search (chip_answers.h), so that a question they settle is not
+  // asked again; off: only the transposition table remembers them (as before 2026-11-28: tests
+  // compare the two).
+  bool keep_chip_answers = true;
   // What scores the software's own leaves: empty, the interim evaluation; else the evaluator it
   // makes for each search's root (Deep Blue's chip evaluation: search/chip_evaluation.h).
   EvaluatorFactory evaluator;
@@ -375,15 +378,12 @@ class Searcher {
     if (!added) it->second = std::min(it->second, depth);
   }
   // The master's, for all workers: the chips' answers in this search (chip_answers.h), made at the
-  // first search, cleared at each.
+  // first search with chips, cleared at each.
   std::unique_ptr<ChipAnswers> chip_answers_;
-  ChipAnswers& chip_answers() {
-    ChipAnswers* answers = (master_ ? master_ : this)->chip_answers_.get();
-    if (!answers) throw std::logic_error("the chips' answers asked for outside run() or begin_node() with chips");
-    return *answers;
-  }
+  // nullptr when they are not kept (SearchOptions::keep_chip_answers).
+  ChipAnswers* chip_answers() { return (master_ ? master_ : this)->chip_answers_.get(); }
   void clear_chip_answers() {
-    if (!leaf_) {  // no chips, no answers (and no 3 MiB for a software-only search)
+    if (!leaf_ || !options_.keep_chip_answers) {  // no chips, no answers (and no 3 MiB)
       chip_answers_.reset();
     } else if (chip_answers_) {
       chip_answers_->clear();

@@ -31,10 +31,11 @@ struct ChipRun {
 };
 
 ChipRun search_on_chips(const std::string& fen, int depth, const std::string& backend, int chips, int chip_depth,
-                        int multipv = 1) {
+                        int multipv = 1, bool keep_chip_answers = true) {
   TranspositionTable tt(8);
   SearchOptions options;
   options.multipv = multipv;
+  options.keep_chip_answers = keep_chip_answers;
   Searcher searcher(tt, options);
   auto leaf = make_chips(backend, chips, chip_depth);
   searcher.set_leaf_search(leaf.get());
@@ -73,6 +74,23 @@ TEST(ChipLeaves, SameTreeOnOneChipAndOnSeveral) {
     EXPECT_LE(one.chips.busy_clocks, one.chips.parallel_clocks);
     EXPECT_GT(four.chips.busy_clocks, four.chips.parallel_clocks);
   }
+}
+
+// The chips' answers kept for the search (search/chip_answers.h) spare questions the chips have
+// already answered, whose answers the transposition table had lost, and change no result.
+TEST(ChipLeaves, KeptAnswersSpareRepeatedQuestionsAndChangeNoResult) {
+  std::uint64_t asked_with = 0, asked_without = 0;
+  for (const char* fen : kPositions) {
+    SCOPED_TRACE(fen);
+    const ChipRun with = search_on_chips(fen, 6, "model", 1, 3);
+    const ChipRun without = search_on_chips(fen, 6, "model", 1, 3, 1, false);
+    EXPECT_EQ(with.result.best, without.result.best);
+    EXPECT_EQ(with.result.score, without.result.score);
+    EXPECT_LE(with.chips.searches, without.chips.searches);
+    asked_with += with.chips.searches;
+    asked_without += without.chips.searches;
+  }
+  EXPECT_LT(asked_with, asked_without);
 }
 
 TEST(ChipLeaves, SameMoveScoreAndNodesOnTheModelAndTheRtl) {
