@@ -431,42 +431,26 @@ module eval_slow (
   logic        s2_valid_d;
   assign s2_valid_d = s1_valid_q;
 
-  localparam logic [63:0] Row7W = 64'h00FF_0000_0000_0000;
-  localparam logic [63:0] Row8W = 64'hFF00_0000_0000_0000;
-  localparam logic [63:0] Row7B = 64'h0000_0000_0000_FF00;
-  localparam logic [63:0] Row8B = 64'h0000_0000_0000_00FF;
-
+  // Group 5 (registers): rooks on the 7th, hung pieces, the bishop pair, side to move, bias.
   logic [15:0] regs_value;
+  logic [95:0] rook7_w;
+  logic [27:0] hung_w;
   always_comb begin
-    logic signed [31:0] acc;
-    acc = 32'($signed(er_q[chip_pkg::ER_BIAS][7:0]));
-    for (int c = 0; c < 2; c++) begin
-      logic [63:0] row7, row8, rooks7, enemy_king, enemy_men, front;
-      logic [7:0]  r7;
-      logic [6:0]  v7;
-      logic        kind_ok;
-      logic [1:0]  kind;
-      row7       = (c == 1) ? Row7B : Row7W;
-      row8       = (c == 1) ? Row8B : Row8W;
-      rooks7     = pieces[(c*6 + 3)*64 +: 64] & row7;
-      enemy_king = pieces[((1-c)*6 + 5)*64 +: 64];
-      front      = attacks[((1-c)*5 + 4)*64 +: 64] & row7;
-      kind_ok    = 1'b1;
-      kind       = 2'd0;
-      if ((enemy_king & row8) != 64'd0) kind = ((front & ~any_att[c]) == 64'd0) ? 2'd1 : 2'd2;
-      else if ((pieces[((1-c)*6)*64 +: 64] & row7) == 64'd0) kind_ok = 1'b0;
-      r7 = er_q[chip_pkg::ER_ROOK7 + c*6 + (es_pkg::two_or_more(rooks7) ? 3 : 0) + 32'(kind)][7:0];
-      if (rooks7 != 64'd0 && kind_ok) acc = (c == 1) ? acc - 32'(r7) : acc + 32'(r7);
-      enemy_men = pieces[((1-c)*6)*64 +: 64] | pieces[((1-c)*6 + 1)*64 +: 64] | pieces[((1-c)*6 + 2)*64 +: 64] |
-                  pieces[((1-c)*6 + 3)*64 +: 64] | pieces[((1-c)*6 + 4)*64 +: 64];
-      v7 = er_q[chip_pkg::ER_HUNG + c*2 + (((c == 1) == stm_i) ? 0 : 1)][6:0];
-      if ((enemy_men & any_att[c] & ~any_att[1-c]) != 64'd0) acc = (c == 1) ? acc - 32'(v7) : acc + 32'(v7);
-      v7 = er_q[chip_pkg::ER_BISHOP_PAIR + c][6:0];
-      if (es_pkg::two_or_more(pieces[(c*6 + 2)*64 +: 64])) acc = (c == 1) ? acc - 32'(v7) : acc + 32'(v7);
-    end
-    acc = stm_i ? acc - 32'(er_q[chip_pkg::ER_SIDE_TO_MOVE + 1][3:0]) : acc + 32'(er_q[chip_pkg::ER_SIDE_TO_MOVE][3:0]);
-    regs_value = acc[15:0];
+    for (int i = 0; i < 12; i++) rook7_w[i*8 +: 8] = er_q[chip_pkg::ER_ROOK7 + i][7:0];
+    for (int i = 0; i < 4; i++) hung_w[i*7 +: 7] = er_q[chip_pkg::ER_HUNG + i][6:0];
   end
+  es_registers u_registers (
+    .pieces_i       (pieces),
+    .attacks_i      (attacks),
+    .any_att_i      ({any_att[1], any_att[0]}),
+    .stm_i          (stm_i),
+    .bias_i         (er_q[chip_pkg::ER_BIAS][7:0]),
+    .rook7_i        (rook7_w),
+    .hung_i         (hung_w),
+    .bishop_pair_i  ({er_q[chip_pkg::ER_BISHOP_PAIR + 1][6:0], er_q[chip_pkg::ER_BISHOP_PAIR][6:0]}),
+    .side_to_move_i ({er_q[chip_pkg::ER_SIDE_TO_MOVE + 1][3:0], er_q[chip_pkg::ER_SIDE_TO_MOVE][3:0]}),
+    .value_o        (regs_value)
+  );
 
   // Each side's part is rounded on its own (mirrored positions give the negated value).
   logic signed [31:0] ks_part_w, ks_part_b, ks_scaled;
