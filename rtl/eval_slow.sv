@@ -391,40 +391,38 @@ module eval_slow (
   // ---------------------------------------------------------------- stage 3: the adder tree
   logic [3:0] ps_scale;
   assign ps_scale = phase_i[15:12];
-  logic [15:0] file_mob, file_rook, file_ks [2], file_pp [2], rook_base [2];
-  logic signed [31:0] hi_scaled_w [2];  // the endgame part of a passed pawn, times the pawn scale / 16
+  logic [15:0] file_mob, file_rook, file_ks [2], file_pp [2], file_ps [2], file_sh [2];
+  logic [71:0] mob_w;
+  logic [31:0] ks_w, pp_w, ps_w, sh_w;
   always_comb begin
-    file_mob = '0;
-    for (int r = 0; r < 8; r++) file_mob = file_mob + {{7{s2_mob_q[r][8]}}, s2_mob_q[r]};
-    // The base of each side's entry, halved (arithmetic shift) behind levers.
+    for (int r = 0; r < 8; r++) mob_w[r*9 +: 9] = s2_mob_q[r];
     for (int c = 0; c < 2; c++) begin
-      rook_base[c] = {{10{s2_rook_q[c][5]}}, s2_rook_q[c][5:0]};
-      if (s2_lever_q[c]) rook_base[c] = {rook_base[c][15], rook_base[c][15:1]};
-    end
-    file_rook = rook_base[0] - rook_base[1];
-    for (int c = 0; c < 2; c++) begin
-      logic [1:0]  field;
-      field          = opposite ? s2_rook_q[c][9:8] : s2_rook_q[c][7:6];
-      file_ks[c]     = s2_near_q[c] ? 16'(rook_base[c] * {13'd0, 3'd4 - {1'b0, field}}) : 16'd0;
-      hi_scaled_w[c] = ($signed({{16{s2_pp_q[c][31]}}, s2_pp_q[c][31:16]}) * $signed({28'd0, ps_scale})) >>> 4;
-      file_pp[c]     = s2_pp_q[c][15:0] + hi_scaled_w[c][15:0];
+      file_ks[c] = ks_w[c*16 +: 16];
+      file_pp[c] = pp_w[c*16 +: 16];
+      file_ps[c] = ps_w[c*16 +: 16];
+      file_sh[c] = sh_w[c*16 +: 16];
     end
   end
+  es_file_values u_file_values (
+    .mob_i      (mob_w),
+    .rook_i     ({s2_rook_q[1], s2_rook_q[0]}),
+    .lever_i    ({s2_lever_q[1], s2_lever_q[0]}),
+    .near_i     ({s2_near_q[1], s2_near_q[0]}),
+    .opposite_i (opposite),
+    .ps_scale_i (ps_scale),
+    .pp_i       ({s2_pp_q[1], s2_pp_q[0]}),
+    .ps_i       ({s2_ps_q[1], s2_ps_q[0]}),
+    .st_i       ({s2_st_q[1], s2_st_q[0]}),
+    .sh_i       ({s2_sh_q[1], s2_sh_q[0]}),
+    .mob_o      (file_mob),
+    .rook_o     (file_rook),
+    .ks_o       (ks_w),
+    .pp_o       (pp_w),
+    .ps_o       (ps_w),
+    .sh_o       (sh_w)
+  );
 
   logic [15:0] mob_q, rook_q, ks_q [2], mp_q, pp_q, bis_q, mow_q, pin_q;
-  // Pawn structure like passed pawns; shelter plus storm (the storm's [17:14] x value / 4 when the
-  // kings are on opposite wings) of each side's own king.
-  logic [15:0] file_ps [2], file_sh [2];
-  logic signed [31:0] ps_hi_scaled [2], storm_scaled [2];
-  always_comb begin
-    for (int c = 0; c < 2; c++) begin
-      ps_hi_scaled[c] = ($signed({{16{s2_ps_q[c][31]}}, s2_ps_q[c][31:16]}) * $signed({28'd0, ps_scale})) >>> 4;
-      file_ps[c]      = s2_ps_q[c][15:0] + ps_hi_scaled[c][15:0];
-      storm_scaled[c] = ($signed({{18{s2_st_q[c][13]}}, s2_st_q[c][13:0]}) * $signed({28'd0, s2_st_q[c][17:14]})) >>> 2;
-      file_sh[c]      = {{2{s2_sh_q[c][13]}}, s2_sh_q[c]} +
-                        (opposite ? storm_scaled[c][15:0] : {{2{s2_st_q[c][13]}}, s2_st_q[c][13:0]});
-    end
-  end
 
   logic [15:0] pst_q, sh_q [2];
   logic [3:0]  rbp_cnt_q [2];
@@ -610,8 +608,5 @@ module eval_slow (
   // The game phase words' other fields belong to the fast evaluation; the scaled products keep
   // their low 16 bits (the chip's 16-bit wrap-around).
   logic unused;
-  assign unused = ^{phase_i[7:0], phase_swap_i[15:12], phase_swap_i[7:0], ks_scaled[31:16], hi_scaled_w[0][31:16],
-                    hi_scaled_w[1][31:16],
-                    ps_hi_scaled[0][31:16], ps_hi_scaled[1][31:16], storm_scaled[0][31:16], storm_scaled[1][31:16],
-                    sh_scaled[31:16]};
+  assign unused = ^{phase_i[7:0], phase_swap_i[15:12], phase_swap_i[7:0], ks_scaled[31:16], sh_scaled[31:16]};
 endmodule
