@@ -7,7 +7,7 @@
 // it searches a first move alone, the others are idle) share their moves after the first the same
 // way (AIJ 6.1, type 1 nodes), one split at a time; a move failing high there makes the
 // helpers abandon theirs. The workers share the transposition table and the master's killers,
-// history (Searcher::ordering), too-big positions and chips' answers; each has its own path and
+// history (Searcher::shared), too-big positions and chips' answers; each has its own path and
 // move lists (a Searcher each). They run one at a time
 // (parallel_scheduler.h), so no lock guards the search's state and a run is reproducible.
 #include <algorithm>
@@ -225,7 +225,7 @@ int Searcher::search_for_split(const std::function<int()>& search_move) {
 }
 
 void Searcher::work_on_split(Position& pos, RootSplit& split) {
-  Searcher& master = master_ ? *master_ : *this;
+  Searcher& master = shared();
   while (split.next < split.moves->size() && !master.stop_) {
     const std::size_t i = split.next++;
     ++split.busy;
@@ -243,7 +243,7 @@ void Searcher::work_on_split(Position& pos, RootSplit& split) {
 // One root move after the first, as the sequential loop of search_root() searches it, except that
 // alpha is read from the split when each search starts (other workers may have raised it).
 int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
-  Searcher& master = master_ ? *master_ : *this;
+  Searcher& master = shared();
   const MoveList& moves = *split.moves;
   const Move m = moves[i];
   const int depth = split.depth, beta = split.beta;
@@ -347,7 +347,7 @@ void Searcher::search_node_split(Position& pos, const MoveList& moves, std::size
 }
 
 void Searcher::work_on_node_split(Position& pos, NodeSplit& split) {
-  Searcher& master = master_ ? *master_ : *this;
+  Searcher& master = shared();
   while (split.next < split.moves->size() && !split.cutoff && !master.stop_) {
     const std::size_t i = split.next++;
     if (split.offset && i == split.skip) continue;

@@ -73,15 +73,15 @@ bool Searcher::should_stop() {
 
 void Searcher::record_cutoff(const Position& pos, Move m, int depth, int ply) {
   if (m.is_capture() || m.is_promotion()) return;
-  Searcher& o = ordering();
+  Searcher& o = shared();
   if (o.killers_[ply][0] != m) o.killers_[ply][1] = o.killers_[ply][0], o.killers_[ply][0] = m;
   o.history_[pos.side_to_move()][m.from()][m.to()] += depth * depth;
 }
 
 void Searcher::order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply) const {
   int keys[MoveList::kCapacity];
-  const auto& killers = ordering().killers_;
-  const auto& history = ordering().history_;
+  const auto& killers = shared().killers_;
+  const auto& history = shared().history_;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
     int k;
@@ -252,7 +252,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   if (leaf_ && depth <= (pv_node && beta - alpha > 1 ? leaf_->pv_depth() : leaf_->depth())) {
     const int chip_depth = std::max(depth, 1);
     if (too_big_for_chips(pos.key(), chip_depth)) {
-      ++(master_ ? master_ : this)->too_big_skips_;
+      ++shared().too_big_skips_;
     } else {
       const int score = chip_leaf(pos, alpha, beta, chip_depth, ply);
       if (score != kChipOverflow) return score;

@@ -347,14 +347,15 @@ class Searcher {
   Move path_[130];
   const MoveList* lists_[130] = {};
   // The move ordering's killers and history. A parallel search's workers share the master's
-  // (ordering()): a refutation that one worker finds orders the moves of the siblings that the
+  // (shared()): a refutation that one worker finds orders the moves of the siblings that the
   // others search, as it orders the later siblings' in the sequential search. With a table each,
   // a helper tried its siblings' refutation late and searched up to 1.5x the sequential tree on the
   // quiet set (docs/search.md). The workers run one at a time (parallel_scheduler.h): no lock.
   Move killers_[130][2];
   int history_[2][64][64] = {};
-  Searcher& ordering() { return master_ ? *master_ : *this; }
-  const Searcher& ordering() const { return master_ ? *master_ : *this; }
+  // The searcher whose state the workers share: the master's (a sequential search's own).
+  Searcher& shared() { return master_ ? *master_ : *this; }
+  const Searcher& shared() const { return master_ ? *master_ : *this; }
   // Parallel search: a helper's master (nullptr in the master or a sequential search), the master's
   // workers during a run, and the splits the workers share.
   Searcher* master_ = nullptr;
@@ -369,19 +370,19 @@ class Searcher {
   std::unordered_map<Key, int> too_big_;
   std::uint64_t too_big_skips_ = 0;
   bool too_big_for_chips(Key key, int depth) const {
-    const auto& known = (master_ ? master_ : this)->too_big_;
+    const auto& known = shared().too_big_;
     const auto it = known.find(key);
     return it != known.end() && depth >= it->second;
   }
   void too_big_for_chips_from(Key key, int depth) {
-    const auto [it, added] = (master_ ? master_ : this)->too_big_.try_emplace(key, depth);
+    const auto [it, added] = shared().too_big_.try_emplace(key, depth);
     if (!added) it->second = std::min(it->second, depth);
   }
   // The master's, for all workers: the chips' answers in this search (chip_answers.h), made at the
   // first search with chips, cleared at each.
   std::unique_ptr<ChipAnswers> chip_answers_;
   // nullptr when they are not kept (SearchOptions::keep_chip_answers).
-  ChipAnswers* chip_answers() { return (master_ ? master_ : this)->chip_answers_.get(); }
+  ChipAnswers* chip_answers() { return shared().chip_answers_.get(); }
   void clear_chip_answers() {
     if (!leaf_ || !options_.keep_chip_answers) {  // no chips, no answers (and no 3 MiB)
       chip_answers_.reset();
