@@ -77,7 +77,7 @@ module eval_slow (
     end
   end
 
-  logic [15:0] group_q [NumGroups], group_d [NumGroups];  // white's view
+  logic [15:0] group_q [NumGroups];  // white's view
 
   // ---------------------------------------------------------------- scan control
   logic       busy_q, busy_d;
@@ -492,34 +492,30 @@ module eval_slow (
 
   logic [15:0] value_q, draw_q, sum, sum_q;
   logic [15:0] group_s_q [NumGroups];  // the sum clock's groups, group_q from the last clock
+  logic [223:0] groups_in, groups_on;
   always_comb begin
-    logic [15:0] pair [7];
-    logic [15:0] quad [4];
-    for (int g = 0; g < NumGroups; g++) group_d[g] = 16'd0;
-    group_d[0] = mob_q;
-    group_d[1] = rook_q;
-    group_d[2] = ks_scaled[15:0];
-    group_d[3] = mp_q;
-    group_d[4] = pp_q;
-    group_d[5] = regs_value_q;
-    group_d[11] = bis_q;
-    group_d[12] = pieces_value;
-    group_d[13] = signature_value;
-    group_d[9] = pin_q;
-    group_d[10] = tactics_value_q;
-    group_d[6] = pst_q;
-    group_d[7] = sh_scaled[15:0];
-    group_d[8] = pawn_regs_value;
-    for (int g = 0; g < NumGroups; g++) begin
-      if (!er_q[chip_pkg::ER_EVAL_CONTROL][g]) group_d[g] = 16'd0;
-    end
-    // A balanced tree of adders (16-bit wrap-around, so the order changes nothing): four adders
-    // deep instead of thirteen.
-    for (int i = 0; i < 7; i++) pair[i] = group_d[2*i] + group_d[2*i + 1];
-    for (int i = 0; i < 3; i++) quad[i] = pair[2*i] + pair[2*i + 1];
-    quad[3] = pair[6];
-    sum = (quad[0] + quad[1]) + (quad[2] + quad[3]);
+    groups_in = '0;
+    groups_in[0*16 +: 16]  = mob_q;
+    groups_in[1*16 +: 16]  = rook_q;
+    groups_in[2*16 +: 16]  = ks_scaled[15:0];
+    groups_in[3*16 +: 16]  = mp_q;
+    groups_in[4*16 +: 16]  = pp_q;
+    groups_in[5*16 +: 16]  = regs_value_q;
+    groups_in[6*16 +: 16]  = pst_q;
+    groups_in[7*16 +: 16]  = sh_scaled[15:0];
+    groups_in[8*16 +: 16]  = pawn_regs_value;
+    groups_in[9*16 +: 16]  = pin_q;
+    groups_in[10*16 +: 16] = tactics_value_q;
+    groups_in[11*16 +: 16] = bis_q;
+    groups_in[12*16 +: 16] = pieces_value;
+    groups_in[13*16 +: 16] = signature_value;
   end
+  es_group_sum u_group_sum (
+    .groups_i (groups_in),
+    .enable_i (er_q[chip_pkg::ER_EVAL_CONTROL][NumGroups-1:0]),
+    .groups_o (groups_on),
+    .sum_o    (sum)
+  );
 
   // ---------------------------------------------------------------- flops
   always_comb begin
@@ -562,7 +558,7 @@ module eval_slow (
   always_ff @(posedge clk_i) begin
     if (sum_clock) begin
       sum_q <= sum;
-      for (int g = 0; g < NumGroups; g++) group_s_q[g] <= group_d[g];
+      for (int g = 0; g < NumGroups; g++) group_s_q[g] <= groups_on[g*16 +: 16];
     end
   end
 
