@@ -222,6 +222,7 @@ void RemoteSearchChip::check_start() {
     job_registers_.clear();  // what the chip holds is not known
     refused(*link_, chip_, reply);
   }
+  job_clock_ = reply.clock;
 }
 
 SearchResult RemoteSearchChip::result_of(const std::array<std::uint32_t, 7>& words) {
@@ -279,31 +280,23 @@ RunOutcome RemoteSearchChip::receive_run() {
 
 SearchResult RemoteSearchChip::abort_search() {
   check_start();
-  // Clock for clock as LocalSearchChip::abort while the chip is busy (every access is a clock the
-  // chip runs): ABORT, a STATUS read, then while busy one idle clock and a STATUS read, then the
-  // results. That loop is a RUN of quantum 1, sent with the ACCESS: one round trip. A chip idle at
-  // the first read (the usual case: ABORT stops a search at once) gets an idle clock and a read
-  // more, which change nothing it reports.
-  const link::Access batch{chip_, {link::AccessOp::write(reg::ABORT, 1), link::AccessOp::read(reg::STATUS)}};
-  link::Run run;
-  run.chip = chip_;
-  run.quantum = 1;
-  run.poll_addr = reg::STATUS;
-  run.poll_mask = field::status::BUSY.put(1);
-  run.reads.assign(kSearchResultRegisters.begin(), kSearchResultRegisters.end());
+  // As LocalSearchChip::abort: one ABORT write (the chip is idle after its clock) and no result
+  // read; the clocks from the job's start batch to the ABORT from the two replies' clocks, the nodes
+  // from the debug port. DEBUG is not queued behind the ACCESS (docs/link.md), so it is sent with it
+  // (one round trip) and asked again if the server answered it before the write.
+  const link::Access batch{chip_, {link::AccessOp::write(reg::ABORT, 1)}};
   const std::uint16_t access_seq = link_->send(link::type::ACCESS, batch.encode());
-  const std::uint16_t run_seq = link_->send(link::type::RUN, run.encode());
+  const std::uint16_t debug_seq = link_->send(link::type::DEBUG, link::ChipRef{chip_}.encode());
   const link::AccessReply reply = link::AccessReply::decode(link_->wait(access_seq, link::type::ACCESS_REPLY).payload);
-  const link::RunReply done = link::RunReply::decode(link_->wait(run_seq, link::type::RUN_REPLY).payload);
+  link::DebugReply debug = link::DebugReply::decode(link_->wait(debug_seq, link::type::DEBUG_REPLY).payload);
   if (reply.failed_op != link::kNoFailedOp) refused(*link_, chip_, reply);
-  if (done.outcome != link::RunOutcome::DONE || done.words.size() != kSearchResultRegisters.size()) {
+  if (debug.clock != reply.clock) debug = link_->debug(chip_);
+  if (debug.clock != reply.clock || reply.clock < job_clock_) {
     throw link::LinkError(link::ErrorCode::PROTOCOL,
-                          fmt::format("remote chip {}: abort's run ended {} with {} words", chip_,
-                                      link::outcome_name(done.outcome), done.words.size()));
+                          fmt::format("remote chip {}: the chip's clock moved after its abort ({} then {})", chip_,
+                                      reply.clock, debug.clock));
   }
-  std::array<std::uint32_t, 7> words{};
-  std::copy(done.words.begin(), done.words.end(), words.begin());
-  return result_of(words);
+  return aborted_search(debug.nodes, reply.clock - job_clock_);
 }
 
 bool is_remote_backend(const std::string& name) { return name.rfind("remote:", 0) == 0; }

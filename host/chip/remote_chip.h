@@ -78,6 +78,7 @@ class RemoteSearchChip final : public SearchChip {
   std::uint64_t generation_ = 0;  // the weights the chip holds (its tag)
   int start_seq_ = -1;            // the start batch not yet checked
   int run_seq_ = -1;              // the RUN under way
+  std::uint64_t job_clock_ = 0;   // the chip's clock after the job's start batch
 };
 
 // "remote:HOST:PORT[,HOST:PORT...]": whether a backend name is a remote one, and the servers it

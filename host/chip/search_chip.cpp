@@ -18,12 +18,13 @@ void LocalSearchChip::load_weights(const std::vector<WriteBlock>& weights, std::
 void LocalSearchChip::start(const SearchJob& job) {
   if (job_load_ == JobLoad::kPacked) {
     chip_->start_job(job.start, job.history, job.params);
-    return;
+  } else {
+    chip_->load(job.start);
+    chip_->eval_init();
+    for (std::uint16_t m : job.history) chip_->make(m);
+    chip_->start_search(job.params);
   }
-  chip_->load(job.start);
-  chip_->eval_init();
-  for (std::uint16_t m : job.history) chip_->make(m);
-  chip_->start_search(job.params);
+  job_clock_ = chip_->backend().clock();
 }
 
 RunOutcome LocalSearchChip::end_run() {
@@ -42,9 +43,19 @@ RunOutcome LocalSearchChip::end_run() {
 }
 
 SearchResult LocalSearchChip::abort() {
+  // ABORT stops the command at the next clock, and the write is that clock: the chip is idle once
+  // it returns (docs/chip.md), and the next job's JOB command reloads the position.
   chip_->abort();
-  while (chip_->busy()) chip_->backend().tick(1);
-  return chip_->search_result();
+  const ChipBackend& backend = chip_->backend();
+  return aborted_search(backend.debug().nodes, backend.clock() - job_clock_);
+}
+
+SearchResult aborted_search(std::uint32_t nodes, std::uint64_t clocks) {
+  SearchResult r;
+  r.aborted = true;
+  r.nodes = nodes;
+  r.cycles = clocks;
+  return r;
 }
 
 }  // namespace db::chip

@@ -72,7 +72,9 @@ class SearchChip {
   // concurrently between the two calls.
   virtual void begin_run(std::uint64_t max_quanta) = 0;
   virtual RunOutcome end_run() = 0;
-  // Aborts a search stopped by its budget, where it stands, and returns its counts.
+  // Aborts a search stopped by its budget, where it stands, without reading its result (the host
+  // has no use for it, and on the Micro Channel every read is bus time): one ABORT write. Returns
+  // the counts for the statistics (aborted_search), taken beside the bus.
   virtual SearchResult abort() = 0;
   // Every call above throws ChipLost when the chip is gone; it then stays gone.
   // The clock-level client, for a host that clocks the chip itself (the Micro Channel model's
@@ -81,6 +83,13 @@ class SearchChip {
   // Round trips to the chip so far (0 in process).
   virtual std::uint64_t round_trips() const { return 0; }
 };
+
+// An aborted search as its host counts it: `aborted` set, the nodes of the chip's debug port, and
+// the clocks from the start of its job (the JOB command, or SEARCH with JobLoad::kRegisters) to its
+// ABORT, the load included (a finished search counts CYCLES, from its SEARCH step). In process the
+// counts come from the backend, through a link from the ABORT's reply and a DEBUG request, so a
+// chip behind a link counts the same clocks as in process.
+SearchResult aborted_search(std::uint32_t nodes, std::uint64_t clocks);
 
 // How a host loads a search job into a chip: one JOB (the staging registers and one command, about
 // 20 accesses: ChipClient::start_job), or the registers as before interface version 2 (the board
@@ -107,6 +116,7 @@ class LocalSearchChip final : public SearchChip {
   JobLoad job_load_;
   std::uint64_t generation_ = 0;
   std::uint64_t budget_ = 0;
+  std::uint64_t job_clock_ = 0;  // the chip's clock once its job was started
 };
 
 }  // namespace db::chip

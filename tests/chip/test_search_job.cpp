@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -327,6 +328,59 @@ TEST(SearchJob, RefusedStepEndsTheJob) {
   const SearchResult r = wait_result(chip);
   EXPECT_TRUE(r.finished);
   EXPECT_GT(r.nodes, 20u);
+}
+
+// A backend that counts the accesses made through it.
+class CountingBackend final : public ChipBackend {
+ public:
+  explicit CountingBackend(std::unique_ptr<ChipBackend> inner) : inner_(std::move(inner)) {}
+  BusResponse access(bool write, std::uint32_t addr, std::uint32_t data) override {
+    ++accesses;
+    return inner_->access(write, addr, data);
+  }
+  void tick(std::uint64_t n) override { inner_->tick(n); }
+  DebugPort debug() const override { return inner_->debug(); }
+  std::uint64_t clock() const override { return inner_->clock(); }
+  std::string name() const override { return inner_->name(); }
+  std::uint64_t accesses = 0;
+
+ private:
+  std::unique_ptr<ChipBackend> inner_;
+};
+
+TEST(SearchJob, AnAbortedSearchIsCountedWithoutReadingItsResult) {
+  // The host's abort is the ABORT write alone; the counts for the statistics are the chip's own
+  // node count (its debug port) and the clocks from the job's start to the ABORT.
+  auto owned = std::make_unique<CountingBackend>(make_backend("cosim"));
+  CountingBackend& counter = *owned;
+  auto client = std::make_unique<ChipClient>(std::move(owned));
+  ChipClient& chip = *client;
+  download(chip, generate_weights(Position()));
+  LocalSearchChip search_chip(std::move(client));
+  SearchJob job{ChipPosition::of(Position()), {}, SearchParams{}};
+  job.params.depth = 4;
+  for (std::uint64_t quanta : {1u, 3u, 20u, 60u}) {
+    search_chip.start(job);
+    const std::uint64_t started = chip.backend().clock();
+    search_chip.begin_run(quanta);
+    ASSERT_FALSE(search_chip.end_run().done) << quanta;
+    const std::uint64_t before = counter.accesses;
+    const SearchResult r = search_chip.abort();
+    EXPECT_EQ(counter.accesses - before, 1u) << "the ABORT write only, after " << quanta << " quanta";
+    EXPECT_TRUE(r.aborted);
+    EXPECT_FALSE(r.finished);
+    EXPECT_EQ(r.cycles, chip.backend().clock() - started);
+    EXPECT_EQ(r.cycles, quanta * (SearchChip::kQuantum + 1) + 1);
+    // What the result registers would have said: the same nodes; CYCLES from the SEARCH step,
+    // after the job's load, so at most the host's count.
+    const SearchResult read = wait_result(chip);
+    EXPECT_TRUE(read.aborted);
+    if (quanta >= 20) {
+      EXPECT_GT(read.nodes, 0u) << quanta;  // past the job's load
+    }
+    EXPECT_EQ(r.nodes, read.nodes) << quanta;
+    EXPECT_LE(read.cycles, r.cycles) << quanta;
+  }
 }
 
 TEST(SearchJob, AbortStopsTheJobAtAnyClock) {
