@@ -57,6 +57,7 @@ void ClusterLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   now_ = 0;
   host_owed_ = 0;
   stats_ = {};
+  root_ = root;
   const NewSearch message = new_search_of(search_, root, strive_for_draw);
   for (int w = 0; w < int(workers_.size()); ++w) {
     if (workers_[std::size_t(w)].alive) send_to(w, message);
@@ -130,7 +131,18 @@ ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner,
 }
 
 void ClusterLeafSearch::send_job(Job& job) {
-  cluster::Job m{search_, job.id, job.path, std::uint8_t(job.q.depth), job.q.test, 0};
+  cluster::Job m{search_, job.id, job.path, std::uint8_t(job.q.depth), job.q.test, 0, {}};
+  if (config_.job_table > 0 && job.worker != 0) {
+    Position pos = root_;
+    for (Move mv : job.path) {
+      if (mv.is_none())
+        pos.make_null();
+      else
+        pos.make_move(mv);
+    }
+    m.table = table_entries(table_, pos, std::min(config_.job_table, kMaxTableEntries));
+    cstats_.table_entries_down += m.table.size();
+  }
   m.arrive = now_ + config_.network.message_clocks(encode(m).size());
   ++cstats_.jobs;
   send_to(job.worker, m);

@@ -49,6 +49,11 @@ struct ClusterConfig {
   // else to the node with the fewest jobs: the home's table holds the subtree from the earlier
   // iterations and bisection rounds. Off: always the node with the fewest jobs.
   bool affinity = false;
+  // Table entries (the job's root and its children, from the master's table) sent down with a job
+  // (0: none): the node orders the job's first plies as the subtree's earlier searches found,
+  // wherever they ran (a job away from its home node, or one whose entries its home's table lost).
+  // The master's own node shares the master's table and gets none.
+  std::size_t job_table = 0;
 };
 
 struct ClusterStats {
@@ -57,6 +62,7 @@ struct ClusterStats {
   std::vector<std::uint64_t> busy;      // per worker: simulated job-clocks (jobs overlap on a node)
   std::vector<std::uint64_t> jobs_per;  // per worker: jobs answered
   std::uint64_t at_home = 0;            // jobs sent to their home node (ClusterConfig::affinity), by intent or not
+  std::uint64_t table_entries_down = 0;  // table entries sent with jobs (ClusterConfig::job_table)
 };
 
 class ClusterLeafSearch final : public search::LeafSearch {
@@ -144,6 +150,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   MasterLink& link_;
   ClusterConfig config_;
   search::TranspositionTable& table_;
+  Position root_;  // the search's root, where every job's path starts
   std::vector<Worker> workers_;
   std::map<std::uint32_t, Job> jobs_;
   // Kept with jobs_, so that the job engine's many calls (a question's job, a node's room) need not

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "link/bytes.h"
 
@@ -27,6 +28,40 @@ std::string get_text(ByteReader& r, const char* field) {
   return s;
 }
 
+Move move_of(std::uint16_t raw) { return Move(Square(raw & 63), Square((raw >> 6) & 63), MoveKind(raw >> 12)); }
+
+void put_table(ByteWriter& w, const std::vector<TableEntry>& table) {
+  w.u16(std::uint16_t(table.size()));
+  for (const TableEntry& e : table) {
+    w.u64(e.key);
+    w.u16(e.move.raw());
+    w.u32(std::uint32_t(e.score));
+    w.u16(std::uint16_t(e.depth_q));
+    w.u8(e.bound);
+    w.u8(e.my_credit);
+    w.u8(e.his_credit);
+  }
+}
+
+std::vector<TableEntry> get_table(ByteReader& r) {
+  const std::size_t n = r.u16("table entries");
+  if (n > kMaxTableEntries) r.fail(fmt::format("{} table entries (at most {})", n, kMaxTableEntries));
+  std::vector<TableEntry> table;
+  for (std::size_t i = 0; i < n; ++i) {
+    TableEntry e;
+    e.key = r.u64("table key");
+    e.move = move_of(r.u16("table move"));
+    e.score = std::int32_t(r.u32("table score"));
+    e.depth_q = std::int16_t(r.u16("table depth"));
+    e.bound = r.u8("table bound");
+    if (e.bound > 3) r.fail(fmt::format("table bound {} unknown (0-3)", e.bound));
+    e.my_credit = r.u8("table my_credit");
+    e.his_credit = r.u8("table his_credit");
+    table.push_back(e);
+  }
+  return table;
+}
+
 struct Encoder {
   ByteWriter& w;
   Type operator()(const NewSearch& m) {
@@ -45,6 +80,7 @@ struct Encoder {
     w.u8(m.depth);
     w.u32(std::uint32_t(m.test));
     w.u64(m.arrive);
+    put_table(w, m.table);
     return Type::JOB;
   }
   Type operator()(const Cancel& m) {
@@ -73,21 +109,10 @@ struct Encoder {
     w.u64(m.software_nodes);
     w.u64(m.start);
     w.u64(m.finish);
-    w.u16(std::uint16_t(m.table.size()));
-    for (const TableEntry& e : m.table) {
-      w.u64(e.key);
-      w.u16(e.move.raw());
-      w.u32(std::uint32_t(e.score));
-      w.u16(std::uint16_t(e.depth_q));
-      w.u8(e.bound);
-      w.u8(e.my_credit);
-      w.u8(e.his_credit);
-    }
+    put_table(w, m.table);
     return Type::ANSWER;
   }
 };
-
-Move move_of(std::uint16_t raw) { return Move(Square(raw & 63), Square((raw >> 6) & 63), MoveKind(raw >> 12)); }
 
 // A null move (0), a capture, a pawn's double push or a promotion ends a history: none is in one.
 bool reversible_kind(Move m) {
@@ -130,6 +155,7 @@ Message decode_payload(Type type, ByteReader& r) {
       if (m.depth < 1 || m.depth > 60) r.fail(fmt::format("depth {} out of range 1-60", m.depth));
       m.test = std::int32_t(r.u32("test"));
       m.arrive = r.u64("arrive");
+      m.table = get_table(r);
       return m;
     }
     case Type::CANCEL: {
@@ -166,20 +192,7 @@ Message decode_payload(Type type, ByteReader& r) {
       m.start = r.u64("start");
       m.finish = r.u64("finish");
       if (m.finish < m.start) r.fail(fmt::format("finish {} before start {}", m.finish, m.start));
-      const std::size_t n = r.u16("table entries");
-      if (n > kMaxTableEntries) r.fail(fmt::format("{} table entries (at most {})", n, kMaxTableEntries));
-      for (std::size_t i = 0; i < n; ++i) {
-        TableEntry e;
-        e.key = r.u64("table key");
-        e.move = move_of(r.u16("table move"));
-        e.score = std::int32_t(r.u32("table score"));
-        e.depth_q = std::int16_t(r.u16("table depth"));
-        e.bound = r.u8("table bound");
-        if (e.bound > 3) r.fail(fmt::format("table bound {} unknown (0-3)", e.bound));
-        e.my_credit = r.u8("table my_credit");
-        e.his_credit = r.u8("table his_credit");
-        m.table.push_back(e);
-      }
+      m.table = get_table(r);
       return m;
     }
   }
@@ -187,6 +200,25 @@ Message decode_payload(Type type, ByteReader& r) {
 }
 
 }  // namespace
+
+std::vector<TableEntry> table_entries(const search::TranspositionTable& table, Position pos, std::size_t limit) {
+  std::vector<TableEntry> out;
+  auto add = [&](Key key) {
+    if (out.size() >= limit) return;
+    const search::TTEntry* e = table.probe(key);
+    if (!e || e->bound == search::Bound::NONE) return;
+    out.push_back({key, e->move, e->score, e->depth_q, std::uint8_t(e->bound), e->my_credit, e->his_credit});
+  };
+  add(pos.key());
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) {
+    pos.make_move(m);
+    add(pos.key());
+    pos.unmake_move(m);
+  }
+  return out;
+}
 
 NewSearch new_search_of(std::uint32_t search, const Position& root, bool strive_for_draw) {
   std::vector<Move> moves = root.reversible_moves();

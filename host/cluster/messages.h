@@ -12,6 +12,7 @@
 
 #include "chess/position.h"
 #include "chess/types.h"
+#include "search/tt.h"
 
 namespace db::cluster {
 
@@ -23,11 +24,12 @@ class ClusterError : public std::runtime_error {
 constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
 // 2: simulated times on JOB, CANCEL, ANSWER; GRANT and CLOCK. 3: NEW_SEARCH carries the root's
 // history (the FEN before the moves since the last irreversible one, and those moves) instead of
-// the root's FEN alone, so that workers see repetitions of positions before the root.
-constexpr std::uint16_t kVersion = 3;
+// the root's FEN alone, so that workers see repetitions of positions before the root. 4: JOB carries
+// the master's table entries for the job's root and its children.
+constexpr std::uint16_t kVersion = 4;
 constexpr std::size_t kHeaderBytes = 12;            // magic, version, type, flags, payload size
 constexpr std::size_t kMaxPayloadBytes = 1u << 20;  // far above any message's size
-constexpr std::size_t kMaxTableEntries = 256;       // table results an ANSWER may carry
+constexpr std::size_t kMaxTableEntries = 256;       // table entries a JOB or an ANSWER may carry
 constexpr int kMaxPathPlies = 120;                  // below the search's 128-ply arrays
 // Moves of history a NEW_SEARCH carries (2 bytes each). Past 100 reversible plies every node below
 // the root is a fifty-move draw (and the 75-move rule ends a game at 150), so a longer history (a
@@ -66,6 +68,17 @@ Position root_of(const NewSearch& m);
 
 // Simulated times are chip clocks since the search began, on one clock for all nodes.
 
+// A table entry as the table stores it: passed up with a worker's answer (AIJ 6: the expensive
+// results) and down with the master's job.
+struct TableEntry {
+  Key key = 0;
+  Move move;
+  std::int32_t score = 0;
+  std::int16_t depth_q = 0;
+  std::uint8_t bound = 0;
+  std::uint8_t my_credit = 0, his_credit = 0;
+};
+
 // Master -> worker: is the value of the root after path (Move::none() for a null move) >= test,
 // searched depth plies deep? It reaches the worker at simulated time arrive.
 struct Job {
@@ -75,6 +88,10 @@ struct Job {
   std::uint8_t depth = 0;
   std::int32_t test = 0;
   std::uint64_t arrive = 0;
+  // The master's table entries for the job's root and its children (ClusterConfig::job_table): its
+  // first plies are then ordered as the subtree's earlier searches found, wherever they ran. The
+  // node keeps its own entries where they are as deep.
+  std::vector<TableEntry> table;
 };
 
 // Master -> worker: the job is no longer wanted (a cutoff made it useless) from simulated time at.
@@ -100,16 +117,6 @@ struct Clock {
 // Master -> worker: end the process (after the running job, which is stopped).
 struct Quit {};
 
-// A table result the worker passes up (AIJ 6: the expensive ones), as the table stores it.
-struct TableEntry {
-  Key key = 0;
-  Move move;
-  std::int32_t score = 0;
-  std::int16_t depth_q = 0;
-  std::uint8_t bound = 0;
-  std::uint8_t my_credit = 0, his_credit = 0;
-};
-
 // Worker -> master: one per job, cancelled or not.
 struct Answer {
   enum class Status : std::uint8_t { ANSWERED = 0, TOO_BIG = 1, CANCELLED = 2 };
@@ -124,6 +131,10 @@ struct Answer {
 };
 
 using Message = std::variant<NewSearch, Job, Cancel, Quit, Grant, Answer, Clock>;
+
+// What a table holds for pos and each of its children (at most `limit` entries, the root's first):
+// what a worker passes up with an answer and what the master sends down with a job.
+std::vector<TableEntry> table_entries(const search::TranspositionTable& table, Position pos, std::size_t limit);
 
 Type type_of(const Message& m);
 std::vector<std::uint8_t> encode(const Message& m);

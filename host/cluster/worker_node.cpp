@@ -93,6 +93,13 @@ void WorkerNode::add_job(const Job& m) {
   e.job.test = m.test;
   e.job.software_node_limit = config_.software_node_limit;
   e.job.position = pos;
+  // The master's entries fill what this node's table lacks; they never replace a search of its own
+  // as deep or deeper (the node's may be the more recent).
+  for (const TableEntry& t : m.table) {
+    const search::TTEntry* own = tt_.probe(t.key);
+    if (own && own->bound != search::Bound::NONE && own->depth_q >= t.depth_q) continue;
+    tt_.store(t.key, t.move, t.score, t.depth_q, search::Bound(t.bound), t.my_credit, t.his_credit);
+  }
   // A node stops a little past a grant (at the end of a chip quantum or of a host computation), so
   // a job may come in at a time the node has passed: it starts at the node's next step.
   e.arrive = std::max(m.arrive, clock());
@@ -175,29 +182,9 @@ void WorkerNode::finished(search::NodeJob& job) {
   a.software_nodes = out.software_nodes;
   a.start = e.start;
   a.finish = std::max(e.start, clock());
-  if (a.status == Answer::Status::ANSWERED) a.table = table_results(job);
+  if (a.status == Answer::Status::ANSWERED) a.table = table_entries(tt_, job.position, config_.table_results);
   outbox_.push_back(std::move(a));
   jobs_.erase(it);
-}
-
-std::vector<TableEntry> WorkerNode::table_results(const search::NodeJob& job) const {
-  Position pos = job.position;
-  std::vector<TableEntry> out;
-  auto add = [&](Key key) {
-    if (out.size() >= config_.table_results) return;
-    const search::TTEntry* e = tt_.probe(key);
-    if (!e || e->bound == search::Bound::NONE) return;
-    out.push_back({key, e->move, e->score, e->depth_q, std::uint8_t(e->bound), e->my_credit, e->his_credit});
-  };
-  add(pos.key());
-  MoveList moves;
-  generate_legal(pos, moves);
-  for (Move m : moves) {
-    pos.make_move(m);
-    add(pos.key());
-    pos.unmake_move(m);
-  }
-  return out;
 }
 
 }  // namespace db::cluster

@@ -66,7 +66,6 @@ class WorkerNode final : private search::JobQueue {
   bool ready() const override;
   search::NodeJob* take() override;
   void finished(search::NodeJob& job) override;
-  std::vector<TableEntry> table_results(const search::NodeJob& job) const;
 
   WorkerConfig config_;
   search::TranspositionTable own_table_;

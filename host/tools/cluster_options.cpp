@@ -28,6 +28,11 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
   cmd->add_flag("--job-affinity,!--no-job-affinity", opt.affinity,
                 "Send a job to its root move's home node while it has room (its table holds the subtree), else to "
                 "the least busy node (default: on)");
+  cmd->add_option("--job-table", opt.job_table,
+                  "Table entries (the job's root and its children, from the master's table) sent with each job to a "
+                  "worker node (0: none)")
+      ->check(CLI::Range(0, int(cluster::kMaxTableEntries)))
+      ->capture_default_str();
   cmd->add_option("--pv-job-depth", opt.pv_job_depth,
                   "Plies left at which a node of the principal variation goes to a worker (default: the job depth; "
                   "less: the master searches the PV itself down to it)")
@@ -140,6 +145,7 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   config.min_depth = leaf.chip_depth;
   config.master_plies = opt.master_plies;
   config.affinity = opt.affinity;
+  config.job_table = std::size_t(opt.job_table);
   config.jobs_per_node = opt.node_jobs > 0 ? opt.node_jobs : std::max(1, leaf.workers) + opt.deck;
   config.network = {opt.latency_us, opt.bandwidth_mb_s};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);
@@ -208,6 +214,8 @@ nlohmann::json ClusterRun::stats_json() const {
           {"master_plies", impl_->opt.master_plies},
           {"job_affinity", impl_->opt.affinity},
           {"jobs_at_home", s.at_home},
+          {"job_table", impl_->opt.job_table},
+          {"table_entries_sent_down", s.table_entries_down},
           {"jobs_on_deck", impl_->opt.deck},
           {"jobs_per_node", impl_->leaf->config().jobs_per_node},
           {"splits_before_jobs", impl_->opt.splits_before_jobs},

@@ -22,6 +22,7 @@ struct ClusterOptions {
   int worker_plies = 2;
   int master_plies = 3;     // the master's plies above the jobs in each iteration (ClusterConfig::master_plies)
   bool affinity = true;     // jobs to their root move's home node (ClusterConfig::affinity)
+  int job_table = 64;       // table entries sent down with each job (ClusterConfig::job_table)
   int pv_job_depth = -1;    // -1: the job depth
   int own_node_until = -1;  // -1: 0 with master plies, else the chip depth
   double latency_us = 40;

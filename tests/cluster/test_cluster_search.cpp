@@ -39,10 +39,12 @@ struct ClusterSetup {
   std::uint64_t node_limit = 0;  // a worker's software nodes before it hands a job back (0: none)
   int master_plies = 0;          // ClusterConfig::master_plies (0: jobs of a fixed depth)
   bool affinity = false;         // ClusterConfig::affinity
+  std::size_t job_table = 0;     // ClusterConfig::job_table
 };
 
-// The command line's defaults (--master-plies, --job-affinity), scaled to these shallow searches.
-constexpr ClusterSetup kDefaults{0, 2, true};
+// The command line's defaults (--master-plies, --job-affinity, --job-table), scaled to these
+// shallow searches.
+constexpr ClusterSetup kDefaults{0, 2, true, 64};
 
 Outcome cluster_search(const Position& root, int depth, int nodes, const ClusterSetup& setup = {}) {
   search::TranspositionTable tt(8);
@@ -61,6 +63,7 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   cc.min_depth = kChipDepth;
   cc.master_plies = setup.master_plies;
   cc.affinity = setup.affinity;
+  cc.job_table = setup.job_table;
   ClusterLeafSearch leaf(link, cc, tt);
   search::Searcher searcher(tt);
   // As the command line: with master plies one run (the early iterations' root jobs on the own
@@ -106,8 +109,10 @@ TEST(ClusterSearch, SameBestMovesAsOneNode) {
       const search::SearchResult one = node_search(fen, 5);
       EXPECT_EQ(c.result.best, one.best) << fen;
       EXPECT_GT(c.stats.jobs, 0u);
-      // The remote workers got jobs (after the iterations on the master's own node).
+      // The remote workers got jobs (after the iterations on the master's own node), and with
+      // them the master's table entries where it has them.
       EXPECT_GT(c.stats.jobs_per[1] + c.stats.jobs_per[2], 0u) << fen;
+      EXPECT_EQ(c.stats.table_entries_down > 0, setup.job_table > 0) << fen;
     }
     EXPECT_EQ(move_to_uci(cluster_search(kWac1, 5, 3, setup).result.best), "g3g6");
   }
@@ -222,7 +227,7 @@ TEST(WorkerNode, AnIllegalPathIsAnError) {
   Sent out;
   node.receive(NewSearch{1, kMateInOne, {}, false}, out.send());
   try {
-    node.receive(Job{1, 5, {Move(0, 7)}, 2, 0, 0}, out.send());  // Ra1-h1: the king on g1 is in the way
+    node.receive(Job{1, 5, {Move(0, 7)}, 2, 0, 0, {}}, out.send());  // Ra1-h1: the king on g1 is in the way
     FAIL() << "an illegal path was accepted";
   } catch (const ClusterError& e) {
     EXPECT_NE(std::string(e.what()).find("path move 0 (a1h1) is not legal"), std::string::npos) << e.what();
@@ -245,10 +250,10 @@ TEST(WorkerNode, AnswersInSimulatedTimeUpToItsGrant) {
   WorkerNode node(node_config(), model_chips());
   Sent out;
   node.receive(NewSearch{1, kMateInOne, {}, false}, out.send());
-  node.receive(Job{1, 5, {}, 2, 0, 1000}, out.send());
-  node.receive(Job{1, 6, {}, 2, 0, 1000}, out.send());
+  node.receive(Job{1, 5, {}, 2, 0, 1000, {}}, out.send());
+  node.receive(Job{1, 6, {}, 2, 0, 1000, {}}, out.send());
   node.receive(Cancel{1, 6, 500}, out.send());             // cancelled before it arrives: never searched
-  node.receive(Job{1, 7, {}, 2, 0, 5000000}, out.send());  // arrives after the grant: not started
+  node.receive(Job{1, 7, {}, 2, 0, 5000000, {}}, out.send());  // arrives after the grant: not started
   node.receive(Grant{1, 2000000}, out.send());
   ASSERT_FALSE(out.messages.empty());
   const auto* clock = std::get_if<Clock>(&out.messages.back());
@@ -268,14 +273,46 @@ TEST(WorkerNode, AnswersInSimulatedTimeUpToItsGrant) {
   EXPECT_FALSE(answered.table.empty());
 }
 
+// A job's table entries from the master fill what the node's table lacks and never replace the
+// node's own entry of a search as deep or deeper.
+TEST(WorkerNode, AJobsTableEntriesFillWhatTheNodesTableLacks) {
+  search::TranspositionTable table(1);
+  WorkerConfig config = node_config();
+  config.shared_table = &table;
+  WorkerNode node(config, model_chips());
+  Sent out;
+  node.receive(NewSearch{1, kMateInOne, {}, false}, out.send());
+  const Key deep = 0x1234567890abcdefull, shallow = 0x0fedcba987654321ull, absent = 0x5555aaaa5555aaaaull;
+  table.store(deep, Move(0, 1), 40, 32, search::Bound::EXACT);
+  table.store(shallow, Move(0, 2), 41, 4, search::Bound::LOWER);
+  Job job{1, 9, {}, 2, 0, 50000000, {}};  // arrives long after anything here: the entries alone
+  job.table = {{deep, Move(0, 8), -5, 8, std::uint8_t(search::Bound::EXACT), 0, 0},
+               {shallow, Move(0, 16), -6, 8, std::uint8_t(search::Bound::UPPER), 0, 0},
+               {absent, Move(6, 21), -7, 8, std::uint8_t(search::Bound::LOWER), 3, 1}};
+  node.receive(job, out.send());
+  const search::TTEntry* e = table.probe(deep);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->move, Move(0, 1));  // the node's deeper search stays
+  EXPECT_EQ(e->depth_q, 32);
+  e = table.probe(shallow);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->move, Move(0, 16));  // the master's deeper one replaces it
+  EXPECT_EQ(e->score, -6);
+  e = table.probe(absent);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->move, Move(6, 21));
+  EXPECT_EQ(e->bound, search::Bound::LOWER);
+  EXPECT_EQ(e->my_credit, 3);
+}
+
 // The same messages give the same answers and times, however the grants cut the time up.
 TEST(WorkerNode, GrantsDoNotChangeTheAnswers) {
   auto run = [](const std::vector<std::uint64_t>& grants) {
     WorkerNode node(node_config(), model_chips());
     Sent out;
     node.receive(NewSearch{1, "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37", {}, false}, out.send());
-    node.receive(Job{1, 1, {}, 3, 0, 100}, out.send());
-    node.receive(Job{1, 2, {}, 3, 200, 20000}, out.send());
+    node.receive(Job{1, 1, {}, 3, 0, 100, {}}, out.send());
+    node.receive(Job{1, 2, {}, 3, 200, 20000, {}}, out.send());
     for (std::uint64_t g : grants) node.receive(Grant{1, g}, out.send());
     std::vector<Answer> a = out.answers();
     std::sort(a.begin(), a.end(), [](const Answer& x, const Answer& y) { return x.id < y.id; });

@@ -19,6 +19,8 @@ Job sample_job() {
   j.depth = 6;
   j.test = -31000;
   j.arrive = 123456789012ull;
+  j.table.push_back({0xfedcba9876543210ull, Move(12, 28), 35, 16, 1, 2, 0});
+  j.table.push_back({0x1111ull, Move::none(), -7, 8, 2, 0, 3});
   return j;
 }
 
@@ -62,6 +64,12 @@ TEST(ClusterMessages, RoundTrips) {
   EXPECT_EQ(j2.depth, 6);
   EXPECT_EQ(j2.test, -31000);
   EXPECT_EQ(j2.arrive, j.arrive);
+  ASSERT_EQ(j2.table.size(), 2u);
+  EXPECT_EQ(j2.table[0].key, j.table[0].key);
+  EXPECT_EQ(j2.table[0].move, Move(12, 28));
+  EXPECT_EQ(j2.table[1].score, -7);
+  EXPECT_EQ(j2.table[1].bound, 2);
+  EXPECT_EQ(j2.table[1].his_credit, 3);
 
   const auto c = std::get<Cancel>(decode(encode(Cancel{7, 42, 999})));
   EXPECT_EQ(c.id, 42u);
@@ -132,6 +140,15 @@ TEST(ClusterMessages, MalformedFieldsAreNamed) {
   expect_error(with_payload(Type::JOB, {1, 0, 0}), "truncated in search");
   expect_error(with_payload(Type::JOB, {1, 0, 0, 0, 2, 0, 0, 0, 200}), "path of 200 plies");
   expect_error(with_payload(Type::JOB, {1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0}), "depth 0 out of range");
+  // A JOB's table entries: too many, a bound that is not one.
+  std::vector<std::uint8_t> job = encode(sample_job());
+  const std::size_t table_at = job.size() - 2 * 19 - 2;
+  job[table_at] = 0x01;  // 257 entries
+  job[table_at + 1] = 0x01;
+  expect_error(job, "257 table entries (at most 256)");
+  job = encode(sample_job());
+  job[job.size() - 3] = 4;  // the last entry's bound
+  expect_error(job, "table bound 4 unknown");
   expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 9, 0, 'x'}), "base_fen of 9 bytes");
   expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 1, 0, 'x', 0, 0, 7}), "strive_for_draw is 7");
   // The history: too long, cut short, a null move, a capture (kind 4), a promotion (kind 11).
