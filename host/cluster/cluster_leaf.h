@@ -58,10 +58,10 @@ struct ClusterConfig {
 
 struct ClusterStats {
   std::uint64_t jobs = 0, cancelled = 0, reassigned = 0, table_entries = 0, messages = 0, bytes = 0, grants = 0;
-  std::vector<int> lost;                // workers given up (hung or too slow)
-  std::vector<std::uint64_t> busy;      // per worker: simulated job-clocks (jobs overlap on a node)
-  std::vector<std::uint64_t> jobs_per;  // per worker: jobs answered
-  std::uint64_t at_home = 0;            // jobs sent to their home node (ClusterConfig::affinity), by intent or not
+  std::vector<int> lost;                 // workers given up (hung or too slow)
+  std::vector<std::uint64_t> busy;       // per worker: simulated job-clocks (jobs overlap on a node)
+  std::vector<std::uint64_t> jobs_per;   // per worker: jobs answered
+  std::uint64_t at_home = 0;             // jobs sent to their home node (ClusterConfig::affinity), by intent or not
   std::uint64_t table_entries_down = 0;  // table entries sent with jobs (ClusterConfig::job_table)
 };
 

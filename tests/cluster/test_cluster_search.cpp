@@ -252,7 +252,7 @@ TEST(WorkerNode, AnswersInSimulatedTimeUpToItsGrant) {
   node.receive(NewSearch{1, kMateInOne, {}, false}, out.send());
   node.receive(Job{1, 5, {}, 2, 0, 1000, {}}, out.send());
   node.receive(Job{1, 6, {}, 2, 0, 1000, {}}, out.send());
-  node.receive(Cancel{1, 6, 500}, out.send());             // cancelled before it arrives: never searched
+  node.receive(Cancel{1, 6, 500}, out.send());                 // cancelled before it arrives: never searched
   node.receive(Job{1, 7, {}, 2, 0, 5000000, {}}, out.send());  // arrives after the grant: not started
   node.receive(Grant{1, 2000000}, out.send());
   ASSERT_FALSE(out.messages.empty());
