@@ -218,11 +218,11 @@ void RemoteSearchChip::check_start() {
   const std::uint16_t seq = std::uint16_t(start_seq_);
   start_seq_ = -1;
   const link::AccessReply reply = link::AccessReply::decode(link_->wait(seq, link::type::ACCESS_REPLY).payload);
+  job_clock_ = reply.clock;
   if (reply.failed_op != link::kNoFailedOp) {
     job_registers_.clear();  // what the chip holds is not known
     refused(*link_, chip_, reply);
   }
-  job_clock_ = reply.clock;
 }
 
 SearchResult RemoteSearchChip::result_of(const std::array<std::uint32_t, 7>& words) {

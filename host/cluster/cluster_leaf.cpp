@@ -140,6 +140,7 @@ void ClusterLeafSearch::send_job(Job& job) {
       else
         pos.make_move(mv);
     }
+    if (pos.key() != job.q.key) throw std::logic_error("a job's path does not lead to its question's position");
     m.table = table_entries(table_, pos, std::min(config_.job_table, kMaxTableEntries));
     cstats_.table_entries_down += m.table.size();
   }

@@ -54,7 +54,7 @@ std::vector<TableEntry> get_table(ByteReader& r) {
     e.score = std::int32_t(r.u32("table score"));
     e.depth_q = std::int16_t(r.u16("table depth"));
     e.bound = r.u8("table bound");
-    if (e.bound > 3) r.fail(fmt::format("table bound {} unknown (0-3)", e.bound));
+    if (e.bound == 0 || e.bound > 3) r.fail(fmt::format("table bound {} unknown (1-3: upper, lower, exact)", e.bound));
     e.my_credit = r.u8("table my_credit");
     e.his_credit = r.u8("table his_credit");
     table.push_back(e);

@@ -93,13 +93,7 @@ void WorkerNode::add_job(const Job& m) {
   e.job.test = m.test;
   e.job.software_node_limit = config_.software_node_limit;
   e.job.position = pos;
-  // The master's entries fill what this node's table lacks; they never replace a search of its own
-  // as deep or deeper (the node's may be the more recent).
-  for (const TableEntry& t : m.table) {
-    const search::TTEntry* own = tt_.probe(t.key);
-    if (own && own->bound != search::Bound::NONE && own->depth_q >= t.depth_q) continue;
-    tt_.store(t.key, t.move, t.score, t.depth_q, search::Bound(t.bound), t.my_credit, t.his_credit);
-  }
+  e.table = m.table;
   // A node stops a little past a grant (at the end of a chip quantum or of a host computation), so
   // a job may come in at a time the node has passed: it starts at the node's next step.
   e.arrive = std::max(m.arrive, clock());
@@ -164,6 +158,15 @@ search::NodeJob* WorkerNode::take() {
   if (!first) return nullptr;
   first->started = true;
   first->start = now;
+  // The master's entries reach the table when the job starts, in simulated time, not when its
+  // message was taken. They fill what this node's table lacks and never replace a search of its
+  // own as deep or deeper (the node's may be the more recent).
+  for (const TableEntry& t : first->table) {
+    const search::TTEntry* own = tt_.probe(t.key);
+    if (own && own->bound != search::Bound::NONE && own->depth_q >= t.depth_q) continue;
+    tt_.store(t.key, t.move, t.score, t.depth_q, search::Bound(t.bound), t.my_credit, t.his_credit);
+  }
+  first->table.clear();
   return &first->job;
 }
 

@@ -56,6 +56,7 @@ class WorkerNode final : private search::JobQueue {
     std::uint64_t cancel_at = ~std::uint64_t(0);
     std::uint64_t start = 0;
     bool started = false;
+    std::vector<TableEntry> table;  // the master's entries, stored when the job starts
   };
   void start_search(const NewSearch& m);
   void add_job(const Job& m);

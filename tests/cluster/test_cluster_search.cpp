@@ -273,8 +273,8 @@ TEST(WorkerNode, AnswersInSimulatedTimeUpToItsGrant) {
   EXPECT_FALSE(answered.table.empty());
 }
 
-// A job's table entries from the master fill what the node's table lacks and never replace the
-// node's own entry of a search as deep or deeper.
+// A job's table entries from the master fill what the node's table lacks, when the job starts, and
+// never replace the node's own entry of a search as deep or deeper.
 TEST(WorkerNode, AJobsTableEntriesFillWhatTheNodesTableLacks) {
   search::TranspositionTable table(1);
   WorkerConfig config = node_config();
@@ -285,11 +285,13 @@ TEST(WorkerNode, AJobsTableEntriesFillWhatTheNodesTableLacks) {
   const Key deep = 0x1234567890abcdefull, shallow = 0x0fedcba987654321ull, absent = 0x5555aaaa5555aaaaull;
   table.store(deep, Move(0, 1), 40, 32, search::Bound::EXACT);
   table.store(shallow, Move(0, 2), 41, 4, search::Bound::LOWER);
-  Job job{1, 9, {}, 2, 0, 50000000, {}};  // arrives long after anything here: the entries alone
+  Job job{1, 9, {}, 2, 0, 100000, {}};
   job.table = {{deep, Move(0, 8), -5, 8, std::uint8_t(search::Bound::EXACT), 0, 0},
                {shallow, Move(0, 16), -6, 8, std::uint8_t(search::Bound::UPPER), 0, 0},
                {absent, Move(6, 21), -7, 8, std::uint8_t(search::Bound::LOWER), 3, 1}};
   node.receive(job, out.send());
+  EXPECT_EQ(table.probe(absent), nullptr);  // not before the job starts, at its arrival
+  node.receive(Grant{1, 100001}, out.send());
   const search::TTEntry* e = table.probe(deep);
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->move, Move(0, 1));  // the node's deeper search stays

@@ -149,6 +149,8 @@ TEST(ClusterMessages, MalformedFieldsAreNamed) {
   job = encode(sample_job());
   job[job.size() - 3] = 4;  // the last entry's bound
   expect_error(job, "table bound 4 unknown");
+  job[job.size() - 3] = 0;  // Bound::NONE: no entry at all
+  expect_error(job, "table bound 0 unknown");
   expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 9, 0, 'x'}), "base_fen of 9 bytes");
   expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 1, 0, 'x', 0, 0, 7}), "strive_for_draw is 7");
   // The history: too long, cut short, a null move, a capture (kind 4), a promotion (kind 11).
