@@ -109,6 +109,23 @@ std::uint64_t WorkerNode::next_event() const {
   return next;
 }
 
+void WorkerNode::apply_arrivals() {
+  // The master's entries reach the table when their job arrives, in simulated time (not when its
+  // message was taken, possibly earlier), whether it starts then or waits on deck. They fill what
+  // this node's table lacks and never replace a search of its own as deep or deeper (the node's
+  // may be the more recent).
+  const std::uint64_t now = clock();
+  for (auto& [id, e] : jobs_) {
+    if (e.table.empty() || e.arrive > now) continue;
+    for (const TableEntry& t : e.table) {
+      const search::TTEntry* own = tt_.probe(t.key);
+      if (own && own->bound != search::Bound::NONE && own->depth_q >= t.depth_q) continue;
+      tt_.store(t.key, t.move, t.score, t.depth_q, search::Bound(t.bound), t.my_credit, t.his_credit);
+    }
+    e.table.clear();
+  }
+}
+
 void WorkerNode::apply_cancels() {
   const std::uint64_t now = clock();
   for (auto it = jobs_.begin(); it != jobs_.end();) {
@@ -132,6 +149,7 @@ void WorkerNode::apply_cancels() {
 
 void WorkerNode::run_until(std::uint64_t until) {
   for (;;) {
+    apply_arrivals();
     apply_cancels();
     const std::uint64_t now = clock();
     if (now >= until) return;
@@ -158,15 +176,6 @@ search::NodeJob* WorkerNode::take() {
   if (!first) return nullptr;
   first->started = true;
   first->start = now;
-  // The master's entries reach the table when the job starts, in simulated time, not when its
-  // message was taken. They fill what this node's table lacks and never replace a search of its
-  // own as deep or deeper (the node's may be the more recent).
-  for (const TableEntry& t : first->table) {
-    const search::TTEntry* own = tt_.probe(t.key);
-    if (own && own->bound != search::Bound::NONE && own->depth_q >= t.depth_q) continue;
-    tt_.store(t.key, t.move, t.score, t.depth_q, search::Bound(t.bound), t.my_credit, t.his_credit);
-  }
-  first->table.clear();
   return &first->job;
 }
 

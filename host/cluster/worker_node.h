@@ -56,12 +56,13 @@ class WorkerNode final : private search::JobQueue {
     std::uint64_t cancel_at = ~std::uint64_t(0);
     std::uint64_t start = 0;
     bool started = false;
-    std::vector<TableEntry> table;  // the master's entries, stored when the job starts
+    std::vector<TableEntry> table;  // the master's entries, stored when the job arrives
   };
   void start_search(const NewSearch& m);
   void add_job(const Job& m);
   void run_until(std::uint64_t until);
   std::uint64_t next_event() const;  // the next arrival or cancel still to come
+  void apply_arrivals();  // the arrived jobs' table entries into the table
   void apply_cancels();
   // JobQueue: the node's software workers take the jobs that have arrived, in order.
   bool ready() const override;

@@ -273,8 +273,8 @@ TEST(WorkerNode, AnswersInSimulatedTimeUpToItsGrant) {
   EXPECT_FALSE(answered.table.empty());
 }
 
-// A job's table entries from the master fill what the node's table lacks, when the job starts, and
-// never replace the node's own entry of a search as deep or deeper.
+// A job's table entries from the master fill what the node's table lacks, when the job arrives in
+// simulated time, and never replace the node's own entry of a search as deep or deeper.
 TEST(WorkerNode, AJobsTableEntriesFillWhatTheNodesTableLacks) {
   search::TranspositionTable table(1);
   WorkerConfig config = node_config();
@@ -290,7 +290,7 @@ TEST(WorkerNode, AJobsTableEntriesFillWhatTheNodesTableLacks) {
                {shallow, Move(0, 16), -6, 8, std::uint8_t(search::Bound::UPPER), 0, 0},
                {absent, Move(6, 21), -7, 8, std::uint8_t(search::Bound::LOWER), 3, 1}};
   node.receive(job, out.send());
-  EXPECT_EQ(table.probe(absent), nullptr);  // not before the job starts, at its arrival
+  EXPECT_EQ(table.probe(absent), nullptr);  // not before the job arrives
   node.receive(Grant{1, 100001}, out.send());
   const search::TTEntry* e = table.probe(deep);
   ASSERT_NE(e, nullptr);
