@@ -62,7 +62,7 @@ class WorkerNode final : private search::JobQueue {
   void add_job(const Job& m);
   void run_until(std::uint64_t until);
   std::uint64_t next_event() const;  // the next arrival or cancel still to come
-  void apply_arrivals();  // the arrived jobs' table entries into the table
+  void apply_arrivals();             // the arrived jobs' table entries into the table
   void apply_cancels();
   // JobQueue: the node's software workers take the jobs that have arrived, in order.
   bool ready() const override;
