@@ -291,10 +291,15 @@ SearchResult RemoteSearchChip::abort_search() {
   link::DebugReply debug = link::DebugReply::decode(link_->wait(debug_seq, link::type::DEBUG_REPLY).payload);
   if (reply.failed_op != link::kNoFailedOp) refused(*link_, chip_, reply);
   if (debug.clock != reply.clock) debug = link_->debug(chip_);
-  if (debug.clock != reply.clock || reply.clock < job_clock_) {
+  if (debug.clock != reply.clock) {
     throw link::LinkError(link::ErrorCode::PROTOCOL,
                           fmt::format("remote chip {}: the chip's clock moved after its abort ({} then {})", chip_,
                                       reply.clock, debug.clock));
+  }
+  if (reply.clock < job_clock_) {
+    throw link::LinkError(link::ErrorCode::PROTOCOL,
+                          fmt::format("remote chip {}: the abort's clock {} is before its job's start {}", chip_,
+                                      reply.clock, job_clock_));
   }
   return aborted_search(debug.nodes, reply.clock - job_clock_);
 }
