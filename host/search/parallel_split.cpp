@@ -37,7 +37,15 @@ struct RootSplit {
   std::size_t best_index;
   std::size_t next;  // the next move to hand out
   int busy = 0;      // workers searching a move of this split
+  // Root moves searched again after failing high (their full window, their credit): the root's
+  // alpha is about to rise, so no other move is searched against the old one meanwhile. The
+  // helpers' null-window searches stop and their moves wait in `again` (search_root_move).
+  int resolving = 0;
+  std::vector<std::size_t> again;
+  bool has_move() const { return resolving == 0 && (next < moves->size() || !again.empty()); }
 };
+
+bool root_split_resolving(const RootSplit& split) { return split.resolving > 0; }
 
 // A node whose moves after the first are being shared out (AIJ 6.1: a PV node after its first move,
 // a bad type-2 or a type-3 node once its first move has not cut off).
@@ -55,6 +63,9 @@ struct NodeSplit {
   const NodeSplit* parent = nullptr;
   const NodeJob* job = nullptr;  // the cluster job it belongs to: its cancel stops it too
   std::uint64_t serial = 0;      // creation order (ties between equally shallow splits)
+  // Made in a helper's null-window search of a root move: that search's stop for another root
+  // move's fail high (Searcher::stopped_for_root_) stops the split's helpers too.
+  const bool* root_move_stopped = nullptr;
   int busy = 0;
   bool cutoff = false;
   // An offset split (count_good_alternatives, AIJ 6.1's offset searches in parallel): every move
@@ -67,7 +78,7 @@ struct NodeSplit {
 
 bool node_split_cut_off(const NodeSplit& split) {
   for (const NodeSplit* s = &split; s; s = s->parent) {
-    if (s->cutoff || (s->job && s->job->cancel)) return true;
+    if (s->cutoff || (s->job && s->job->cancel) || (s->root_move_stopped && *s->root_move_stopped)) return true;
   }
   return false;
 }
@@ -85,6 +96,7 @@ struct ParallelWorkers {
   std::vector<NodeSplit*> splits;
   std::uint64_t splits_made = 0;
   std::uint64_t helper_splits = 0;
+  std::uint64_t root_moves_given_back = 0;
   std::uint64_t offset_splits = 0;
   int idle = 0;
   bool quit = false;
@@ -143,6 +155,7 @@ void Searcher::finish_workers() {
   wait_clocks_ = p->scheduler.wait_clocks();
   splits_ = p->splits_made;
   helper_splits_ = p->helper_splits;
+  root_moves_given_back_ = p->root_moves_given_back;
   offset_splits_ = p->offset_splits;
   leaf_ = &p->chips;
   leaf_->set_worker(0);
@@ -158,7 +171,7 @@ void Searcher::helper_main(int me) {
   for (;;) {
     auto root_work = [this] {
       const RootSplit* s = master_->split_;
-      return s && s->next < s->moves->size() && !master_->stop_;
+      return s && s->has_move() && !master_->stop_;
     };
     auto node_work = [this, p] { return !master_->stop_ && open_split(*p) != nullptr; };
     auto job_work = [this] { return master_->jobs_ && !master_->stop_ && master_->jobs_->ready(); };
@@ -197,12 +210,16 @@ void Searcher::helper_main(int me) {
 
 void Searcher::search_root_split(Position& pos, MoveList& moves, std::size_t first, std::size_t next, int depth,
                                  int& alpha, int beta, int& best, std::size_t& best_index) {
-  RootSplit split{&moves, first == 0, depth, alpha, beta, best, best_index, next};
+  RootSplit split{&moves, first == 0, depth, alpha, beta, best, best_index, next, 0, 0, {}};
   split_ = &split;
-  work_on_split(pos, split);
-  // The master has taken the last move; wait for the helpers still searching theirs.
-  parallel_->scheduler.block(
-      0, [&split] { return split.busy == 0; }, Scheduler::kHelpers);
+  for (;;) {
+    work_on_split(pos, split);
+    // The master has taken the last move; wait for the helpers still searching theirs, or for a
+    // move a helper gave back (a fail high elsewhere stopped it) once the fail high is resolved.
+    parallel_->scheduler.block(
+        0, [&split, this] { return split.busy == 0 || (split.has_move() && !stop_); }, Scheduler::kHelpers);
+    if (stop_ || !split.has_move()) break;
+  }
   split_ = nullptr;
   alpha = split.alpha;
   best = split.best;
@@ -226,11 +243,32 @@ int Searcher::search_for_split(const std::function<int()>& search_move) {
 
 void Searcher::work_on_split(Position& pos, RootSplit& split) {
   Searcher& master = shared();
-  while (split.next < split.moves->size() && !master.stop_) {
-    const std::size_t i = split.next++;
+  while (!master.stop_ && (split.next < split.moves->size() || !split.again.empty())) {
+    if (split.resolving > 0) {
+      // A move is failing high: the next one waits for the alpha it will set. A helper goes back to
+      // join the splits (the re-search's among them); the split's owner waits here.
+      if (worker_ != 0) break;
+      parallel_->scheduler.block(
+          worker_, [&split, &master] { return split.resolving == 0 || master.stop_; }, Scheduler::kHelpers);
+      continue;
+    }
+    std::size_t i;
+    if (!split.again.empty()) {
+      i = split.again.front();
+      split.again.erase(split.again.begin());
+    } else {
+      i = split.next++;
+    }
     ++split.busy;
     const int score = search_for_split([&] { return search_root_move(pos, split, i); });
     --split.busy;
+    if (stopped_for_root_) {  // given back until the fail high elsewhere is resolved
+      stopped_for_root_ = stop_ = false;
+      split.again.push_back(i);
+      ++parallel_->root_moves_given_back;
+      if (worker_ != 0) break;
+      continue;
+    }
     if (stop_ || master.stop_) break;  // an interrupted search has no score
     if (score > split.best) {
       split.best = score;
@@ -251,8 +289,27 @@ int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
   path_[0] = m;
   pos.make_move(m);
   int alpha = split.alpha;
+  // A helper's null window stops if another move starts its re-search meanwhile (root_task_).
+  if (master_) root_task_ = &split;
   int score = root_child(pos, m, alpha, alpha + 1, depth, 0, false);
-  if (!stop_ && score > alpha && score < beta) {
+  root_task_ = nullptr;
+  // A fail high against an alpha that has risen past it, or is about to (another move's re-search),
+  // says nothing about the alpha the sequential loop would have tested it against: a helper gives
+  // the move back to be searched again at that alpha; the owner tests the null window again.
+  if (!stop_ && score > alpha && score < beta && (split.resolving > 0 || split.alpha >= score)) {
+    if (master_) {
+      stopped_for_root_ = stop_ = true;
+      pos.unmake_move(m);
+      return score;
+    }
+    parallel_->scheduler.block(
+        worker_, [&split, &master] { return split.resolving == 0 || master.stop_; }, Scheduler::kHelpers);
+    alpha = split.alpha;
+    if (!stop_ && !master.stop_) score = root_child(pos, m, alpha, alpha + 1, depth, 0, false);
+  }
+  const bool resolving = !stop_ && score > alpha && score < beta;
+  if (resolving) {
+    ++split.resolving;
     // A fail high is a lower bound: re-search against the alpha of now, which may have risen.
     alpha = split.alpha;
     const bool was_in_trouble = master.root_in_trouble_;
@@ -269,6 +326,8 @@ int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
     alpha = split.alpha;
     if (credit > 0 && !stop_) score = root_child(pos, m, alpha, beta, depth, credit, true);
   }
+  // work_on_split raises the split's alpha from this score before any other worker runs.
+  if (resolving) --split.resolving;
   pos.unmake_move(m);
   return score;
 }
@@ -317,7 +376,10 @@ NodeSplit Searcher::open_node_split(const MoveList& moves, std::size_t i, int de
                    i,
                    current_split_,
                    current_split_ ? current_split_->job : job_,
-                   parallel_->splits_made++};
+                   parallel_->splits_made++,
+                   current_split_ ? current_split_->root_move_stopped
+                   : root_task_   ? &stopped_for_root_
+                                  : nullptr};
 }
 
 void Searcher::share_out(Position& pos, NodeSplit& split) {

@@ -53,6 +53,7 @@ bool Searcher::should_stop() {
     // ... and abandons a PV node's move when another worker's move there has cut off.
     if (master_->should_stop() || (node_task_ && node_split_cut_off(*node_task_)) || (job_ && job_->cancel))
       stop_ = true;
+    if (!stop_ && root_task_ && root_split_resolving(*root_task_)) stopped_for_root_ = stop_ = true;
     return stop_;
   }
   if (stop_.load(std::memory_order_relaxed)) return true;
@@ -489,7 +490,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   const bool tb_root = play_tablebase_root(root, result, on_iteration);
 
   root_bonus_ = limits.root_bonus;  // before the helpers start: they copy it
-  splits_ = helper_splits_ = offset_splits_ = 0;
+  splits_ = helper_splits_ = offset_splits_ = root_moves_given_back_ = 0;
   wait_clocks_ = {};
   too_big_.clear();
   clear_chip_answers();
@@ -554,6 +555,7 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.splits = splits_;
   result.helper_splits = helper_splits_;
   result.offset_splits = offset_splits_;
+  result.root_moves_given_back = root_moves_given_back_;
   result.wait_answer_clocks = wait_clocks_[0];
   result.wait_work_clocks = wait_clocks_[1];
   result.wait_helpers_clocks = wait_clocks_[2];

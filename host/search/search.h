@@ -143,6 +143,9 @@ struct SearchResult {
   std::uint64_t helper_splits = 0;
   // Of the splits, those of a node's offset searches (the credit's singular/binary/trinary test).
   std::uint64_t offset_splits = 0;
+  // Root moves a helper stopped and gave back because another root move failed high (searched
+  // again once the root's new alpha was known).
+  std::uint64_t root_moves_given_back = 0;
   // Worker-clocks (simulated) the workers spent waiting while the chips ran: for a chip's answer,
   // for work (no split had a move left), for the helpers of their own split to finish.
   std::uint64_t wait_answer_clocks = 0, wait_work_clocks = 0, wait_helpers_clocks = 0;
@@ -191,7 +194,8 @@ class JobQueue {
 struct RootSplit;
 struct NodeSplit;
 struct ParallelWorkers;
-bool node_split_cut_off(const NodeSplit& split);  // a move of the split failed high
+bool node_split_cut_off(const NodeSplit& split);    // a move of the split failed high
+bool root_split_resolving(const RootSplit& split);  // a root move is searched again after failing high
 
 class Searcher {
  public:
@@ -363,7 +367,8 @@ class Searcher {
   RootSplit* split_ = nullptr;
   int worker_ = 0;                                                    // this worker's number (0: the master)
   std::uint64_t splits_ = 0, helper_splits_ = 0, offset_splits_ = 0;  // the master's copy of the last run's counts
-  std::array<std::uint64_t, 3> wait_clocks_{};                        // and of the scheduler's wait_clocks()
+  std::uint64_t root_moves_given_back_ = 0;
+  std::array<std::uint64_t, 3> wait_clocks_{};  // and of the scheduler's wait_clocks()
   // The master's, for all workers (one runs at a time): positions whose hardware search passed (or
   // would pass) the node limit in this search, with the smallest depth at which it did; the
   // software searches them itself at that depth or deeper.
@@ -393,8 +398,13 @@ class Searcher {
     }
   }
   const NodeSplit* node_task_ = nullptr;  // a helper's: the split it joined (its cutoff stops it)
-  NodeJob* job_ = nullptr;                // a node worker's: the job it searches (its cancel stops it)
-  JobQueue* jobs_ = nullptr;              // a node's master (begin_node): where its workers find jobs
+  // A helper's null-window search of a root move: it stops (stopped_for_root_) when another root
+  // move starts its re-search after failing high, since the root's alpha is about to rise
+  // (search_root_move).
+  const RootSplit* root_task_ = nullptr;
+  bool stopped_for_root_ = false;
+  NodeJob* job_ = nullptr;    // a node worker's: the job it searches (its cancel stops it)
+  JobQueue* jobs_ = nullptr;  // a node's master (begin_node): where its workers find jobs
   void search_node_job(NodeJob& job);
   // One job: "is pos's value >= test?", pos being reached from the root by path[0..ply-1], by a
   // dual-credit search of depth plies (its last plies on the chips), mates counted from the root.

@@ -173,6 +173,7 @@ void run_search(const SearchOptions& opt) {
                           {"splits", result.splits},
                           {"helper_splits", result.helper_splits},
                           {"offset_splits", result.offset_splits},
+                          {"root_moves_given_back", result.root_moves_given_back},
                           {"workers_waiting",
                            {{"answer", waiting(result.wait_answer_clocks)},
                             {"work", waiting(result.wait_work_clocks)},

@@ -65,6 +65,22 @@ TEST(ParallelSearch, FourWorkersRepeatExactly) {
   EXPECT_LT(std::abs(a.result.score), 1000);  // a sane score in a balanced middlegame
 }
 
+TEST(ParallelSearch, ARootMoveFailingHighHoldsBackTheOthers) {
+  // At depth 6 the best move changes within an iteration: a root move after the first fails high.
+  // The helpers searching other root moves against the old alpha stop and give them back, to be
+  // searched against the alpha its re-search sets, as the sequential loop searches them; the
+  // answer is the sequential search's, and the run repeats exactly.
+  const Outcome one = search(kMiddlegame, 6, 8, 3, 1);
+  const Outcome four = search(kMiddlegame, 6, 8, 3, 4);
+  EXPECT_EQ(one.result.root_moves_given_back, 0u);
+  EXPECT_GT(four.result.root_moves_given_back, 0u);
+  EXPECT_EQ(four.result.best, one.result.best);
+  EXPECT_EQ(four.result.score, one.result.score);
+  const Outcome again = search(kMiddlegame, 6, 8, 3, 4);
+  EXPECT_EQ(again.result.root_moves_given_back, four.result.root_moves_given_back);
+  EXPECT_EQ(again.result.nodes, four.result.nodes);
+}
+
 TEST(ParallelSearch, OneWorkerIsTheSequentialSearch) {
   // workers = 1 takes no part of the parallel code: same tree as a search that never heard of it.
   const Outcome a = search(kMiddlegame, 6, 4, 3, 1);
