@@ -241,6 +241,12 @@ int Searcher::search_for_split(const std::function<int()>& search_move) {
   return score;
 }
 
+void Searcher::wait_for_root_alpha(const RootSplit& split) {
+  const Searcher& master = shared();
+  parallel_->scheduler.block(
+      worker_, [&split, &master] { return split.resolving == 0 || master.stop_; }, Scheduler::kHelpers);
+}
+
 void Searcher::work_on_split(Position& pos, RootSplit& split) {
   Searcher& master = shared();
   while (!master.stop_ && (split.next < split.moves->size() || !split.again.empty())) {
@@ -248,8 +254,7 @@ void Searcher::work_on_split(Position& pos, RootSplit& split) {
       // A move is failing high: the next one waits for the alpha it will set. A helper goes back to
       // join the splits (the re-search's among them); the split's owner waits here.
       if (worker_ != 0) break;
-      parallel_->scheduler.block(
-          worker_, [&split, &master] { return split.resolving == 0 || master.stop_; }, Scheduler::kHelpers);
+      wait_for_root_alpha(split);
       continue;
     }
     std::size_t i;
@@ -262,12 +267,11 @@ void Searcher::work_on_split(Position& pos, RootSplit& split) {
     ++split.busy;
     const int score = search_for_split([&] { return search_root_move(pos, split, i); });
     --split.busy;
-    if (stopped_for_root_) {  // given back until the fail high elsewhere is resolved
+    if (stopped_for_root_) {  // a helper's move, given back until the fail high elsewhere is resolved
       stopped_for_root_ = stop_ = false;
       split.again.push_back(i);
       ++parallel_->root_moves_given_back;
-      if (worker_ != 0) break;
-      continue;
+      break;
     }
     if (stop_ || master.stop_) break;  // an interrupted search has no score
     if (score > split.best) {
@@ -302,10 +306,9 @@ int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
       pos.unmake_move(m);
       return score;
     }
-    parallel_->scheduler.block(
-        worker_, [&split, &master] { return split.resolving == 0 || master.stop_; }, Scheduler::kHelpers);
+    wait_for_root_alpha(split);
     alpha = split.alpha;
-    if (!stop_ && !master.stop_) score = root_child(pos, m, alpha, alpha + 1, depth, 0, false);
+    if (!stop_) score = root_child(pos, m, alpha, alpha + 1, depth, 0, false);
   }
   const bool resolving = !stop_ && score > alpha && score < beta;
   if (resolving) {
@@ -377,9 +380,8 @@ NodeSplit Searcher::open_node_split(const MoveList& moves, std::size_t i, int de
                    current_split_,
                    current_split_ ? current_split_->job : job_,
                    parallel_->splits_made++,
-                   current_split_ ? current_split_->root_move_stopped
-                   : root_task_   ? &stopped_for_root_
-                                  : nullptr};
+                   // a split nested in another reaches the outer one's through its parent
+                   root_task_ ? &stopped_for_root_ : nullptr};
 }
 
 void Searcher::share_out(Position& pos, NodeSplit& split) {

@@ -298,6 +298,8 @@ class Searcher {
   // then go to the master's.
   int search_for_split(const std::function<int()>& search_move);
   int search_root_move(Position& pos, RootSplit& split, std::size_t i);
+  // Blocks this worker until no root move of the split is being searched again after failing high.
+  void wait_for_root_alpha(const RootSplit& split);
   // A PV node's moves[i..] among the workers (the master's PV nodes only, one split at a time).
   void search_node_split(Position& pos, const MoveList& moves, std::size_t i, int depth, int my_credit, int his_credit,
                          int ply, int threat, int& alpha, int beta, int& best, Move& best_move, int& searched);
@@ -365,10 +367,10 @@ class Searcher {
   Searcher* master_ = nullptr;
   ParallelWorkers* parallel_ = nullptr;
   RootSplit* split_ = nullptr;
-  int worker_ = 0;                                                    // this worker's number (0: the master)
-  std::uint64_t splits_ = 0, helper_splits_ = 0, offset_splits_ = 0;  // the master's copy of the last run's counts
-  std::uint64_t root_moves_given_back_ = 0;
-  std::array<std::uint64_t, 3> wait_clocks_{};  // and of the scheduler's wait_clocks()
+  int worker_ = 0;  // this worker's number (0: the master)
+  // The master's copy of the last run's counts, and of the scheduler's wait_clocks().
+  std::uint64_t splits_ = 0, helper_splits_ = 0, offset_splits_ = 0, root_moves_given_back_ = 0;
+  std::array<std::uint64_t, 3> wait_clocks_{};
   // The master's, for all workers (one runs at a time): positions whose hardware search passed (or
   // would pass) the node limit in this search, with the smallest depth at which it did; the
   // software searches them itself at that depth or deeper.
