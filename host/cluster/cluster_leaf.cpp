@@ -25,6 +25,7 @@ ClusterLeafSearch::ClusterLeafSearch(MasterLink& link, ClusterConfig config, sea
     throw std::invalid_argument("the switch needs a latency above zero: it is the simulation's lookahead");
   cstats_.busy.assign(workers_.size(), 0);
   cstats_.jobs_per.assign(workers_.size(), 0);
+  cstats_.chips.assign(workers_.size(), NodeChips{});
   pending_.assign(workers_.size(), 0);
 }
 
@@ -71,8 +72,16 @@ void ClusterLeafSearch::new_iteration(int depth) {
 }
 
 void ClusterLeafSearch::finish() {
-  for (auto& [id, job] : jobs_) {
-    if (!job.dropped && !job.delivered && workers_[std::size_t(job.worker)].alive) drop(job);
+  for (auto it = jobs_.begin(); it != jobs_.end();) {
+    Job& job = it->second;
+    if (job.delivered) {  // answered, asked ahead, never taken: counted once, then gone
+      cstats_.unused_nodes += job.reply.nodes;
+      unlist(job);
+      it = jobs_.erase(it);
+      continue;
+    }
+    if (!job.dropped && workers_[std::size_t(job.worker)].alive) drop(job);
+    ++it;
   }
 }
 
@@ -244,6 +253,7 @@ void ClusterLeafSearch::pump() {
       if (c->search != search_ || !worker.alive) continue;
       worker.clock = std::max(worker.clock, c->clock);
       worker.awaiting = false;
+      cstats_.chips[std::size_t(w)] = c->chips;
       continue;
     }
     const auto* reply = std::get_if<cluster::Answer>(&in->second);
@@ -258,6 +268,7 @@ void ClusterLeafSearch::pump() {
     cstats_.busy[std::size_t(w)] += reply->finish - reply->start;
     stats_.busy_clocks += reply->finish - reply->start;
     if (j.dropped) {
+      cstats_.cancelled_nodes += reply->nodes;
       jobs_.erase(it);
       continue;
     }

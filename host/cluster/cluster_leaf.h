@@ -60,6 +60,9 @@ struct ClusterStats {
   std::uint64_t jobs = 0, cancelled = 0, reassigned = 0, table_entries = 0, messages = 0, bytes = 0, grants = 0;
   std::vector<int> lost;                 // workers given up (hung or too slow)
   std::vector<std::uint64_t> busy;       // per worker: simulated job-clocks (jobs overlap on a node)
+  std::vector<NodeChips> chips;          // per worker: its chips' counters at its last CLOCK
+  std::uint64_t cancelled_nodes = 0;     // nodes the workers searched in jobs cancelled before their answer was used
+  std::uint64_t unused_nodes = 0;        // nodes of jobs answered (asked ahead) whose answer the search never took
   std::vector<std::uint64_t> jobs_per;   // per worker: jobs answered
   std::uint64_t at_home = 0;             // jobs sent to their home node (ClusterConfig::affinity), by intent or not
   std::uint64_t table_entries_down = 0;  // table entries sent with jobs (ClusterConfig::job_table)

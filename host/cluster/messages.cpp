@@ -98,6 +98,9 @@ struct Encoder {
   Type operator()(const Clock& m) {
     w.u32(m.search);
     w.u64(m.clock);
+    for (std::uint64_t v : {m.chips.busy_clocks, m.chips.searches, m.chips.nodes, m.chips.wasted_searches,
+                            m.chips.wasted_nodes, m.chips.overflows, m.chips.software_nodes})
+      w.u64(v);
     return Type::CLOCK;
   }
   Type operator()(const Answer& m) {
@@ -177,6 +180,13 @@ Message decode_payload(Type type, ByteReader& r) {
       Clock m;
       m.search = r.u32("search");
       m.clock = r.u64("clock");
+      m.chips.busy_clocks = r.u64("busy_clocks");
+      m.chips.searches = r.u64("searches");
+      m.chips.nodes = r.u64("nodes");
+      m.chips.wasted_searches = r.u64("wasted_searches");
+      m.chips.wasted_nodes = r.u64("wasted_nodes");
+      m.chips.overflows = r.u64("overflows");
+      m.chips.software_nodes = r.u64("software_nodes");
       return m;
     }
     case Type::ANSWER: {

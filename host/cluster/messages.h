@@ -25,8 +25,9 @@ constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
 // 2: simulated times on JOB, CANCEL, ANSWER; GRANT and CLOCK. 3: NEW_SEARCH carries the root's
 // history (the FEN before the moves since the last irreversible one, and those moves) instead of
 // the root's FEN alone, so that workers see repetitions of positions before the root. 4: JOB carries
-// the master's table entries for the job's root and its children.
-constexpr std::uint16_t kVersion = 4;
+// the master's table entries for the job's root and its children. 5: CLOCK carries the node's chip
+// counters.
+constexpr std::uint16_t kVersion = 5;
 constexpr std::size_t kHeaderBytes = 12;            // magic, version, type, flags, payload size
 constexpr std::size_t kMaxPayloadBytes = 1u << 20;  // far above any message's size
 constexpr std::size_t kMaxTableEntries = 256;       // table entries a JOB or an ANSWER may carry
@@ -108,10 +109,25 @@ struct Grant {
   std::uint64_t until = 0;
 };
 
-// Worker -> master: its simulated time; every answer it finished before it has been sent.
+// A node's chips since the search began (its leaf searcher's counters): what the master's job
+// figures cannot see, how busy the node's chips were and what their speculation cost.
+struct NodeChips {
+  std::uint64_t busy_clocks = 0;  // chip clocks spent searching, all the node's chips
+  std::uint64_t searches = 0;     // hardware searches whose answers the node's jobs used
+  std::uint64_t nodes = 0;        // their nodes
+  // Searches asked ahead and aborted or never used, or stopped at the node limit, and their nodes.
+  std::uint64_t wasted_searches = 0;
+  std::uint64_t wasted_nodes = 0;
+  std::uint64_t overflows = 0;       // of those, stopped at the node limit (searched in software instead)
+  std::uint64_t software_nodes = 0;  // the node's own software nodes
+};
+
+// Worker -> master: its simulated time (every answer it finished before it has been sent) and its
+// chips' counters at that time.
 struct Clock {
   std::uint32_t search = 0;
   std::uint64_t clock = 0;
+  NodeChips chips;
 };
 
 // Master -> worker: end the process (after the running job, which is stopped).

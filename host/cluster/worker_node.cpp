@@ -52,7 +52,10 @@ void WorkerNode::receive(const Message& m, const Send& send) {
     run_until(g->until);
     for (const Answer& a : outbox_) send(a);
     outbox_.clear();
-    send(Clock{search_->search, clock()});
+    const search::LeafStats st = chips_->stats();
+    send(Clock{search_->search, clock(),
+               NodeChips{st.busy_clocks, st.searches, st.nodes, st.wasted_searches, st.wasted_nodes, st.overflows,
+                         st.software_nodes}});
     return;
   }
   throw ClusterError(fmt::format("a worker got {}: only the master takes it", type_name(type_of(m))));

@@ -205,8 +205,32 @@ search::LeafStats ClusterRun::stats() const { return impl_->search ? impl_->sear
 nlohmann::json ClusterRun::stats_json() const {
   const cluster::ClusterStats& s = impl_->leaf->cluster_stats();
   const search::LeafStats ls = impl_->leaf->stats();
-  nlohmann::json busy = nlohmann::json::array();
-  for (std::uint64_t b : s.busy) busy.push_back(ls.parallel_clocks ? double(b) / double(ls.parallel_clocks) : 0.0);
+  const auto share = [&](std::uint64_t clocks) {
+    return ls.parallel_clocks ? double(clocks) / double(ls.parallel_clocks) : 0.0;
+  };
+  nlohmann::json in_progress = nlohmann::json::array();
+  for (std::uint64_t b : s.busy) in_progress.push_back(share(b));
+  // The nodes' own chips (their counters at their last CLOCK): busy chips a node on average, and
+  // the hardware searches the jobs used against those asked ahead and wasted or over the node limit.
+  nlohmann::json chips_busy = nlohmann::json::array();
+  cluster::NodeChips all;
+  for (const cluster::NodeChips& c : s.chips) {
+    chips_busy.push_back(share(c.busy_clocks));
+    all.busy_clocks += c.busy_clocks;
+    all.searches += c.searches;
+    all.nodes += c.nodes;
+    all.wasted_searches += c.wasted_searches;
+    all.wasted_nodes += c.wasted_nodes;
+    all.overflows += c.overflows;
+    all.software_nodes += c.software_nodes;
+  }
+  const nlohmann::json node_chips{{"chips_busy", chips_busy},
+                                  {"searches", all.searches},
+                                  {"nodes", all.nodes},
+                                  {"wasted_searches", all.wasted_searches},
+                                  {"wasted_nodes", all.wasted_nodes},
+                                  {"overflows", all.overflows},
+                                  {"software_nodes", all.software_nodes}};
   return {{"mode", impl_->opt.mpi ? "mpi" : "simulated"},
           {"nodes", impl_->nodes},
           {"worker_plies", impl_->opt.worker_plies},
@@ -224,14 +248,17 @@ nlohmann::json ClusterRun::stats_json() const {
           {"switch_mb_s", impl_->opt.bandwidth_mb_s},
           {"jobs", s.jobs},
           {"jobs_cancelled", s.cancelled},
+          {"cancelled_job_nodes", s.cancelled_nodes},
+          {"unused_job_nodes", s.unused_nodes},
           {"jobs_reassigned", s.reassigned},
           {"table_entries_passed_up", s.table_entries},
           {"messages", s.messages},
           {"bytes", s.bytes},
           {"workers_lost", s.lost},
           {"jobs_per_worker", s.jobs_per},
-          {"worker_busy", busy},
-          {"master_busy", ls.parallel_clocks ? double(ls.host_clocks) / double(ls.parallel_clocks) : 0.0}};
+          {"jobs_in_progress", in_progress},
+          {"node_chips", node_chips},
+          {"master_busy", share(ls.host_clocks)}};
 }
 
 }  // namespace db::cli

@@ -193,6 +193,29 @@ TEST(ClusterSearch, RepetitionsOfPositionsBeforeTheRootCountOnTheWorkers) {
   EXPECT_GT(c.stats.jobs_per[1] + c.stats.jobs_per[2], 0u);  // the workers searched the last iteration's jobs
 }
 
+// The nodes report their chips' counters with every CLOCK: the master sees how busy each node's
+// chips were and what the jobs' speculation cost, which the answers alone do not say. Every node
+// that answered jobs ran its chips; no node's chips were busier than all of them all the time; the
+// answers the search used were searched on the nodes' chips and software; and the work of the jobs
+// the search never used (cancelled, or answered ahead and never asked for) is counted.
+TEST(ClusterSearch, NodesReportTheirChipsWork) {
+  const Outcome c = cluster_search(kAij1, 5, 3, kDefaults);
+  ASSERT_EQ(c.stats.chips.size(), 3u);
+  std::uint64_t node_nodes = 0;
+  for (std::size_t w = 0; w < c.stats.chips.size(); ++w) {
+    const NodeChips& n = c.stats.chips[w];
+    if (c.stats.jobs_per[w] == 0) continue;
+    EXPECT_GT(n.busy_clocks, 0u) << w;
+    EXPECT_GT(n.searches, 0u) << w;
+    EXPECT_LE(n.busy_clocks, std::uint64_t(kChips) * c.leaf.parallel_clocks) << w;
+    EXPECT_LE(n.overflows, n.wasted_searches) << w;
+    node_nodes += n.nodes + n.software_nodes;
+  }
+  EXPECT_GT(c.stats.jobs_per[1] + c.stats.jobs_per[2], 0u);
+  EXPECT_GE(node_nodes, c.leaf.nodes);
+  EXPECT_GT(c.stats.cancelled_nodes + c.stats.unused_nodes, 0u);
+}
+
 TEST(SwitchModel, LatencyAndBandwidthInChipClocks) {
   const SwitchModel sp2;                         // 40 us, 35 MB/s
   EXPECT_EQ(sp2.message_clocks(0), 960u);        // 40 us at 24 MHz

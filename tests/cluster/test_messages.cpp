@@ -76,8 +76,15 @@ TEST(ClusterMessages, RoundTrips) {
   EXPECT_EQ(c.at, 999u);
   const auto g = std::get<Grant>(decode(encode(Grant{7, 1ull << 50})));
   EXPECT_EQ(g.until, 1ull << 50);
-  const auto k = std::get<Clock>(decode(encode(Clock{7, 31337})));
+  const auto k = std::get<Clock>(decode(encode(Clock{7, 31337, NodeChips{1, 2, 3, 4, 5, 6, 7}})));
   EXPECT_EQ(k.clock, 31337u);
+  EXPECT_EQ(k.chips.busy_clocks, 1u);
+  EXPECT_EQ(k.chips.searches, 2u);
+  EXPECT_EQ(k.chips.nodes, 3u);
+  EXPECT_EQ(k.chips.wasted_searches, 4u);
+  EXPECT_EQ(k.chips.wasted_nodes, 5u);
+  EXPECT_EQ(k.chips.overflows, 6u);
+  EXPECT_EQ(k.chips.software_nodes, 7u);
   EXPECT_TRUE(std::holds_alternative<Quit>(decode(encode(Quit{}))));
 
   const Answer a = sample_answer();
@@ -166,6 +173,8 @@ TEST(ClusterMessages, MalformedFieldsAreNamed) {
   promotion.history[0] = Move(48, 56, PROMO_Q);
   expect_error(encode(promotion), "history move 0 (a7a8q) is not a quiet move or castling");
   expect_error(with_payload(Type::QUIT, {0}), "extra bytes");
+  // A version 4 CLOCK (search and clock only) lacks the chips' counters.
+  expect_error(with_payload(Type::CLOCK, std::vector<std::uint8_t>(12, 0)), "truncated in busy_clocks");
   std::vector<std::uint8_t> answer = encode(sample_answer());
   answer[kHeaderBytes + 8] = 5;  // status
   expect_error(answer, "status 5 unknown");
@@ -234,7 +243,7 @@ TEST(ClusterMessages, RandomBytesNeverCrash) {
   std::mt19937 rng(20261125);
   const std::vector<std::vector<std::uint8_t>> seeds = {
       encode(sample_job()), encode(sample_answer()), encode(sample_new_search()), encode(Cancel{1, 2, 3}),
-      encode(Quit{}),       encode(Grant{1, 5}),     encode(Clock{1, 6})};
+      encode(Quit{}),       encode(Grant{1, 5}),     encode(Clock{1, 6, {}})};
   int errors = 0, decoded = 0;
   for (int i = 0; i < 20000; ++i) {
     std::vector<std::uint8_t> bytes;
