@@ -28,7 +28,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 for n in 2 3 4; do
   timeout 300 "${MPIRUN[@]}" -np "$n" "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --cluster > "$TMP/mpi$n.json"
   "$DEEPBLUE" search --fen "$AIJ1" "${SMALL[@]}" --sim-nodes "$n" > "$TMP/sim$n.json"
-  for f in "d['bestmove']" "d['score']" "d['nodes']" "d['chip']['parallel_clocks']" "d['cluster']['jobs_per_worker']"; do
+  for f in "d['bestmove']" "d['score']" "d['nodes']" "d['chip']['parallel_clocks']" "d['cluster']['jobs_per_worker']" \
+           "d['cluster']['node_chips']" "d['cluster']['unused_job_nodes']"; do
     a=$(field "$TMP/mpi$n.json" "$f"); b=$(field "$TMP/sim$n.json" "$f")
     [ "$a" = "$b" ] || fail "-np $n: $f is $a, the simulated cluster's $b"
   done
