@@ -120,6 +120,16 @@ struct NodeChips {
   std::uint64_t wasted_nodes = 0;
   std::uint64_t overflows = 0;       // of those, stopped at the node limit (searched in software instead)
   std::uint64_t software_nodes = 0;  // the node's own software nodes
+  NodeChips& operator+=(const NodeChips& o) {
+    busy_clocks += o.busy_clocks;
+    searches += o.searches;
+    nodes += o.nodes;
+    wasted_searches += o.wasted_searches;
+    wasted_nodes += o.wasted_nodes;
+    overflows += o.overflows;
+    software_nodes += o.software_nodes;
+    return *this;
+  }
 };
 
 // Worker -> master: its simulated time (every answer it finished before it has been sent) and its

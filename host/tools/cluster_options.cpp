@@ -216,13 +216,7 @@ nlohmann::json ClusterRun::stats_json() const {
   cluster::NodeChips all;
   for (const cluster::NodeChips& c : s.chips) {
     chips_busy.push_back(share(c.busy_clocks));
-    all.busy_clocks += c.busy_clocks;
-    all.searches += c.searches;
-    all.nodes += c.nodes;
-    all.wasted_searches += c.wasted_searches;
-    all.wasted_nodes += c.wasted_nodes;
-    all.overflows += c.overflows;
-    all.software_nodes += c.software_nodes;
+    all += c;
   }
   const nlohmann::json node_chips{{"chips_busy", chips_busy},
                                   {"searches", all.searches},
