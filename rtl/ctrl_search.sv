@@ -39,6 +39,7 @@ module ctrl_search (
   input  logic [255:0]           board_i,  // bit b of square s's piece at [b*64 + s]
   // The array, on the current board.
   input  logic                   in_check_i,
+  input  logic                   node_chk_i,     // in_check_i, registered (chip_ctrl's node_chk_q)
   input  logic                   king_capture_i,
   input  logic [63:0]            hung_i,
   input  logic                   opp_hung_i,
@@ -150,8 +151,9 @@ module ctrl_search (
 
   // ---------------------------------------------------------------- the node at p
   // Quiescence nodes generate captures (or all moves filtered to captures and checks while the side
-  // may still check); a side in check there searches all its moves.
-  assign qnode_o     = searching_i && rel_p >= sdepth && !(in_check_i && ev_on) && !extended_q[pi];
+  // may still check); a side in check there searches all its moves. The check is the registered
+  // copy: qnode_o sets the generator's filters in GEN, in front of its arbiters.
+  assign qnode_o     = searching_i && rel_p >= sdepth && !(node_chk_i && ev_on) && !extended_q[pi];
   assign checks_ok_o = qs_checks > (pos_i.stm ? qc_q[3:2] : qc_q[1:0]) ||
                        qs_singular > (pos_i.stm ? qc_q[7:6] : qc_q[5:4]);
   // Mate (in check, no legal move) or stalemate; a stalemate one ply above quiescence fails with
@@ -637,6 +639,6 @@ module ctrl_search (
   assign stop_o       = stop_q;
   assign child_fail_o = child_fail_q;
   logic unused_search;  // the move clocks; the entry's parts make/unmake and the evaluation own
-  assign unused_search = ^{pos_i.half, pos_i.full, entry_i.cast, entry_i.ep, entry_i.half, entry_i.flag,
+  assign unused_search = ^{pos_i.half, pos_i.full, entry_i.cast, entry_i.chk, entry_i.ep, entry_i.half, entry_i.flag,
                            entry_i.pst};
 endmodule
