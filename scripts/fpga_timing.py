@@ -131,11 +131,14 @@ MADE_UP = re.compile(r"_(LUT\d|PFUMX|L6MUX21|CCU2C|TRELLIS_FF|TRELLIS_DPR16X4|DP
                      r"FD[RSCP]E|RAMB\d+E1)_")
 
 
-def arrivals(net, route_ns):
+def arrivals(net, route_ns, levels=False):
     """Arrival time (ns) at every combinational cell output, and the arc it came through (driver,
     input pin, arc delay, dedicated wire or not); every untimed cell's output (a register, a block
     RAM) starts a path at 0. A combinational loop is cut where the search finds it closed (that
-    arc is left out) and counted in loops, so every arc recorded leads back to a start."""
+    arc is left out) and counted in loops, so every arc recorded leads back to a start. With
+    levels, the "arrival" is the number of lookup levels (the family's LUTs) instead: the deepest
+    path, which need not be the slowest."""
+    luts = LUTS.get(net.family, set())
     arr, pred, on_path, loops = {}, {}, set(), 0
     for name in net.cells:
         if not net.timed(name):
@@ -154,14 +157,17 @@ def arrivals(net, route_ns):
                     stack.append((node, True))
                     stack.extend(((d, False) for _, _, d in deps if net.timed(d[0]) and d not in arr and d not in on_path))
                     continue
-                best, via = 0.0, None
+                best, via = (0 if levels else 0.0), None
                 for pin, delay, drv in deps:
                     if net.timed(drv[0]) and drv not in arr:
                         loops += 1  # drv is on the path being searched: the loop is cut here
                         continue
-                    start = arr.get(drv, 0.0) if net.timed(drv[0]) else 0.0
+                    start = arr.get(drv, 0) if net.timed(drv[0]) else 0
                     dedicated = net.dedicated(drv, node[0], pin)
-                    t = start + delay + (0.0 if dedicated else route_ns)
+                    if levels:
+                        t = start + (1 if net.cells[node[0]]["type"] in luts else 0)
+                    else:
+                        t = start + delay + (0.0 if dedicated else route_ns)
                     if via is None or t > best:
                         best, via = t, (drv, pin, delay, dedicated)
                 arr[node], pred[node] = best, via
@@ -199,6 +205,56 @@ def register_name(cell):
     return re.sub(r"(\.\d+)+(_DO[AB]?\d+)?$", "", name)  # a memory's blocks: rom.0.4_DOA8 -> rom
 
 
+def trace(net, pred, end_driver):
+    """The cells of the recorded path into an end (its driver), first first, and where it starts."""
+    path, node = [], end_driver
+    while node is not None and net.timed(node[0]):
+        path.append(node)
+        node = pred[node][0] if pred.get(node) else None
+    path.reverse()
+    return path, node
+
+
+def worst_groups(net, ends, pred, count, key):
+    """The worst path into each of the first count register groups of ends (sorted worst first)."""
+    groups, seen = [], set()
+    for value, cell, _pin, drv in ends:
+        if len(groups) >= count:
+            break
+        group = register_name(cell)
+        if group in seen:
+            continue
+        seen.add(group)
+        _, start = trace(net, pred, drv)
+        begin = register_name(start[0]) if start is not None and not net.timed(start[0]) else "constant"
+        groups.append({"end": group, "start": begin, key: value})
+    return groups
+
+
+def deepest(net, worst_endpoints=12):
+    """The path with the most lookup levels between registers (the issue's count, whatever its
+    delay) and the deepest path into each of the deepest register groups."""
+    lev, pred, _ = arrivals(net, 0.0, levels=True)
+    ends = sorted(((lev.get(d, 0) if net.timed(d[0]) else 0, c, p, d) for _, c, p, d in endpoints(net, {}, 0.0)),
+                  key=lambda e: -e[0])
+    if not ends:
+        return {"lut_levels": 0, "path": [], "endpoints": []}
+    worst = ends[0]
+    path, start = trace(net, pred, worst[3])
+    return {
+        "lut_levels": worst[0],
+        "start": register_name(start[0]) if start is not None and not net.timed(start[0]) else "constant",
+        "end": end_name(net, worst),
+        "path": [{"type": net.cells[c]["type"], "net": net.net_name(net.cells[c]["connections"][o][0]),
+                  "level": lev[(c, o)]} for c, o in path],
+        "endpoints": worst_groups(net, ends, pred, worst_endpoints, "lut_levels"),
+    }
+
+
+def end_name(net, end):
+    return end[1] if end[1] in net.ports else f"{register_name(end[1])} ({net.cells[end[1]]['type']}.{end[2]})"
+
+
 def estimate(netlist, library, family, route_ns, worst_endpoints=12):
     """The estimate as a dict: the critical path's delay and its cells, the delay of its logic
     alone (the sum of its arcs) and its routed nets, and the worst path into each of the slowest
@@ -217,13 +273,9 @@ def estimate(netlist, library, family, route_ns, worst_endpoints=12):
     if not ends:
         return result
     worst = ends[0]
-    # The path back from the end: each cell with the arc it was reached through.
-    path, node = [], worst[3]
-    while node is not None and net.timed(node[0]):
-        path.append(node)
-        node = pred[node][0] if pred.get(node) else None
-    path.reverse()
-    start = node  # the register the path starts at (None: it starts at constants)
+    # The path back from the end: each cell with the arc it was reached through, and the register
+    # it starts at (None: it starts at constants).
+    path, start = trace(net, pred, worst[3])
     arcs = [pred[n] for n in path if pred.get(n)]
     logic = sum(a[2] for a in arcs)
     hops = sum(1 for a in arcs if not a[3]) + 1  # routed arcs into the cells, and into the end
@@ -234,22 +286,11 @@ def estimate(netlist, library, family, route_ns, worst_endpoints=12):
         "lut_levels": sum(1 for c, _ in path if net.cells[c]["type"] in LUTS.get(family, set())),
         "hops": hops,
         "start": register_name(start[0]) if start else "constant",
-        "end": (worst[1] if worst[1] in net.ports else
-                f"{register_name(worst[1])} ({net.cells[worst[1]]['type']}.{worst[2]})"),
+        "end": end_name(net, worst),
         "path": [{"type": net.cells[c]["type"], "net": net.net_name(net.cells[c]["connections"][o][0]),
                   "arrival_ns": round(arr[(c, o)], 3)} for c, o in path],
     })
-    seen = set()
-    for t, cell, pin, drv in ends:
-        if len(result["endpoints"]) >= worst_endpoints:
-            break
-        group = register_name(cell)
-        if group in seen:
-            continue
-        seen.add(group)
-        node = drv
-        while net.timed(node[0]) and pred.get(node) is not None:
-            node = pred[node][0]
-        begin = register_name(node[0]) if not net.timed(node[0]) else "constant"
-        result["endpoints"].append({"end": group, "start": begin, "ns": round(t, 3)})
+    result["endpoints"] = worst_groups(net, [(round(e[0], 3),) + e[1:] for e in ends], pred, worst_endpoints, "ns")
+    if worst_endpoints:
+        result["deepest"] = deepest(net, worst_endpoints)
     return result

@@ -81,6 +81,23 @@ loop["modules"]["top"]["cells"].update({
 est = fpga_timing.estimate(loop, LIB, "ecp5", 0.5)
 check(est["loops_cut"] >= 1, f"a combinational loop was not found: {est['loops_cut']}")
 
+# The deepest path by LUT levels need not be the slowest: three LUT4s through their fast A pins
+# (0.423 ns without routing) are deeper than the wide LUT's two levels (0.758 ns) but faster.
+deep = netlist()
+deep["modules"]["top"]["cells"].update({
+    f"chain_{i}": cell("LUT4", A=("in", [10 if i == 0 else 49 + i]), B=("in", ["0"]), C=("in", ["0"]), D=("in", ["0"]),
+                       Z=("out", [50 + i])) for i in range(3)})
+deep["modules"]["top"]["cells"]["deep_q"] = ff(52, 53)
+est = fpga_timing.estimate(deep, LIB, "ecp5", 0.0)
+d = est["deepest"]
+check(abs(est["critical_ns"] - logic) < 1e-9 and est["end"].startswith("dst_q"), f"slowest {est['end']} {est['critical_ns']}")
+check(d["lut_levels"] == 3 and d["start"] == "src_q" and d["end"].startswith("deep_q")
+      and [(p["type"], p["level"]) for p in d["path"]] == [("LUT4", 1), ("LUT4", 2), ("LUT4", 3)],
+      f"deepest {d['lut_levels']} levels {d['start']} -> {d['end']}: {d['path']}")
+levels = {e["end"]: e["lut_levels"] for e in d["endpoints"]}
+check(levels.get("deep_q") == 3 and levels.get("dst_q") == 2 and levels.get("carry_q") == 0,
+      f"levels into each register group: {levels}")
+
 # Ports start and end paths; a LUT RAM's write port ends one (its read address does not).
 ported = {"modules": {"top": {"attributes": {"top": 1}, "netnames": {},
           "ports": {"in_a": {"direction": "input", "bits": [40]}, "out_z": {"direction": "output", "bits": [41]}},
