@@ -160,8 +160,10 @@ module ctrl_search (
   // the flag set. Only a full-width or evasion node can have no legal move.
   logic signed [17:0] mate_value;
   logic               stale_ignored, none_success;
-  assign mate_value    = in_check_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
-  assign stale_ignored = ign_stale && !in_check_i && rel_p + 6'd1 == sdepth;
+  // Read in GEN only, where the registered check is the board's: the decision at an exhausted node
+  // then starts from registers, not from the array's check logic.
+  assign mate_value    = node_chk_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
+  assign stale_ignored = ign_stale && !node_chk_i && rel_p + 6'd1 == sdepth;
   assign none_success  = !stale_ignored && ctrl_pkg::succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
   // The offset searches skip the fail-high move at the root; the extended search the others.
   logic root_skip;
