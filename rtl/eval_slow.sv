@@ -190,8 +190,12 @@ module eval_slow (
   always_comb begin
     for (int i = 0; i < 26; i++) tac_regs[i*8 +: 8] = er_q[chip_pkg::ER_MPIN_HUNG + i][7:0];
   end
+  // The tactics' pin maps are registered: their PINNED index is the clock before's file (s0_file_q),
+  // read straight into the table's address, a clock after the other tables' stage 0.
+  logic [2:0] s0_file_q;
+  always_ff @(posedge clk_i) s0_file_q <= file;
   es_tactics u_tactics (
-    .clk_i, .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
+    .clk_i, .en_i (busy_q), .file_i (s0_file_q), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
     .pin_valid_o (pin_valid), .pin_idx_o (pin_idx), .value_o (tactics_value)
   );
   // Pawn family (es_pawns): structure of the rearmost pawn, shelter and storm next to the own
@@ -244,7 +248,6 @@ module eval_slow (
   logic       s0_lever_q [2];
   logic       s0_near_q [2], s0_mpv_q [2], s0_ppv_q [2];
   logic       s0_mowv_q [2], s0_bisv_q [2], s0_sbv_q [2], s0_obv_q [2], s0_bbv_q [2], s0_tbv_q, s0_tb_black_q;
-  logic       s0_pinv_q [2];
   logic       s0_psv_q [2], s0_kzv_q [2], s0_rbp_q [2];
   logic [8:0] scan_idx [NumTabs];
   always_ff @(posedge clk_i) begin
@@ -262,7 +265,6 @@ module eval_slow (
       s0_sbv_q[c]   <= sb_v[c];
       s0_obv_q[c]   <= ob_v[c];
       s0_bbv_q[c]   <= bb_v[c];
-      s0_pinv_q[c]  <= pin_valid[c];
     end
     s0_tbv_q      <= (file == 3'd0) ? tb_v[0] : (file == 3'd1) ? tb_v[1] : 1'b0;
     s0_tb_black_q <= tb_idx[6];
@@ -289,7 +291,7 @@ module eval_slow (
       s1_sbv_q[c]   <= s0_sbv_q[c];
       s1_obv_q[c]   <= s0_obv_q[c];
       s1_bbv_q[c]   <= s0_bbv_q[c];
-      s1_pinv_q[c]  <= s0_pinv_q[c];
+      s1_pinv_q[c]  <= pin_valid[c];  // the tactics' stage 0 is their pin maps' register
     end
     s1_tbv_q      <= s0_tbv_q;
     s1_tb_black_q <= s0_tb_black_q;
@@ -327,7 +329,6 @@ module eval_slow (
       scan_idx[chip_pkg::ET_SELF_BLOCK + c]     = sb_i[c];
       scan_idx[chip_pkg::ET_OPP_BLOCK + c]      = {2'd0, ob_i[c]};
       scan_idx[chip_pkg::ET_BACK_BLOCK + c]     = {1'b0, bb_i[c]};
-      scan_idx[chip_pkg::ET_PINNED + c]         = {2'd0, pin_idx[c*7 +: 7]};
       scan_idx[chip_pkg::ET_PAWN_STRUCTURE + c] = {1'b0, ps_idx[c]};
       scan_idx[chip_pkg::ET_PAWN_SHELTER + c]   = sh_idx[c];
       scan_idx[chip_pkg::ET_PAWN_STORM + c]     = {2'd0, st_idx[c]};
@@ -341,6 +342,8 @@ module eval_slow (
   end
   always_comb begin
     for (int t = 0; t < NumTabs; t++) raddr[t] = busy_q ? s0_idx_q[t] : tidx;
+    // PINNED: the index of the clock before's file, from the tactics' registered pin maps.
+    for (int c = 0; c < 2; c++) raddr[chip_pkg::ET_PINNED + c] = busy_q ? {2'd0, pin_idx[c*7 +: 7]} : tidx;
   end
   for (genvar t = 0; t < NumTabs; t++) begin : g_tab
     localparam int Width = 32'(chip_pkg::ET_BITS[t*6 +: 6]);
