@@ -317,7 +317,8 @@ module ctrl_search (
     .two_o      (rep_two),
     .white_o    (rep_white),
     .black_o    (rep_black),
-    .cls_en_i   (state_i inside {chip_pkg::S_GEN, chip_pkg::S_TEST, chip_pkg::S_GENATT, chip_pkg::S_SEVAL}),
+    .cls_en_i   (state_i == chip_pkg::S_GEN || state_i == chip_pkg::S_TEST || state_i == chip_pkg::S_GENATT ||
+                 state_i == chip_pkg::S_SEVAL),
     .empty_o    (rep_empty),
     .sel_i      (rm_sel),
     .sel_diff_o (rm_diff),
