@@ -206,13 +206,14 @@ def register_name(cell):
 
 
 def trace(net, pred, end_driver):
-    """The cells of the recorded path into an end (its driver), first first, and where it starts."""
+    """The cells of the recorded path into an end (its driver), first first, and the name of the
+    register, memory or port it starts at ("constant" for none)."""
     path, node = [], end_driver
     while node is not None and net.timed(node[0]):
         path.append(node)
         node = pred[node][0] if pred.get(node) else None
     path.reverse()
-    return path, node
+    return path, register_name(node[0]) if node is not None else "constant"
 
 
 def worst_groups(net, ends, pred, count, key):
@@ -225,15 +226,14 @@ def worst_groups(net, ends, pred, count, key):
         if group in seen:
             continue
         seen.add(group)
-        _, start = trace(net, pred, drv)
-        begin = register_name(start[0]) if start is not None and not net.timed(start[0]) else "constant"
-        groups.append({"end": group, "start": begin, key: value})
+        groups.append({"end": group, "start": trace(net, pred, drv)[1], key: value})
     return groups
 
 
-def deepest(net, worst_endpoints=12):
+def deepest(net, worst_endpoints=12, target_levels=20):
     """The path with the most lookup levels between registers (the issue's count, whatever its
-    delay) and the deepest path into each of the deepest register groups."""
+    delay), the deepest path into each of the deepest register groups, and how many endpoint bits
+    (register, memory and port inputs) have a path deeper than target_levels."""
     lev, pred, _ = arrivals(net, 0.0, levels=True)
     ends = sorted(((lev.get(d, 0) if net.timed(d[0]) else 0, c, p, d) for _, c, p, d in endpoints(net, {}, 0.0)),
                   key=lambda e: -e[0])
@@ -243,7 +243,10 @@ def deepest(net, worst_endpoints=12):
     path, start = trace(net, pred, worst[3])
     return {
         "lut_levels": worst[0],
-        "start": register_name(start[0]) if start is not None and not net.timed(start[0]) else "constant",
+        "endpoint_bits": len(ends),
+        "target_levels": target_levels,
+        "endpoint_bits_deeper": sum(1 for e in ends if e[0] > target_levels),
+        "start": start,
         "end": end_name(net, worst),
         "path": [{"type": net.cells[c]["type"], "net": net.net_name(net.cells[c]["connections"][o][0]),
                   "level": lev[(c, o)]} for c, o in path],
@@ -273,8 +276,7 @@ def estimate(netlist, library, family, route_ns, worst_endpoints=12):
     if not ends:
         return result
     worst = ends[0]
-    # The path back from the end: each cell with the arc it was reached through, and the register
-    # it starts at (None: it starts at constants).
+    # The path back from the end: each cell with the arc it was reached through, and where it starts.
     path, start = trace(net, pred, worst[3])
     arcs = [pred[n] for n in path if pred.get(n)]
     logic = sum(a[2] for a in arcs)
@@ -285,7 +287,7 @@ def estimate(netlist, library, family, route_ns, worst_endpoints=12):
         "logic_ns": round(logic, 3),
         "lut_levels": sum(1 for c, _ in path if net.cells[c]["type"] in LUTS.get(family, set())),
         "hops": hops,
-        "start": register_name(start[0]) if start else "constant",
+        "start": start,
         "end": end_name(net, worst),
         "path": [{"type": net.cells[c]["type"], "net": net.net_name(net.cells[c]["connections"][o][0]),
                   "arrival_ns": round(arr[(c, o)], 3)} for c, o in path],

@@ -95,6 +95,10 @@ check(d["lut_levels"] == 3 and d["start"] == "src_q" and d["end"].startswith("de
       and [(p["type"], p["level"]) for p in d["path"]] == [("LUT4", 1), ("LUT4", 2), ("LUT4", 3)],
       f"deepest {d['lut_levels']} levels {d['start']} -> {d['end']}: {d['path']}")
 levels = {e["end"]: e["lut_levels"] for e in d["endpoints"]}
+# Four endpoint bits (the inputs of src_q, dst_q, carry_q and deep_q); only deep_q's path is deeper than two levels.
+shallow = fpga_timing.deepest(fpga_timing.Netlist(deep, fpga_timing.cell_delays(LIB), "ecp5"), 12, target_levels=2)
+check((shallow["endpoint_bits"], shallow["endpoint_bits_deeper"]) == (4, 1),
+      f"endpoint bits deeper than 2 levels: {shallow['endpoint_bits_deeper']} of {shallow['endpoint_bits']}")
 check(levels.get("deep_q") == 3 and levels.get("dst_q") == 2 and levels.get("carry_q") == 0,
       f"levels into each register group: {levels}")
 
