@@ -198,6 +198,7 @@ module chip_ctrl (
   // The search.
   ctrl_pkg::search_step_t step;
   ctrl_pkg::phase_e       phase;
+  logic        node_chk_q, node_chk_d;
   logic        qnode, checks_ok, rm_try, rep_hit, rep_near, off_on, stop, child_fail, gen_exhausted, rc_ok;
   logic [15:0] rm_move, best, leaf;
   logic [7:0]  qc, result;
@@ -236,11 +237,13 @@ module chip_ctrl (
   assign move_go    = move_we || job_move_we;
   assign move_wdata = job_move_we ? job_move : wdata_i[15:0];
 
-  // MAKE pushes the position registers, the placement sum and the quiescence check counters.
+  // MAKE pushes the position registers, the placement sum, the quiescence check counters and
+  // whether the side to move is in check (node_chk_q's value after the unmake).
   always_comb begin
     push_full     = push;
     push_full.pst = pst_sum;
     push_full.qc  = qc;
+    push_full.chk = in_check_i;
   end
   ctrl_stack u_stack (
     .clk_i, .ply_i(pi), .move_o(last), .entry_o(entry), .entry_we_i(stk_we), .entry_wdata_i(push_full),
@@ -279,7 +282,7 @@ module chip_ctrl (
     .start_i(cmd_go && op_w == chip_pkg::OP_SEARCH), .exhausted_i(gen_exhausted),
     .repchk_ok_i(state_q == chip_pkg::S_REPCHK && rc_ok), .se_finish_i, .ply_i(ply_q), .base_i(base_q),
     .host_ply_i(host_ply_q), .depth_i(depth_q), .count_i(count_q), .mv_i(mv_q), .last_i(last),
-    .entry_i(entry), .pos_i(pos), .board_i, .in_check_i, .king_capture_i, .hung_i, .opp_hung_i, .pinned_i,
+    .entry_i(entry), .pos_i(pos), .board_i, .in_check_i, .node_chk_i(node_chk_q), .king_capture_i, .hung_i, .opp_hung_i, .pinned_i,
     .king_ring_i, .esc_none_i, .esc_one_i, .fast_eval_i(fast_eval), .fast_static_i(fast_static),
     .eg_draw_i(eg_draw), .lz_active_i(lz_active), .lz_sum_i(lz_sum), .lz_margin_i(lz_margin),
     .se_total_i(se_total), .step_o(step), .qnode_o(qnode), .checks_ok_o(checks_ok), .rm_try_o(rm_try),
@@ -639,6 +642,19 @@ module chip_ctrl (
     end
   end
 
+  // Whether the side to move is in check on the next clock's board, for the quiescence node test
+  // (ctrl_search's qnode_o, the generator's capture and checks filters in GEN and GENATT). The
+  // array's in_check_o is the board's, deep behind the board registers; the filters in front of
+  // the arbiters made it part of the generator's clock (issue 22: logic depth). An unmake restores
+  // the board its move's MAKE saw, whose check the stack entry kept; in every other clock the
+  // board the next one sees is this one's (MAKE is followed by TEST, which sets it again; host and
+  // job loads by IDLE), so the array's answer now is the answer then.
+  assign node_chk_d = undo ? entry.chk : in_check_i;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) node_chk_q <= 1'b0;
+    else node_chk_q <= node_chk_d;
+  end
+
   // ---------------------------------------------------------------- flops
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -701,6 +717,9 @@ module chip_ctrl (
                                                        chip_pkg::S_UNMAKE});
   a_search_states: assert property (@(posedge clk_i) disable iff (!rst_ni)
       state_q inside {chip_pkg::S_SEVAL, chip_pkg::S_REPCHK} |-> searching);
+  // The registered check is the board's wherever the search's generator reads it.
+  a_node_chk: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      searching && state_q inside {chip_pkg::S_GEN, chip_pkg::S_GENATT} |-> node_chk_q == in_check_i);
   // The game phase's event port is shared: MAKE/unmake and EVAL_INIT never drive it together.
   a_phase_events: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(mk_ph_valid != 4'd0 && ei_ph_valid != 4'd0));

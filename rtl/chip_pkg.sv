@@ -497,7 +497,7 @@ package chip_pkg;
   localparam int CHIP_VERSION = 2;
   localparam int STACK_DEPTH = 32;
   localparam int PERFT_MAX_DEPTH = 31;
-  localparam int SLOW_EVAL_CLOCKS = 12;
+  localparam int SLOW_EVAL_CLOCKS = 13;
   localparam int MATE_SCORE = 31000;
 
 endpackage

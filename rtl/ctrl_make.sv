@@ -192,6 +192,6 @@ module ctrl_make (
   assign pos_o      = pos_q;
   assign stm_next_o = pos_d.stm;
   logic unused_make;  // the move words' valid bits; the entry's parts the evaluation and search own
-  assign unused_make = ^{mv_i[15], undo_move_i[15], undo_move_i[13:12], undo_entry_i.pst, undo_entry_i.qc,
+  assign unused_make = ^{mv_i[15], undo_move_i[15], undo_move_i[13:12], undo_entry_i.pst, undo_entry_i.qc, undo_entry_i.chk,
                          job_pos_i.reserved_12};
 endmodule

@@ -34,6 +34,7 @@ package ctrl_pkg;
     logic [1:0]  flag;  // {castle, en passant}
     logic [15:0] pst;   // placement sum before the move
     logic [7:0]  qc;    // quiescence checks played before the move
+    logic        chk;   // the side to move was in check before the move (chip_ctrl's node_chk_q)
   } stk_entry_t;
 
   // What the placement sum needs of the move being made (ctrl_make to ctrl_eval).

@@ -39,6 +39,7 @@ module ctrl_search (
   input  logic [255:0]           board_i,  // bit b of square s's piece at [b*64 + s]
   // The array, on the current board.
   input  logic                   in_check_i,
+  input  logic                   node_chk_i,     // in_check_i, registered (chip_ctrl's node_chk_q)
   input  logic                   king_capture_i,
   input  logic [63:0]            hung_i,
   input  logic                   opp_hung_i,
@@ -150,16 +151,19 @@ module ctrl_search (
 
   // ---------------------------------------------------------------- the node at p
   // Quiescence nodes generate captures (or all moves filtered to captures and checks while the side
-  // may still check); a side in check there searches all its moves.
-  assign qnode_o     = searching_i && rel_p >= sdepth && !(in_check_i && ev_on) && !extended_q[pi];
+  // may still check); a side in check there searches all its moves. The check is the registered
+  // copy: qnode_o sets the generator's filters in GEN, in front of its arbiters.
+  assign qnode_o     = searching_i && rel_p >= sdepth && !(node_chk_i && ev_on) && !extended_q[pi];
   assign checks_ok_o = qs_checks > (pos_i.stm ? qc_q[3:2] : qc_q[1:0]) ||
                        qs_singular > (pos_i.stm ? qc_q[7:6] : qc_q[5:4]);
   // Mate (in check, no legal move) or stalemate; a stalemate one ply above quiescence fails with
   // the flag set. Only a full-width or evasion node can have no legal move.
   logic signed [17:0] mate_value;
   logic               stale_ignored, none_success;
-  assign mate_value    = in_check_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
-  assign stale_ignored = ign_stale && !in_check_i && rel_p + 6'd1 == sdepth;
+  // Read in GEN only, where the registered check is the board's: the decision at an exhausted node
+  // then starts from registers, not from the array's check logic.
+  assign mate_value    = node_chk_i ? -(18'(chip_pkg::MATE_SCORE) - 18'(rel_p)) : 18'sd0;
+  assign stale_ignored = ign_stale && !node_chk_i && rel_p + 6'd1 == sdepth;
   assign none_success  = !stale_ignored && ctrl_pkg::succeeds(mate_value, 18'sd0, tv_s, tv_tb, odd_p);
   // The offset searches skip the fail-high move at the root; the extended search the others.
   logic root_skip;
@@ -256,22 +260,36 @@ module ctrl_search (
   // below it with the other side to move from which exactly one piece of the side to move is
   // displaced (two squares differ: one holds that piece now, the other is empty); the lowest such
   // entry is selected and the move puts the piece back on the empty square.
-  logic [31:0] rep_empty, rm_cand, rm_sel;
+  logic [31:0] rep_empty, rm_cand, rm_sel, rm_below;
+  logic [31:0] rep_two_q, rep_white_q, rep_black_q, rep_empty_q;
   logic [63:0] rm_diff;
   logic [5:0]  rm_from, rm_to;
-  // Read only in GEN (rm_try_o, rm_move_o): computed there, zero otherwise.
+  // Read only in GEN (rm_try_o, rm_move_o): computed there, zero otherwise. The repeating move is
+  // tried at a node's first GEN, whose board (and the detector's stored boards) the clock before
+  // had as well (TEST going down to the node, GENATT or SEVAL at it): the entries' classes are
+  // that clock's, registered, so the choice does not start behind the detector's compare.
   logic rm_en;
   assign rm_en = state_i == chip_pkg::S_GEN;
   always_comb begin
     rm_cand = '0;
     if (rm_en) begin
       for (int k = 0; k < 32; k++) begin
-        rm_cand[k] = rep_two[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty[k] &&
-                     (pos_i.stm ? rep_black[k] && !rep_white[k] : rep_white[k] && !rep_black[k]);
+        rm_cand[k] = rep_two_q[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty_q[k] &&
+                     (pos_i.stm ? rep_black_q[k] && !rep_white_q[k] : rep_white_q[k] && !rep_black_q[k]);
       end
     end
   end
-  assign rm_sel = rm_cand & (~rm_cand + 32'd1);  // the lowest candidate, one-hot
+  // The lowest candidate, one-hot: each entry with no candidate below it (a prefix OR in five
+  // steps; rm_cand & -rm_cand was a 32-cell carry chain).
+  always_comb begin
+    rm_below = rm_cand << 1;
+    rm_below = rm_below | (rm_below << 1);
+    rm_below = rm_below | (rm_below << 2);
+    rm_below = rm_below | (rm_below << 4);
+    rm_below = rm_below | (rm_below << 8);
+    rm_below = rm_below | (rm_below << 16);
+  end
+  assign rm_sel = rm_cand & ~rm_below;
   logic [63:0] rm_occ;
   assign rm_occ = board_i[0 +: 64] | board_i[64 +: 64] | board_i[128 +: 64];
   always_comb begin
@@ -299,10 +317,15 @@ module ctrl_search (
     .two_o      (rep_two),
     .white_o    (rep_white),
     .black_o    (rep_black),
-    .cls_en_i   (state_i == chip_pkg::S_GEN || state_i == chip_pkg::S_TEST),
+    .cls_en_i   (state_i == chip_pkg::S_GEN || state_i == chip_pkg::S_TEST || state_i == chip_pkg::S_GENATT ||
+                 state_i == chip_pkg::S_SEVAL),
     .empty_o    (rep_empty),
     .sel_i      (rm_sel),
-    .sel_diff_o (rm_diff)
+    .sel_diff_o (rm_diff),
+    .two_q_o    (rep_two_q),
+    .white_q_o  (rep_white_q),
+    .black_q_o  (rep_black_q),
+    .empty_q_o  (rep_empty_q)
   );
 
   // ---------------------------------------------------------------- TEST
@@ -627,6 +650,13 @@ module ctrl_search (
       searching_i && state_i != chip_pkg::S_IDLE |-> ply_i >= base_i);
   a_no_decision_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
       state_i == chip_pkg::S_IDLE |-> !step_o.go);
+  // Where the repeating move may be tried, the detector's registered classes are this board's.
+  a_rep_classes_q: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      searching_i && rm_en && !last_i[15] && !rtried_q[pi] && ply_i != base_i |->
+      rep_two_q == rep_two && rep_white_q == rep_white && rep_black_q == rep_black && rep_empty_q == rep_empty);
+`else
+  logic unused_rep_empty;  // read by the assertion only
+  assign unused_rep_empty = ^rep_empty;
 `endif
 
   assign qc_o         = qc_q;
@@ -637,6 +667,6 @@ module ctrl_search (
   assign stop_o       = stop_q;
   assign child_fail_o = child_fail_q;
   logic unused_search;  // the move clocks; the entry's parts make/unmake and the evaluation own
-  assign unused_search = ^{pos_i.half, pos_i.full, entry_i.cast, entry_i.ep, entry_i.half, entry_i.flag,
+  assign unused_search = ^{pos_i.half, pos_i.full, entry_i.cast, entry_i.chk, entry_i.ep, entry_i.half, entry_i.flag,
                            entry_i.pst};
 endmodule

@@ -3,8 +3,9 @@
 // fills: for each direction d, a side's sliders that move along d fill forward to the first piece
 // (a candidate when it is the opponent's), and the opponent's pieces of each value class and above
 // fill backward, so a candidate learns the class of the next piece behind it. The PINNED lookup
-// of file file_i (the largest index among the file's pinned pieces, per pinning side) feeds the
-// scan's stage 1; value_o (group 10, white's view) is used in the last clock.
+// of file file_i (the largest index among the file's pinned pieces, per pinning side), from the
+// pin maps of the clock before, feeds the table's read address; value_o (group 10, white's view)
+// is used in the last clock.
 // Reference: host/chip/slow_tactics.cpp.
 // en_i is the slow evaluation's busy: without it the outputs of stage 1 (pins, conditions) are
 // zero and a simulator skips the logic; value_o sums the conditions of the clock before.
@@ -168,15 +169,31 @@ module es_tactics (
   end
 
   // ---------------------------------------------------------------- PINNED index of the file
+  // The pin maps depend on the board alone (stable while the evaluation runs): registered every
+  // clock, and the index of file_i (the scan's file of the clock before: eval_slow) read from the
+  // registers, so the fills and the index are not one path (issue 22: logic depth). The largest
+  // index of the file's pinned pieces is a tree of maxima (0 for a square with no pin, as no pin
+  // leaves the index at 0).
+  logic [63:0] pinned_q [2], against_king_q [2], by_bishop_q [2], by_rook_q [2], press_hi_q [2], press_lo_q [2];
+  always_ff @(posedge clk_i) begin  // a datapath, read a clock later: no reset
+    for (int c = 0; c < 2; c++) begin
+      pinned_q[c]       <= pinned[c];
+      against_king_q[c] <= against_king[c];
+      by_bishop_q[c]    <= by_bishop[c];
+      by_rook_q[c]      <= by_rook[c];
+      press_hi_q[c]     <= press_hi[c];
+      press_lo_q[c]     <= press_lo[c];
+    end
+  end
+  function automatic logic [6:0] max7(input logic [6:0] a, input logic [6:0] b);
+    max7 = (a > b) ? a : b;
+  endfunction
   always_comb begin
-    logic [6:0] best, idx;
-    logic       any;
+    logic [6:0] v [8];
     logic [5:0] s;
     logic [2:0] ty;
     logic [1:0] pinner;
-    best        = '0;
-    idx         = '0;
-    any         = 1'b0;
+    for (int r = 0; r < 8; r++) v[r] = '0;
     s           = '0;
     ty          = '0;
     pinner      = '0;
@@ -184,21 +201,18 @@ module es_tactics (
     pin_idx_o   = '0;
     if (en_i) begin
       for (int c = 0; c < 2; c++) begin
-        best = '0;
-        any  = 1'b0;
         for (int r = 0; r < 8; r++) begin
           s  = {r[2:0], file_i};
           ty = pc[1-c][1][s] ? 3'd1 : pc[1-c][2][s] ? 3'd2 : pc[1-c][3][s] ? 3'd3 : pc[1-c][4][s] ? 3'd4 : 3'd0;
-          pinner = by_bishop[c][s] ? 2'd0 : by_rook[c][s] ? 2'd1 : 2'd2;
-          idx = 7'(ty) * 7'd24 + {2'd0, pinner, 3'd0} + {4'd0, against_king[c][s], 2'd0} +
-                {5'd0, press_hi[c][s], press_lo[c][s]};
-          if (pinned[c][s]) begin
-            any = 1'b1;
-            if (idx > best) best = idx;
-          end
+          pinner = by_bishop_q[c][s] ? 2'd0 : by_rook_q[c][s] ? 2'd1 : 2'd2;
+          v[r] = !pinned_q[c][s] ? 7'd0 :
+                 7'(ty) * 7'd24 + {2'd0, pinner, 3'd0} + {4'd0, against_king_q[c][s], 2'd0} +
+                 {5'd0, press_hi_q[c][s], press_lo_q[c][s]};
         end
-        pin_valid_o[c]      = any;
-        pin_idx_o[c*7 +: 7] = best;
+        pin_valid_o[c]      = pinned_q[c][{3'd0, file_i}] | pinned_q[c][{3'd1, file_i}] | pinned_q[c][{3'd2, file_i}] |
+                              pinned_q[c][{3'd3, file_i}] | pinned_q[c][{3'd4, file_i}] | pinned_q[c][{3'd5, file_i}] |
+                              pinned_q[c][{3'd6, file_i}] | pinned_q[c][{3'd7, file_i}];
+        pin_idx_o[c*7 +: 7] = max7(max7(max7(v[0], v[1]), max7(v[2], v[3])), max7(max7(v[4], v[5]), max7(v[6], v[7])));
       end
     end
   end

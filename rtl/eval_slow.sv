@@ -1,15 +1,14 @@
 // The slow evaluation (IEEE Micro, "Evaluation function"; AIJ section 7 and Tables 4 and 5): an
-// 8x1 array that scans the board one file a clock. Each file goes through three stages, one clock
+// 8x1 array that scans the board one file a clock. Each file goes through four stages, one clock
 // each: the cells of the column form the table indices (es_file for each side, the square
-// control levels for the eight mobility tables) and the table RAMs take them as read addresses
-// (synchronous reads: block RAM on an FPGA), the RAMs' words are turned into the file's values,
-// and the adder tree
-// adds the file's values into the group accumulators (es_tactics gives each file's PINNED index;
+// control levels for the eight mobility tables) into registers, the table RAMs take them as read
+// addresses (synchronous reads: block RAM on an FPGA), the RAMs' words are turned into the file's
+// values, and the adder tree adds the file's values into the group accumulators (es_tactics gives each file's PINNED index;
 // its group-10 value, like the registers' group 5, depends on the board alone and is registered
 // every clock, so the board's attack maps do not reach the sum; the maps themselves are registers,
-// formed from the board in the start clock and every busy clock). Eight files and two more clocks
+// formed from the board in the start clock and every busy clock). Eight files and three more clocks
 // to drain the pipe, one to scale the groups and sum them into a register, and one in which that
-// sum is the result: SLOW_EVAL_CLOCKS (12) in all. The last clock's sum is a register so that
+// sum is the result: SLOW_EVAL_CLOCKS (13) in all. The last clock's sum is a register so that
 // the controller's use of it (lazy evaluation's window test, the search's decision, the array's
 // next board) does not start behind the evaluation's adders (issue 22: logic depth).
 //
@@ -191,8 +190,12 @@ module eval_slow (
   always_comb begin
     for (int i = 0; i < 26; i++) tac_regs[i*8 +: 8] = er_q[chip_pkg::ER_MPIN_HUNG + i][7:0];
   end
+  // The tactics' pin maps are registered: their PINNED index is the clock before's file (s0_file_q),
+  // read straight into the table's address, a clock after the other tables' stage 0.
+  logic [2:0] s0_file_q;
+  always_ff @(posedge clk_i) s0_file_q <= file;
   es_tactics u_tactics (
-    .clk_i, .en_i (busy_q), .file_i (file), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
+    .clk_i, .en_i (busy_q), .file_i (s0_file_q), .occupied_i (occupied), .pieces_i (pieces), .attacks_i (attacks), .regs_i (tac_regs),
     .pin_valid_o (pin_valid), .pin_idx_o (pin_idx), .value_o (tactics_value)
   );
   // Pawn family (es_pawns): structure of the rearmost pawn, shelter and storm next to the own
@@ -235,8 +238,39 @@ module eval_slow (
   logic [6:0] tb_idx;
   assign tb_idx = (file == 3'd1) ? tb_i[1] : tb_i[0];
 
-  // Stage 1's registers: what the file's values need besides the table words. The indices
-  // themselves are registered in the table RAMs (their read addresses).
+  // Stage 0's registers: the file's table indices (the tables' next read addresses) and what the
+  // file's values need besides the table words. Registering the indices puts the scan's index logic
+  // (the registered maps through es_file, es_piece, es_pawns and the tactics' pin conditions) in a
+  // clock of its own, ahead of the RAMs' address registers (issue 22: it was one of the chip's
+  // deepest paths). Stage 1's registers take the flags a clock later, with the words.
+  logic [8:0] s0_idx_q [NumTabs];
+  logic       s0_valid_q;
+  logic       s0_lever_q [2];
+  logic       s0_near_q [2], s0_mpv_q [2], s0_ppv_q [2];
+  logic       s0_mowv_q [2], s0_bisv_q [2], s0_sbv_q [2], s0_obv_q [2], s0_bbv_q [2], s0_tbv_q, s0_tb_black_q;
+  logic       s0_psv_q [2], s0_kzv_q [2], s0_rbp_q [2];
+  logic [8:0] scan_idx [NumTabs];
+  always_ff @(posedge clk_i) begin
+    for (int t = 0; t < NumTabs; t++) s0_idx_q[t] <= scan_idx[t];
+    for (int c = 0; c < 2; c++) begin
+      s0_psv_q[c]   <= ps_valid[c];
+      s0_kzv_q[c]   <= kz_valid[c];
+      s0_rbp_q[c]   <= rbp[c];
+      s0_lever_q[c] <= lever[c];
+      s0_near_q[c]  <= king_there[1-c] && near_king(file, king_file[1-c]);
+      s0_mpv_q[c]   <= mp_valid[c];
+      s0_ppv_q[c]   <= pp_valid[c];
+      s0_mowv_q[c]  <= mow_v[c];
+      s0_bisv_q[c]  <= bis_v[c];
+      s0_sbv_q[c]   <= sb_v[c];
+      s0_obv_q[c]   <= ob_v[c];
+      s0_bbv_q[c]   <= bb_v[c];
+    end
+    s0_tbv_q      <= (file == 3'd0) ? tb_v[0] : (file == 3'd1) ? tb_v[1] : 1'b0;
+    s0_tb_black_q <= tb_idx[6];
+  end
+
+  // Stage 1's registers: stage 0's flags, in the clock the table words come out of the RAMs.
   logic       s1_valid_q;
   logic       s1_lever_q [2];
   logic       s1_near_q [2], s1_mpv_q [2], s1_ppv_q [2];
@@ -245,22 +279,22 @@ module eval_slow (
   logic       s1_psv_q [2], s1_kzv_q [2], s1_rbp_q [2];
   always_ff @(posedge clk_i) begin
     for (int c = 0; c < 2; c++) begin
-      s1_psv_q[c]  <= ps_valid[c];
-      s1_kzv_q[c]  <= kz_valid[c];
-      s1_rbp_q[c]  <= rbp[c];
-      s1_lever_q[c] <= lever[c];
-      s1_near_q[c] <= king_there[1-c] && near_king(file, king_file[1-c]);
-      s1_mpv_q[c]  <= mp_valid[c];
-      s1_ppv_q[c]  <= pp_valid[c];
-      s1_mowv_q[c] <= mow_v[c];
-      s1_bisv_q[c] <= bis_v[c];
-      s1_sbv_q[c]  <= sb_v[c];
-      s1_obv_q[c]  <= ob_v[c];
-      s1_bbv_q[c]  <= bb_v[c];
-      s1_pinv_q[c] <= pin_valid[c];
+      s1_psv_q[c]   <= s0_psv_q[c];
+      s1_kzv_q[c]   <= s0_kzv_q[c];
+      s1_rbp_q[c]   <= s0_rbp_q[c];
+      s1_lever_q[c] <= s0_lever_q[c];
+      s1_near_q[c]  <= s0_near_q[c];
+      s1_mpv_q[c]   <= s0_mpv_q[c];
+      s1_ppv_q[c]   <= s0_ppv_q[c];
+      s1_mowv_q[c]  <= s0_mowv_q[c];
+      s1_bisv_q[c]  <= s0_bisv_q[c];
+      s1_sbv_q[c]   <= s0_sbv_q[c];
+      s1_obv_q[c]   <= s0_obv_q[c];
+      s1_bbv_q[c]   <= s0_bbv_q[c];
+      s1_pinv_q[c]  <= pin_valid[c];  // the tactics' stage 0 is their pin maps' register
     end
-    s1_tbv_q      <= (file == 3'd0) ? tb_v[0] : (file == 3'd1) ? tb_v[1] : 1'b0;
-    s1_tb_black_q <= tb_idx[6];
+    s1_tbv_q      <= s0_tbv_q;
+    s1_tb_black_q <= s0_tb_black_q;
   end
 
   // Material and development: their words are used in the last clock; the board is stable while
@@ -277,36 +311,39 @@ module eval_slow (
   );
 
   // ---------------------------------------------------------------- tables (Table 5)
-  // Read addresses: the host's table index while idle, the scan's indices of file cnt while busy;
-  // the words come out of the RAMs in the next clock.
-  logic [8:0]  raddr [NumTabs];
+  // The scan's indices of file cnt (stage 0, registered); the read addresses are the host's table
+  // index while idle and the registered indices while busy; the words come out of the RAMs in the
+  // next clock.
+  logic [8:0] raddr [NumTabs];
   logic [31:0] tab_rdata [NumTabs];
   always_comb begin
-    for (int t = 0; t < NumTabs; t++) raddr[t] = busy_q ? 9'd0 : tidx;
-    if (busy_q) begin
-      for (int r = 0; r < 8; r++) raddr[chip_pkg::ET_MOBILITY + r] = {2'd0, file, level[r]};
-      for (int c = 0; c < 2; c++) begin
-        raddr[chip_pkg::ET_ROOK_FILES + c]     = {1'b0, rook_idx[c]};
-        raddr[chip_pkg::ET_MULTI_PAWNS + c]    = {2'd0, mp_idx[c]};
-        raddr[chip_pkg::ET_PASSED + c]         = pp_idx[c];
-        raddr[chip_pkg::ET_MINOR_ON_WEAK + c]  = {1'b0, mow_i[c]};
-        raddr[chip_pkg::ET_BISHOPS + 2*c]      = {2'd0, bis0_i[c]};
-        raddr[chip_pkg::ET_BISHOPS + 2*c + 1]  = {2'd0, bis1_i[c]};
-        raddr[chip_pkg::ET_SELF_BLOCK + c]     = sb_i[c];
-        raddr[chip_pkg::ET_OPP_BLOCK + c]      = {2'd0, ob_i[c]};
-        raddr[chip_pkg::ET_BACK_BLOCK + c]     = {1'b0, bb_i[c]};
-        raddr[chip_pkg::ET_PINNED + c]         = {2'd0, pin_idx[c*7 +: 7]};
-        raddr[chip_pkg::ET_PAWN_STRUCTURE + c] = {1'b0, ps_idx[c]};
-        raddr[chip_pkg::ET_PAWN_SHELTER + c]   = sh_idx[c];
-        raddr[chip_pkg::ET_PAWN_STORM + c]     = {2'd0, st_idx[c]};
-      end
-      raddr[chip_pkg::ET_TRAPPED_BISHOP] = {2'd0, tb_idx};
-      raddr[chip_pkg::ET_SIGNATURE]       = {2'd0, sig_w};
-      raddr[chip_pkg::ET_SIGNATURE + 1]   = {2'd0, sig_b};
-      raddr[chip_pkg::ET_JOINT_SIGNATURE] = {1'b0, joint};
-      raddr[chip_pkg::ET_CONTEMPT]        = {1'b0, joint};
-      raddr[chip_pkg::ET_DEVELOPMENT]     = {1'b0, dev};
+    for (int t = 0; t < NumTabs; t++) scan_idx[t] = 9'd0;
+    for (int r = 0; r < 8; r++) scan_idx[chip_pkg::ET_MOBILITY + r] = {2'd0, file, level[r]};
+    for (int c = 0; c < 2; c++) begin
+      scan_idx[chip_pkg::ET_ROOK_FILES + c]     = {1'b0, rook_idx[c]};
+      scan_idx[chip_pkg::ET_MULTI_PAWNS + c]    = {2'd0, mp_idx[c]};
+      scan_idx[chip_pkg::ET_PASSED + c]         = pp_idx[c];
+      scan_idx[chip_pkg::ET_MINOR_ON_WEAK + c]  = {1'b0, mow_i[c]};
+      scan_idx[chip_pkg::ET_BISHOPS + 2*c]      = {2'd0, bis0_i[c]};
+      scan_idx[chip_pkg::ET_BISHOPS + 2*c + 1]  = {2'd0, bis1_i[c]};
+      scan_idx[chip_pkg::ET_SELF_BLOCK + c]     = sb_i[c];
+      scan_idx[chip_pkg::ET_OPP_BLOCK + c]      = {2'd0, ob_i[c]};
+      scan_idx[chip_pkg::ET_BACK_BLOCK + c]     = {1'b0, bb_i[c]};
+      scan_idx[chip_pkg::ET_PAWN_STRUCTURE + c] = {1'b0, ps_idx[c]};
+      scan_idx[chip_pkg::ET_PAWN_SHELTER + c]   = sh_idx[c];
+      scan_idx[chip_pkg::ET_PAWN_STORM + c]     = {2'd0, st_idx[c]};
     end
+    scan_idx[chip_pkg::ET_TRAPPED_BISHOP] = {2'd0, tb_idx};
+    scan_idx[chip_pkg::ET_SIGNATURE]       = {2'd0, sig_w};
+    scan_idx[chip_pkg::ET_SIGNATURE + 1]   = {2'd0, sig_b};
+    scan_idx[chip_pkg::ET_JOINT_SIGNATURE] = {1'b0, joint};
+    scan_idx[chip_pkg::ET_CONTEMPT]        = {1'b0, joint};
+    scan_idx[chip_pkg::ET_DEVELOPMENT]     = {1'b0, dev};
+  end
+  always_comb begin
+    for (int t = 0; t < NumTabs; t++) raddr[t] = busy_q ? s0_idx_q[t] : tidx;
+    // PINNED: the index of the clock before's file, from the tactics' registered pin maps.
+    for (int c = 0; c < 2; c++) raddr[chip_pkg::ET_PINNED + c] = busy_q ? {2'd0, pin_idx[c*7 +: 7]} : tidx;
   end
   for (genvar t = 0; t < NumTabs; t++) begin : g_tab
     localparam int Width = 32'(chip_pkg::ET_BITS[t*6 +: 6]);
@@ -536,6 +573,7 @@ module eval_slow (
     if (!rst_ni) begin
       busy_q     <= 1'b0;
       cnt_q      <= 4'd0;
+      s0_valid_q <= 1'b0;
       s1_valid_q <= 1'b0;
       s2_valid_q <= 1'b0;
       value_q    <= '0;
@@ -544,7 +582,8 @@ module eval_slow (
     end else begin
       busy_q     <= busy_d;
       cnt_q      <= cnt_d;
-      s1_valid_q <= busy_q && !cnt_q[3] && !start_i;
+      s0_valid_q <= busy_q && !cnt_q[3] && !start_i;
+      s1_valid_q <= s0_valid_q && !start_i;
       s2_valid_q <= s2_valid_d && !start_i;
       if (finish_o) begin
         value_q <= stm_i ? 16'd0 - sum_q : sum_q;

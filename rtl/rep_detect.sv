@@ -27,7 +27,14 @@ module rep_detect (
   output logic [31:0]  black_o,   // ... a black piece now
   output logic [31:0]  empty_o,   // ... is empty now
   input  logic [31:0]  sel_i,     // one-hot (or 0): the entry whose differing squares sel_diff_o shows
-  output logic [63:0]  sel_diff_o // the squares where the selected entry differs from the current board
+  output logic [63:0]  sel_diff_o, // the squares where the selected entry differs from the current board
+  // two_o and the colours of the clock before (while cls_en_i): the repeating move's choice at a
+  // node's first GEN, whose board and stored boards are those of the clock before, reads these so
+  // that it does not start behind the compare (issue 22: logic depth).
+  output logic [31:0]  two_q_o,
+  output logic [31:0]  white_q_o,
+  output logic [31:0]  black_q_o,
+  output logic [31:0]  empty_q_o
 );
   // The current board as four bit planes (plane b: bit b of each square's piece code, square s at
   // bit s), stored the same way: entry k's plane b at board_q[k][b*64 +: 64]. A square differs
@@ -85,6 +92,16 @@ module rep_detect (
         empty_o[k] = |(diff[k] & empty_now);
         if (sel_i[k]) sel_diff_o = sel_diff_o | diff[k];
       end
+    end
+  end
+
+  // A datapath read only where the clock before computed it (ctrl_search's assertion): no reset.
+  always_ff @(posedge clk_i) begin
+    if (cls_en_i) begin
+      two_q_o   <= two_o;
+      white_q_o <= white_o;
+      black_q_o <= black_o;
+      empty_q_o <= empty_o;
     end
   end
 endmodule

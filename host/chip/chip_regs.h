@@ -591,7 +591,7 @@ constexpr std::uint32_t CHIP_ID = 0x44424331;
 constexpr std::uint32_t CHIP_VERSION = 0x2;
 constexpr std::uint32_t STACK_DEPTH = 0x20;
 constexpr std::uint32_t PERFT_MAX_DEPTH = 0x1F;
-constexpr std::uint32_t SLOW_EVAL_CLOCKS = 0xC;
+constexpr std::uint32_t SLOW_EVAL_CLOCKS = 0xD;
 constexpr std::uint32_t MATE_SCORE = 0x7918;
 
 // Name of a register or block word, for messages (empty if unmapped).
