@@ -172,8 +172,7 @@ module es_tactics (
   // The pin maps depend on the board alone (stable while the evaluation runs): registered every
   // clock, and the index of file_i (the scan's file of the clock before: eval_slow) read from the
   // registers, so the fills and the index are not one path (issue 22: logic depth). The largest
-  // index of the file's pinned pieces is a tree of maxima (0 for a square with no pin, as no pin
-  // leaves the index at 0).
+  // index of the file's pinned pieces (0 for a square with no pin, as no pin leaves the index at 0).
   logic [63:0] pinned_q [2], against_king_q [2], by_bishop_q [2], by_rook_q [2], press_hi_q [2], press_lo_q [2];
   always_ff @(posedge clk_i) begin  // a datapath, read a clock later: no reset
     for (int c = 0; c < 2; c++) begin
@@ -185,37 +184,71 @@ module es_tactics (
       press_lo_q[c]     <= press_lo[c];
     end
   end
-  function automatic logic [6:0] max7(input logic [6:0] a, input logic [6:0] b);
-    max7 = (a > b) ? a : b;
+  // The largest index is found without carry chains: inside the whole board top, Yosys 0.23's
+  // ABC9 gave up on a tree of comparators whose carry outputs fed the next ones ("Boxes are not
+  // in a topological order"). The index ty*24 + {pinner, against king, pressure} orders the
+  // pieces as the key {ty, pinner, against king, pressure} does (the low part is below 24), so
+  // the ranks' keys are compared pairwise (all 28 pairs at once, gates only), the winner is the
+  // rank no other beats, and only its key is turned into an index.
+  function automatic logic key_ge(input logic [7:0] a, input logic [7:0] b);  // a >= b, no $alu
+    logic gt;
+    gt = 1'b0;
+    for (int k = 0; k < 8; k++) gt = (a[k] & ~b[k]) | (~(a[k] ^ b[k]) & gt);
+    key_ge = gt | (a == b);
   endfunction
+  logic [63:0] pin_key [2];  // rank r's key at [r*8 +: 8]
+  logic [7:0] pin_best [2];
   always_comb begin
-    logic [6:0] v [8];
     logic [5:0] s;
     logic [2:0] ty;
     logic [1:0] pinner;
-    for (int r = 0; r < 8; r++) v[r] = '0;
+    logic [7:0] win;
     s           = '0;
     ty          = '0;
     pinner      = '0;
+    win         = '0;
     pin_valid_o = '0;
     pin_idx_o   = '0;
+    for (int c = 0; c < 2; c++) begin
+      pin_best[c] = '0;
+      pin_key[c]  = '0;
+    end
     if (en_i) begin
       for (int c = 0; c < 2; c++) begin
         for (int r = 0; r < 8; r++) begin
           s  = {r[2:0], file_i};
           ty = pc[1-c][1][s] ? 3'd1 : pc[1-c][2][s] ? 3'd2 : pc[1-c][3][s] ? 3'd3 : pc[1-c][4][s] ? 3'd4 : 3'd0;
           pinner = by_bishop_q[c][s] ? 2'd0 : by_rook_q[c][s] ? 2'd1 : 2'd2;
-          v[r] = !pinned_q[c][s] ? 7'd0 :
-                 7'(ty) * 7'd24 + {2'd0, pinner, 3'd0} + {4'd0, against_king_q[c][s], 2'd0} +
-                 {5'd0, press_hi_q[c][s], press_lo_q[c][s]};
+          pin_key[c][r*8 +: 8] = pinned_q[c][s] ? {ty, pinner, against_king_q[c][s], press_hi_q[c][s], press_lo_q[c][s]} : 8'd0;
+        end
+        // Rank r wins if it beats every lower rank and is not beaten by a higher one: exactly one
+        // winner, the lowest of the largest keys.
+        for (int r = 0; r < 8; r++) begin
+          win[r] = 1'b1;
+          for (int o = 0; o < 8; o++) begin
+            if (o < r) win[r] = win[r] & ~key_ge(pin_key[c][o*8 +: 8], pin_key[c][r*8 +: 8]);
+            if (o > r) win[r] = win[r] & key_ge(pin_key[c][r*8 +: 8], pin_key[c][o*8 +: 8]);
+          end
+          pin_best[c] = pin_best[c] | (win[r] ? pin_key[c][r*8 +: 8] : 8'd0);
         end
         pin_valid_o[c]      = pinned_q[c][{3'd0, file_i}] | pinned_q[c][{3'd1, file_i}] | pinned_q[c][{3'd2, file_i}] |
                               pinned_q[c][{3'd3, file_i}] | pinned_q[c][{3'd4, file_i}] | pinned_q[c][{3'd5, file_i}] |
                               pinned_q[c][{3'd6, file_i}] | pinned_q[c][{3'd7, file_i}];
-        pin_idx_o[c*7 +: 7] = max7(max7(max7(v[0], v[1]), max7(v[2], v[3])), max7(max7(v[4], v[5]), max7(v[6], v[7])));
+        pin_idx_o[c*7 +: 7] = 7'(pin_best[c][7:5]) * 7'd24 + {2'd0, pin_best[c][4:0]};
       end
     end
   end
+
+`ifdef VERILATOR
+  // The winner's key is the largest (the regression's alt configuration, verilated with --assert).
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      for (int r = 0; r < 8; r++) begin
+        a_pin_best_max: assert (!en_i || pin_best[c] >= pin_key[c][r*8 +: 8]);
+      end
+    end
+  end
+`endif
 
   // ---------------------------------------------------------------- group 10
   function automatic logic [31:0] reg8(input logic [207:0] regs, input int i, input int bits);
