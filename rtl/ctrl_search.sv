@@ -7,8 +7,8 @@
 // This block holds the search's state (per-ply bits, the unwinding flags, the root's offset
 // phases, the results) and its datapath: the parameters decoded, the test values, what a TEST
 // clock decides about the move just made (skipped, a terminal leaf, a stand pat decided by lazy or
-// slow evaluation, a full-width child, a quiescence extension), the quiescence check classes, the
-// repetition detector with the repeating move, and the root's offset searches. Its decision for
+// slow evaluation, a full-width child, a quiescence extension), the quiescence check classes and
+// the root's offset searches; the repetitions are ctrl_repeat's. Its decision for
 // the clock (ctrl_pkg::search_step_t) tells the state machine where to go. Model twin:
 // host/chip/model/ctrl_search.h.
 module ctrl_search (
@@ -89,7 +89,7 @@ module ctrl_search (
   ctrl_pkg::phase_e phase_q, phase_d;
   logic [1:0]       alt_q, alt_d;
   // ---------------------------------------------------------------- parameters
-  logic       qs_on, ev_on, rep_on, np_on, ign_stale, rep_tie_on, rep_strive, rep_bound;
+  logic       qs_on, ev_on, rep_on, np_on, ign_stale;
   logic       ext_pawn7, ext_pawn6, ext_hung2, ext_hung1, ext_opp_hung;
   logic [1:0] qs_checks, qs_singular;
   logic [4:0] qs_depth;
@@ -105,9 +105,6 @@ module ctrl_search (
   assign ext_hung2    = search_ctrl_i.ext_hung2;
   assign ext_hung1    = search_ctrl_i.ext_hung1;
   assign ext_opp_hung = search_ctrl_i.ext_opp_hung;
-  assign rep_tie_on   = search_ctrl_i.rep_tie;
-  assign rep_strive   = search_ctrl_i.rep_strive;
-  assign rep_bound    = search_ctrl_i.rep_bound;
   assign ext_pawn6    = search_ctrl_i.ext_pawn6;
   logic [15:0] off_margin;
   logic        off_single, off_binary, off_trinary;
@@ -228,104 +225,30 @@ module ctrl_search (
                      (ext_hung1 && one_hung && rel_c >= 6'd3 && hung1_q[ci - 5'd2]) ||
                      (ext_opp_hung && opp_hung_i));
 
-  // ---------------------------------------------------------------- repetition detector
-  // Entries below the current position's stack index; the same side to move for a repetition,
-  // the other for one displaced piece.
-  logic [31:0] rep_equal, rep_two, rep_valid, rep_same, rep_white, rep_black, np_valid;
-  logic [5:0]  rep_idx;
-  logic        np_hit;
-  assign rep_idx = state_i == chip_pkg::S_TEST ? ply_i + 6'd1 : host_ply_i;
-  always_comb begin
-    for (int k = 0; k < 32; k++) begin
-      rep_valid[k] = 6'(k) < rep_idx;
-      rep_same[k]  = (rep_idx[0] == k[0]);
-      np_valid[k]  = 6'(k) >= base_i && 7'(k) + 7'd3 <= 7'(rep_idx);
-    end
-  end
-  // "No progress": one piece of the side that just moved displaced from a position of the search
-  // path three or more plies up (the other side to move there): it could have moved there at once.
-  assign np_hit = |(rep_two & np_valid & ~rep_same &
-                    (pos_i.stm ? rep_white & ~rep_black : rep_black & ~rep_white));
-  assign rep_hit_o  = |(rep_equal & rep_valid & rep_same);
-  assign rep_near_o = |(rep_two & rep_valid & ~rep_same);
-  // The tie-breaker of a repetition draw, "moves until repetition" (AIJ 4.3), for the child at
-  // rel_c: B - rel_c from the root side's view (B = SEARCH_CTRL.REP_BASE, the host's count at the
-  // root, so that chip and host count from the same place), positive when it strives for the draw
-  // (an earlier repetition is better), negative when it avoids it (a later one is less bad);
-  // negated at odd plies like every value. 0 with SEARCH_CTRL.REP_TIE clear.
-  logic signed [17:0] rep_tie_mag, rep_tie;
-  assign rep_tie_mag = 18'(search_ctrl_i.rep_base) - 18'(rel_c);
-  assign rep_tie     = !rep_tie_on ? 18'sd0 : (rep_strive != odd_c) ? rep_tie_mag : -rep_tie_mag;
-  // The repeating move (SEARCH_CTRL.REP_BOUND): at the node being expanded (stack index p), an entry
-  // below it with the other side to move from which exactly one piece of the side to move is
-  // displaced (two squares differ: one holds that piece now, the other is empty); the lowest such
-  // entry is selected and the move puts the piece back on the empty square.
-  logic [31:0] rep_empty, rm_cand, rm_sel, rm_below;
-  logic [31:0] rep_two_q, rep_white_q, rep_black_q, rep_empty_q;
-  logic [63:0] rm_diff;
-  logic [5:0]  rm_from, rm_to;
-  // Read only in GEN (rm_try_o, rm_move_o): computed there, zero otherwise. The repeating move is
-  // tried at a node's first GEN, whose board (and the detector's stored boards) the clock before
-  // had as well (TEST going down to the node, GENATT or SEVAL at it): the entries' classes are
-  // that clock's, registered, so the choice does not start behind the detector's compare.
-  logic rm_en;
-  assign rm_en = state_i == chip_pkg::S_GEN;
-  always_comb begin
-    rm_cand = '0;
-    if (rm_en) begin
-      for (int k = 0; k < 32; k++) begin
-        rm_cand[k] = rep_two_q[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty_q[k] &&
-                     (pos_i.stm ? rep_black_q[k] && !rep_white_q[k] : rep_white_q[k] && !rep_black_q[k]);
-      end
-    end
-  end
-  // The lowest candidate, one-hot: each entry with no candidate below it (a prefix OR in five
-  // steps; rm_cand & -rm_cand was a 32-cell carry chain).
-  always_comb begin
-    rm_below = rm_cand << 1;
-    rm_below = rm_below | (rm_below << 1);
-    rm_below = rm_below | (rm_below << 2);
-    rm_below = rm_below | (rm_below << 4);
-    rm_below = rm_below | (rm_below << 8);
-    rm_below = rm_below | (rm_below << 16);
-  end
-  assign rm_sel = rm_cand & ~rm_below;
-  logic [63:0] rm_occ;
-  assign rm_occ = board_i[0 +: 64] | board_i[64 +: 64] | board_i[128 +: 64];
-  always_comb begin
-    rm_from = 6'd0;
-    rm_to   = 6'd0;
-    if (rm_en) begin
-      for (int s = 0; s < 64; s++) begin
-        if (rm_diff[s] && rm_occ[s])  rm_from = rm_from | 6'(s);
-        if (rm_diff[s] && !rm_occ[s]) rm_to   = rm_to | 6'(s);
-      end
-    end
-  end
-  // Tried once per node, at its first GEN, below the root, in a search with the detector on.
-  assign rm_try_o  = searching_i && rep_on && rep_bound && !last_i[15] && !rtried_q[pi] && ply_i != base_i &&
-                     rm_cand != 32'd0;
-  assign rm_move_o = {4'b1000, rm_to, rm_from};
-  rep_detect u_rep (
+  // ---------------------------------------------------------------- repetitions
+  logic               np_hit;
+  logic signed [17:0] rep_tie;
+  ctrl_repeat u_repeat (
     .clk_i,
-    .we_i       (state_i == chip_pkg::S_MAKE),
-    .waddr_i    (pi),
+    .rst_ni,
+    .search_ctrl_i,
+    .state_i,
+    .searching_i,
+    .ply_i,
+    .base_i,
+    .host_ply_i,
+    .rel_c,
+    .odd_c,
+    .last_null_i (last_i[15]),
+    .rtried_i    (rtried_q[pi]),
+    .pos_i,
     .board_i,
-    .castling_i (pos_i.castling),
-    .ep_i       ({pos_i.ep_valid, pos_i.ep_sq}),
-    .equal_o    (rep_equal),
-    .two_o      (rep_two),
-    .white_o    (rep_white),
-    .black_o    (rep_black),
-    .cls_en_i   (state_i == chip_pkg::S_GEN || state_i == chip_pkg::S_TEST || state_i == chip_pkg::S_GENATT ||
-                 state_i == chip_pkg::S_SEVAL),
-    .empty_o    (rep_empty),
-    .sel_i      (rm_sel),
-    .sel_diff_o (rm_diff),
-    .two_q_o    (rep_two_q),
-    .white_q_o  (rep_white_q),
-    .black_q_o  (rep_black_q),
-    .empty_q_o  (rep_empty_q)
+    .rep_hit_o,
+    .rep_near_o,
+    .np_hit_o    (np_hit),
+    .rep_tie_o   (rep_tie),
+    .rm_try_o,
+    .rm_move_o
   );
 
   // ---------------------------------------------------------------- TEST
@@ -638,10 +561,8 @@ module ctrl_search (
   end
 
 `ifdef VERILATOR
-  // Assertions (verilated with --assert in the regression's second configuration).
-  // The repeating move's entry select is one-hot (or none); a decision moves the ply one way;
-  // descending never unmakes; the search's plies stay within the stack and above its root.
-  a_rm_sel_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(rm_sel));
+  // Assertions (verilated with --assert in the regression's second configuration): a decision
+  // moves the ply one way; descending never unmakes; the search's plies stay within the stack and above its root.
   a_ply_one_way: assert property (@(posedge clk_i) disable iff (!rst_ni)
       step_o.go |-> !(step_o.ply_up && step_o.ply_down));
   a_descend_keeps: assert property (@(posedge clk_i) disable iff (!rst_ni)
@@ -650,13 +571,6 @@ module ctrl_search (
       searching_i && state_i != chip_pkg::S_IDLE |-> ply_i >= base_i);
   a_no_decision_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
       state_i == chip_pkg::S_IDLE |-> !step_o.go);
-  // Where the repeating move may be tried, the detector's registered classes are this board's.
-  a_rep_classes_q: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      searching_i && rm_en && !last_i[15] && !rtried_q[pi] && ply_i != base_i |->
-      rep_two_q == rep_two && rep_white_q == rep_white && rep_black_q == rep_black && rep_empty_q == rep_empty);
-`else
-  logic unused_rep_empty;  // read by the assertion only
-  assign unused_rep_empty = ^rep_empty;
 `endif
 
   assign qc_o         = qc_q;
