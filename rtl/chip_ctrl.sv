@@ -365,6 +365,24 @@ module chip_ctrl (
     endcase
   end
 
+  // ---------------------------------------------------------------- a command's start
+  ctrl_pkg::cmd_start_t  start;
+  chip_pkg::ctrl_state_e start_state;
+  ctrl_cmd u_cmd (
+    .op_i        (op_w),
+    .mode_i      (mode_w),
+    .depth_i     (depth_w),
+    .host_ply_i  (host_ply_q),
+    .move_i      (move_q),
+    .in_check_i,
+    .off_on_i    (off_on),
+    .off_depth_i (off_depth),
+    .lazy_done_i (lazy_done),
+    .lazy_slow_i (lazy_slow),
+    .start_o     (start),
+    .state_o     (start_state)
+  );
+
   // ---------------------------------------------------------------- next state
   logic [4:0] ci;  // the child's stack index
   assign ci = pi + 5'd1;
@@ -563,82 +581,28 @@ module chip_ctrl (
       cmd_d       = cmd_wdata;
       cycles_d    = 64'd0;
       generated_d = 32'd0;
-      done_d      = 1'b0;
+      done_d      = start.done;
       aborted_d   = 1'b0;
-      ply_d       = host_ply_q;
+      ply_d       = start.ply;
       base_d      = host_ply_q;
-      unique case (op_w)
-        chip_pkg::OP_CLEAR: begin
-          clear_o    = 1'b1;
-          host_ply_d = 6'd0;
-          done_d     = 1'b1;
-        end
-        chip_pkg::OP_GEN: begin
-          move_valid_d = 1'b0;
-          if (mode_w > chip_pkg::MODE_ATTACKS) begin
-            cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_BAD_ARGUMENT; done_d = 1'b1;
-          end else if (host_ply_q >= 6'(StackDepth)) begin
-            cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_STACK; done_d = 1'b1;
-          end else if (mode_w == chip_pkg::MODE_EVASIONS && !in_check_i) begin
-            done_d = 1'b1;  // nothing to evade
-          end else begin
-            stk_move_we    = 1'b1;
-            stk_move_waddr = host_ply_q[4:0];
-            stk_move_wdata = move_q;
-            state_d        = move_q[15] ? chip_pkg::S_CHECK : chip_pkg::S_GEN;
-          end
-        end
-        chip_pkg::OP_MAKE: begin
-          if (host_ply_q >= 6'(StackDepth)) begin
-            cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_STACK; done_d = 1'b1;
-          end else begin
-            state_d = chip_pkg::S_CHECK;
-          end
-        end
-        chip_pkg::OP_UNMAKE: begin
-          if (host_ply_q == 6'd0) begin
-            cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_STACK; done_d = 1'b1;
-          end else begin
-            ply_d   = host_ply_q - 6'd1;
-            state_d = chip_pkg::S_UNMAKE;
-          end
-        end
-        chip_pkg::OP_PERFT, chip_pkg::OP_SEARCH: begin
-          count_d = 64'd0;
-          // Offset searches need an offset depth of 1..depth and room for the extension.
-          if (depth_w == 5'd0 || 7'(host_ply_q) + 7'(depth_w) > 7'(StackDepth) ||
-              (op_w == chip_pkg::OP_SEARCH && off_on &&
-               (off_depth == 5'd0 || off_depth > depth_w || 7'(host_ply_q) + 7'(depth_w) + 7'd1 > 7'(StackDepth)))) begin
-            cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_BAD_ARGUMENT; done_d = 1'b1;
-          end else begin
-            stk_move_we    = 1'b1;
-            stk_move_waddr = host_ply_q[4:0];
-            state_d        = chip_pkg::S_GEN;
-          end
-        end
-        chip_pkg::OP_EVAL_INIT: begin
-          if (host_ply_q != 6'd0) begin
-            cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_STACK; done_d = 1'b1;
-          end else begin
-            ph_clear_o = 1'b1;
-            state_d    = chip_pkg::S_EINIT;
-          end
-        end
-        chip_pkg::OP_SLOW_EVAL: se_start_o = 1'b1;
-        chip_pkg::OP_JOB: begin
-          // ctrl_job runs it; a search needs a depth (the other checks are its steps').
-          if (depth_w == 5'd0) begin
-            cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_BAD_ARGUMENT; done_d = 1'b1;
-          end
-        end
-        chip_pkg::OP_LAZY_EVAL: begin
-          if (lazy_done) done_d = 1'b1;
-          if (lazy_slow) se_start_o = 1'b1;
-        end
-        default: begin
-          cmd_err = 1'b1; cmd_err_code = chip_pkg::ERR_BAD_COMMAND; done_d = 1'b1;
-        end
-      endcase
+      if (start.go) state_d = start_state;
+      if (start.err) begin
+        cmd_err      = 1'b1;
+        cmd_err_code = start.err_code;
+      end
+      if (start.clear) begin
+        clear_o    = 1'b1;
+        host_ply_d = 6'd0;
+      end
+      if (start.ph_clear) ph_clear_o = 1'b1;
+      if (start.se_start) se_start_o = 1'b1;
+      if (start.move_invalid) move_valid_d = 1'b0;
+      if (start.count_clear) count_d = 64'd0;
+      if (start.stk_we) begin
+        stk_move_we    = 1'b1;
+        stk_move_waddr = host_ply_q[4:0];
+        stk_move_wdata = start.stk_wdata;
+      end
     end
   end
 

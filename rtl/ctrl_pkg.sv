@@ -75,6 +75,22 @@ package ctrl_pkg;
     logic       se_start;    // a stand pat needs the slow evaluation
   } search_step_t;
 
+  // What a host command's start sets in the clock its CMD write lands in (ctrl_cmd).
+  typedef struct packed {
+    logic                  go;            // the command runs: the next state is ctrl_cmd's state_o
+    logic                  done;          // finished in this clock
+    logic                  err;
+    logic [7:0]            err_code;
+    logic [5:0]            ply;           // the ply the command starts at
+    logic                  clear;         // CLEAR: the chip's state and the host's moves
+    logic                  ph_clear;      // EVAL_INIT: the game phase registers
+    logic                  se_start;      // the slow evaluation starts
+    logic                  move_invalid;  // GEN: no generated move yet
+    logic                  count_clear;   // PERFT, SEARCH: the node count starts at 0
+    logic                  stk_we;        // the stack's move at the root ply is written ...
+    logic [15:0]           stk_wdata;     // ... with this
+  } cmd_start_t;
+
   // Castling rights lost when a piece leaves or lands on a square.
   function automatic logic [3:0] castle_mask(input logic [5:0] sq);
     unique case (sq)
