@@ -171,8 +171,9 @@ module es_tactics (
   // ---------------------------------------------------------------- PINNED index of the file
   // The pin maps depend on the board alone (stable while the evaluation runs): registered every
   // clock, and the index of file_i (the scan's file of the clock before: eval_slow) read from the
-  // registers, so the fills and the index are not one path (issue 22: logic depth). The largest
-  // index of the file's pinned pieces (0 for a square with no pin, as no pin leaves the index at 0).
+  // registers, so the fills and the index are not one path (issue 22: logic depth). The index is
+  // the largest among the file's pinned pieces (a square with no pin counts as 0, as no pin leaves
+  // the index at 0).
   logic [63:0] pinned_q [2], against_king_q [2], by_bishop_q [2], by_rook_q [2], press_hi_q [2], press_lo_q [2];
   always_ff @(posedge clk_i) begin  // a datapath, read a clock later: no reset
     for (int c = 0; c < 2; c++) begin
