@@ -192,10 +192,8 @@ module es_tactics (
   // the ranks' keys are compared pairwise (all 28 pairs at once, gates only), the winner is the
   // rank no other beats, and only its key is turned into an index.
   function automatic logic key_ge(input logic [7:0] a, input logic [7:0] b);  // a >= b, no $alu
-    logic gt;
-    gt = 1'b0;
-    for (int k = 0; k < 8; k++) gt = (a[k] & ~b[k]) | (~(a[k] ^ b[k]) & gt);
-    key_ge = gt | (a == b);
+    key_ge = 1'b1;  // equal so far (no bits): a >= b; a higher bit that differs decides
+    for (int k = 0; k < 8; k++) key_ge = (a[k] & ~b[k]) | (~(a[k] ^ b[k]) & key_ge);
   endfunction
   logic [63:0] pin_key [2];  // rank r's key at [r*8 +: 8]
   logic [7:0] pin_best [2];
@@ -204,10 +202,12 @@ module es_tactics (
     logic [2:0] ty;
     logic [1:0] pinner;
     logic [7:0] win;
+    logic [63:0] ge;
     s           = '0;
     ty          = '0;
     pinner      = '0;
     win         = '0;
+    ge          = '0;
     pin_valid_o = '0;
     pin_idx_o   = '0;
     for (int c = 0; c < 2; c++) begin
@@ -222,13 +222,17 @@ module es_tactics (
           pinner = by_bishop_q[c][s] ? 2'd0 : by_rook_q[c][s] ? 2'd1 : 2'd2;
           pin_key[c][r*8 +: 8] = pinned_q[c][s] ? {ty, pinner, against_king_q[c][s], press_hi_q[c][s], press_lo_q[c][s]} : 8'd0;
         end
-        // Rank r wins if it beats every lower rank and is not beaten by a higher one: exactly one
+        // One comparison a pair: ge[lo*8 + hi] is "rank lo's key >= rank hi's" (lo < hi). Rank r
+        // wins if it beats every lower rank and is not beaten by a higher one: exactly one
         // winner, the lowest of the largest keys.
+        for (int lo = 0; lo < 8; lo++) begin
+          for (int hi = lo + 1; hi < 8; hi++) ge[lo*8 + hi] = key_ge(pin_key[c][lo*8 +: 8], pin_key[c][hi*8 +: 8]);
+        end
         for (int r = 0; r < 8; r++) begin
           win[r] = 1'b1;
           for (int o = 0; o < 8; o++) begin
-            if (o < r) win[r] = win[r] & ~key_ge(pin_key[c][o*8 +: 8], pin_key[c][r*8 +: 8]);
-            if (o > r) win[r] = win[r] & key_ge(pin_key[c][r*8 +: 8], pin_key[c][o*8 +: 8]);
+            if (o < r) win[r] = win[r] & ~ge[o*8 + r];
+            if (o > r) win[r] = win[r] & ge[r*8 + o];
           end
           pin_best[c] = pin_best[c] | (win[r] ? pin_key[c][r*8 +: 8] : 8'd0);
         end
