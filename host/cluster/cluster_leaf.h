@@ -78,6 +78,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
     return std::min(job_depth_, config_.pv_depth > 0 ? config_.pv_depth : config_.depth);
   }
   void new_iteration(int depth) override;
+  bool iterations_may_overlap() const override { return false; }  // the job depth is the iteration's
   int chips() const override;
   void new_search(const Position& root, bool strive_for_draw) override;
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;

@@ -43,6 +43,10 @@ class LeafSearch {
   // Before each iteration of the root's search, its depth (a cluster's master keeps a few plies of
   // its own above the jobs in every iteration: cluster_leaf.h).
   virtual void new_iteration(int /*depth*/) {}
+  // Whether a search of the next iteration may start before new_iteration() for it (overlapped
+  // iterations, SearchOptions::overlap_iterations): not where new_iteration changes what the leaf
+  // searcher does (a cluster's master).
+  virtual bool iterations_may_overlap() const { return true; }
   virtual int chips() const = 0;
   // Before each search: the evaluation weights for this root (AIJ 7.1) go to every chip, and the
   // software's attitude to draws (AIJ 4.3: whether the root side strives for a draw), so that the

@@ -19,6 +19,7 @@ class WorkerLeaf final : public LeafSearch {
   int pv_depth() const override { return chips_.pv_depth(); }
   int chips() const override { return chips_.chips(); }
   void new_iteration(int depth) override { chips_.new_iteration(depth); }
+  bool iterations_may_overlap() const override { return chips_.iterations_may_overlap(); }
   void new_search(const Position&, bool) override {}  // the master's run() did it on the shared chips
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   bool overflowed() const override { return overflowed_; }

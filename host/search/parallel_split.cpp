@@ -47,6 +47,23 @@ struct RootSplit {
 
 bool root_split_resolving(const RootSplit& split) { return split.resolving > 0; }
 
+// Overlapped iterations (SearchOptions::overlap_iterations): the next iteration's first root move,
+// searched early by a helper with nothing else to do while the last moves of this iteration finish.
+// One at a time: a new one is offered only once the last one's helper is done with it.
+struct EarlyFirstMove {
+  bool offered = false;   // by the master: its root split has no move left to hand out
+  bool taken = false;     // a helper is searching it (until it has finished or stopped)
+  bool finished = false;  // the helper is done: score holds, unless it was stopped
+  bool stopped = false;   // interrupted (dropped, or the search's limits): no score
+  bool dropped = false;   // the next iteration's first move is another: stop
+  Move move = Move::none();
+  int depth = 0;
+  int score = 0;
+  const MoveList* root_moves = nullptr;  // the root's moves (a helper's lists_[0])
+};
+
+bool early_first_move_dropped(const EarlyFirstMove& early) { return early.dropped; }
+
 // A node whose moves after the first are being shared out (AIJ 6.1: a PV node after its first move,
 // a bad type-2 or a type-3 node once its first move has not cut off).
 struct NodeSplit {
@@ -64,8 +81,12 @@ struct NodeSplit {
   const NodeJob* job = nullptr;  // the cluster job it belongs to: its cancel stops it too
   std::uint64_t serial = 0;      // creation order (ties between equally shallow splits)
   // Made in a helper's null-window search of a root move: that search's stop for another root
-  // move's fail high (Searcher::stopped_for_root_) stops the split's helpers too.
+  // move's fail high (Searcher::stopped_for_root_) stops the split's helpers too; made in an early
+  // search of the next iteration's first move, that move's drop (EarlyFirstMove::dropped).
   const bool* root_move_stopped = nullptr;
+  // Made in an early search of the next iteration's first move, or nested in such a split: free
+  // helpers join the current iteration's splits first.
+  bool early = false;
   int busy = 0;
   bool cutoff = false;
   // An offset split (count_good_alternatives, AIJ 6.1's offset searches in parallel): every move
@@ -98,18 +119,22 @@ struct ParallelWorkers {
   std::uint64_t helper_splits = 0;
   std::uint64_t root_moves_given_back = 0;
   std::uint64_t offset_splits = 0;
+  EarlyFirstMove early;
+  std::uint64_t early_used = 0, early_dropped = 0;
   int idle = 0;
   bool quit = false;
 };
 
 namespace {
-// The split a free helper joins: the shallowest one with a move left (its moves are the largest
-// jobs), the oldest among equals.
+// The split a free helper joins: the current iteration's before the next one's early first move's,
+// then the shallowest one with a move left (its moves are the largest jobs), the oldest among equals.
 NodeSplit* open_split(const ParallelWorkers& p) {
   NodeSplit* best = nullptr;
   for (NodeSplit* s : p.splits) {
     if (s->next >= s->moves->size() || node_split_cut_off(*s)) continue;
-    if (!best || s->ply < best->ply || (s->ply == best->ply && s->serial < best->serial)) best = s;
+    if (!best || s->early < best->early ||
+        (s->early == best->early && (s->ply < best->ply || (s->ply == best->ply && s->serial < best->serial))))
+      best = s;
   }
   return best;
 }
@@ -157,6 +182,8 @@ void Searcher::finish_workers() {
   helper_splits_ = p->helper_splits;
   root_moves_given_back_ = p->root_moves_given_back;
   offset_splits_ = p->offset_splits;
+  early_first_moves_ = p->early_used;
+  early_first_moves_dropped_ = p->early_dropped;
   leaf_ = &p->chips;
   leaf_->set_worker(0);
   parallel_ = nullptr;
@@ -175,9 +202,10 @@ void Searcher::helper_main(int me) {
     };
     auto node_work = [this, p] { return !master_->stop_ && open_split(*p) != nullptr; };
     auto job_work = [this] { return master_->jobs_ && !master_->stop_ && master_->jobs_->ready(); };
+    auto early_work = [this, p] { return p->early.offered && !p->early.taken && !master_->stop_; };
     ++p->idle;
     scheduler.block(
-        me, [&] { return p->quit || job_work() || root_work() || node_work(); }, Scheduler::kWork);
+        me, [&] { return p->quit || job_work() || root_work() || node_work() || early_work(); }, Scheduler::kWork);
     --p->idle;
     if (p->quit) break;
     // A cluster node's next job (it came in order), unless the node helps its splits first.
@@ -187,6 +215,8 @@ void Searcher::helper_main(int me) {
       master_->jobs_->finished(*job);
     } else if (root_work()) {
       work_on_split(root, *master_->split_);
+    } else if (!node_work()) {
+      search_early_first_move(root);
     } else {
       NodeSplit& s = *open_split(*p);
       Position pos = root;
@@ -214,6 +244,7 @@ void Searcher::search_root_split(Position& pos, MoveList& moves, std::size_t fir
   split_ = &split;
   for (;;) {
     work_on_split(pos, split);
+    offer_early_first_move(split);
     // The master has taken the last move; wait for the helpers still searching theirs, or for a
     // move a helper gave back (a fail high elsewhere stopped it) once the fail high is resolved.
     parallel_->scheduler.block(
@@ -224,6 +255,74 @@ void Searcher::search_root_split(Position& pos, MoveList& moves, std::size_t fir
   alpha = split.alpha;
   best = split.best;
   best_index = split.best_index;
+}
+
+void Searcher::offer_early_first_move(const RootSplit& split) {
+  // Only the ordinary search's iterations (one line, each first move with the full window) whose
+  // next iteration will run; and one early search at a time.
+  EarlyFirstMove& e = parallel_->early;
+  // Not while a root move that failed high is searched again: the best move is about to change.
+  const bool handed_out = split.resolving == 0 && split.next >= split.moves->size() && split.again.empty();
+  if (!options_.overlap_iterations || !split.main_line || options_.multipv != 1 || !handed_out || stop_ ||
+      split.depth >= max_depth_ || !leaf_->iterations_may_overlap() || e.offered || e.taken)
+    return;
+  // The best move so far: a move still being searched may yet fail high and replace it (its
+  // re-search drops this search).
+  e = EarlyFirstMove{};
+  e.offered = true;
+  e.move = (*split.moves)[split.best_index];
+  e.depth = split.depth + 1;
+  e.root_moves = split.moves;
+}
+
+void Searcher::search_early_first_move(Position& root) {
+  EarlyFirstMove& e = parallel_->early;
+  e.taken = true;
+  early_task_ = &e;
+  const Move m = e.move;
+  const int score = search_for_split([&] {
+    lists_[0] = e.root_moves;
+    path_[0] = m;
+    root.make_move(m);
+    const int s = root_child(root, m, -kInf, kInf, e.depth, 0, true);
+    root.unmake_move(m);
+    return s;
+  });
+  early_task_ = nullptr;
+  e.stopped = stop_ || shared().stop_;
+  stopped_for_root_ = stop_ = false;
+  e.score = score;
+  e.finished = true;
+  if (e.dropped) e.taken = false;  // nobody waits for it: the next one may be offered
+}
+
+bool Searcher::take_early_first_move(Move m, int depth, int& score) {
+  if (!parallel_) return false;
+  EarlyFirstMove& e = parallel_->early;
+  if (!e.offered && (!e.taken || e.dropped)) return false;
+  e.offered = false;  // no helper starts it now
+  if (!e.taken) return false;
+  if (e.move != m || e.depth != depth) {
+    drop_early_first_move();
+    return false;
+  }
+  parallel_->scheduler.block(
+      0, [&e] { return e.finished; }, Scheduler::kHelpers);
+  e.taken = false;
+  if (e.stopped) return false;
+  ++parallel_->early_used;
+  score = e.score;
+  return true;
+}
+
+void Searcher::drop_early_first_move() {
+  if (!parallel_) return;
+  EarlyFirstMove& e = parallel_->early;
+  e.offered = false;
+  if (!e.taken || e.dropped) return;
+  e.dropped = true;  // a search under way stops at its next node, and the splits under it with it
+  ++parallel_->early_dropped;
+  if (e.finished) e.taken = false;  // else its helper frees it when it stops
 }
 
 int Searcher::search_for_split(const std::function<int()>& search_move) {
@@ -313,6 +412,7 @@ int Searcher::search_root_move(Position& pos, RootSplit& split, std::size_t i) {
   const bool resolving = !stop_ && score > alpha && score < beta;
   if (resolving) {
     ++split.resolving;
+    shared().drop_early_first_move();  // the next iteration's first move may be this one
     // A fail high is a lower bound: re-search against the alpha of now, which may have risen.
     alpha = split.alpha;
     const bool was_in_trouble = master.root_in_trouble_;
@@ -381,7 +481,10 @@ NodeSplit Searcher::open_node_split(const MoveList& moves, std::size_t i, int de
                    current_split_ ? current_split_->job : job_,
                    parallel_->splits_made++,
                    // a split nested in another reaches the outer one's through its parent
-                   root_task_ ? &stopped_for_root_ : nullptr};
+                   root_task_    ? &stopped_for_root_
+                   : early_task_ ? &early_task_->dropped
+                                 : nullptr,
+                   early_task_ != nullptr || (current_split_ && current_split_->early)};
 }
 
 void Searcher::share_out(Position& pos, NodeSplit& split) {

@@ -54,6 +54,7 @@ bool Searcher::should_stop() {
     if (master_->should_stop() || (node_task_ && node_split_cut_off(*node_task_)) || (job_ && job_->cancel))
       stop_ = true;
     if (!stop_ && root_task_ && root_split_resolving(*root_task_)) stopped_for_root_ = stop_ = true;
+    if (!stop_ && early_task_ && early_first_move_dropped(*early_task_)) stop_ = true;
     return stop_;
   }
   if (stop_.load(std::memory_order_relaxed)) return true;
@@ -395,7 +396,9 @@ int Searcher::search_root(Position& pos, MoveList& moves, std::size_t first, int
     pos.make_move(m);
     int score;
     if (i == first) {
-      score = root_child(pos, m, alpha, beta, depth, 0, true);
+      // Overlapped iterations: a helper may have searched this move already (or be searching it).
+      const bool early = main_line && alpha == -kInf && beta == kInf && take_early_first_move(m, depth, score);
+      if (!early) score = root_child(pos, m, alpha, beta, depth, 0, true);
       // The previous best dropping 15 points or more (AIJ 8.4): search on until the iteration ends.
       if (main_line)
         root_in_trouble_ = depth > 1 && in_trouble({value_of(previous_score_), value_of(score), false, false});
@@ -491,12 +494,14 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
 
   root_bonus_ = limits.root_bonus;  // before the helpers start: they copy it
   splits_ = helper_splits_ = offset_splits_ = root_moves_given_back_ = 0;
+  early_first_moves_ = early_first_moves_dropped_ = 0;
   wait_clocks_ = {};
   too_big_.clear();
   clear_chip_answers();
   too_big_skips_ = 0;
   if (!tb_root && options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
+  max_depth_ = max_depth;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));
   int previous_score = 0;
   previous_score_ = 0;
@@ -547,7 +552,10 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
     }
     previous_score = previous_score_ = score;
   }
-  if (parallel_) finish_workers();
+  if (parallel_) {
+    drop_early_first_move();  // a first move of an iteration that will not run
+    finish_workers();
+  }
   // In ponder or infinite mode the GUI expects no bestmove before stop or ponderhit.
   while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   stop_ = false;  // a time or node limit ends only this run
@@ -556,6 +564,8 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   result.helper_splits = helper_splits_;
   result.offset_splits = offset_splits_;
   result.root_moves_given_back = root_moves_given_back_;
+  result.early_first_moves = early_first_moves_;
+  result.early_first_moves_dropped = early_first_moves_dropped_;
   result.wait_answer_clocks = wait_clocks_[0];
   result.wait_work_clocks = wait_clocks_[1];
   result.wait_helpers_clocks = wait_clocks_[2];

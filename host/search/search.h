@@ -86,6 +86,12 @@ struct SearchOptions {
   // asked again; off: only the transposition table remembers them (as before 2026-11-28: tests
   // compare the two).
   bool keep_chip_answers = true;
+  // Overlapped iterations (docs/search.md "Overlapped iterations"): once an iteration's root has
+  // handed out its last move, a worker with nothing else to do searches the best move so far one
+  // ply deeper with the full window, as the next iteration searches its first move, and the next
+  // iteration takes that score when its first move is the same. Off (the default: measured within
+  // the parallel trees' variation, docs/benchmarks.md): each iteration starts after the last ended.
+  bool overlap_iterations = false;
   // What scores the software's own leaves: empty, the interim evaluation; else the evaluator it
   // makes for each search's root (Deep Blue's chip evaluation: search/chip_evaluation.h).
   EvaluatorFactory evaluator;
@@ -146,6 +152,10 @@ struct SearchResult {
   // Root moves a helper stopped and gave back because another root move failed high (searched
   // again once the root's new alpha was known).
   std::uint64_t root_moves_given_back = 0;
+  // Overlapped iterations (SearchOptions::overlap_iterations): first root moves searched early in
+  // the iteration before whose score the next iteration took, and those it stopped because its
+  // first move was another.
+  std::uint64_t early_first_moves = 0, early_first_moves_dropped = 0;
   // Worker-clocks (simulated) the workers spent waiting while the chips ran: for a chip's answer,
   // for work (no split had a move left), for the helpers of their own split to finish.
   std::uint64_t wait_answer_clocks = 0, wait_work_clocks = 0, wait_helpers_clocks = 0;
@@ -193,9 +203,11 @@ class JobQueue {
 
 struct RootSplit;
 struct NodeSplit;
+struct EarlyFirstMove;
 struct ParallelWorkers;
-bool node_split_cut_off(const NodeSplit& split);    // a move of the split failed high
-bool root_split_resolving(const RootSplit& split);  // a root move is searched again after failing high
+bool node_split_cut_off(const NodeSplit& split);             // a move of the split failed high
+bool root_split_resolving(const RootSplit& split);           // a root move is searched again after failing high
+bool early_first_move_dropped(const EarlyFirstMove& early);  // the next iteration's first move is another
 
 class Searcher {
  public:
@@ -298,6 +310,13 @@ class Searcher {
   // then go to the master's.
   int search_for_split(const std::function<int()>& search_move);
   int search_root_move(Position& pos, RootSplit& split, std::size_t i);
+  // Overlapped iterations: the master offers the next iteration's first move once the root split
+  // has no move left; a free helper searches it; the next iteration takes its score (true, score
+  // set) or stops it (false: another first move, or nobody took it).
+  void offer_early_first_move(const RootSplit& split);
+  void search_early_first_move(Position& root);
+  bool take_early_first_move(Move m, int depth, int& score);
+  void drop_early_first_move();  // the search ends: a search still under way stops
   // Blocks this worker until no root move of the split is being searched again after failing high.
   void wait_for_root_alpha(const RootSplit& split);
   // A PV node's moves[i..] among the workers (the master's PV nodes only, one split at a time).
@@ -370,6 +389,8 @@ class Searcher {
   int worker_ = 0;  // this worker's number (0: the master)
   // The master's copy of the last run's counts, and of the scheduler's wait_clocks().
   std::uint64_t splits_ = 0, helper_splits_ = 0, offset_splits_ = 0, root_moves_given_back_ = 0;
+  std::uint64_t early_first_moves_ = 0, early_first_moves_dropped_ = 0;
+  int max_depth_ = 0;  // this run's last iteration (no first move is searched early past it)
   std::array<std::uint64_t, 3> wait_clocks_{};
   // The master's, for all workers (one runs at a time): positions whose hardware search passed (or
   // would pass) the node limit in this search, with the smallest depth at which it did; the
@@ -405,6 +426,8 @@ class Searcher {
   // (search_root_move).
   const RootSplit* root_task_ = nullptr;
   bool stopped_for_root_ = false;
+  // A helper's early search of the next iteration's first move: it stops when that move is dropped.
+  const EarlyFirstMove* early_task_ = nullptr;
   NodeJob* job_ = nullptr;    // a node worker's: the job it searches (its cancel stops it)
   JobQueue* jobs_ = nullptr;  // a node's master (begin_node): where its workers find jobs
   void search_node_job(NodeJob& job);

@@ -150,6 +150,7 @@ std::unique_ptr<search::ChipLeafSearch> make_leaf_search(const std::string& back
 
 void apply_leaf_options(const LeafOptions& opt, search::SearchOptions& so) {
   so.workers = opt.workers;
+  so.overlap_iterations = opt.overlap_iterations;
   so.evaluator = search::evaluator_factory(search::parse_evaluation(opt.evaluation), opt.generator_params);
   so.lazy_margin = opt.lazy_margin;
 }
@@ -243,6 +244,9 @@ void add_leaf_options(CLI::App* cmd, LeafOptions& opt, int default_chip_depth) {
                   "most one per chip; 1: sequential)")
       ->check(CLI::Range(1, 480))
       ->capture_default_str();
+  cmd->add_flag("--overlap-iterations", opt.overlap_iterations,
+                "With --workers: a free worker searches the next iteration's first move while the last moves of "
+                "this one finish, instead of each iteration starting when the last has ended (docs/search.md)");
   add_link_timeout_option(cmd, opt.link_timeout);
   cmd->add_option("--threads", opt.threads,
                   "OS threads clocking the in-process chips while the search waits (same answers for any number; "

@@ -63,6 +63,7 @@ struct LeafOptions {
   bool chip_rep_bound = false;                   // the chips' repeating-move bound (SEARCH_CTRL[20])
   bool chip_extensions = false;                  // the chips' quiescence extensions (AIJ 5, flags 9-12)
   int workers = 1;                               // software workers sharing the chips (AIJ 6; SearchOptions::workers)
+  bool overlap_iterations = false;               // SearchOptions::overlap_iterations
   McaOptions mca;                                // --backend mca: --mca-chip, --host-overhead-us
   double link_timeout = 10;                      // remote backends: --link-timeout
   int threads = 0;                               // OS threads clocking in-process chips; 0: the machine's cores

@@ -174,6 +174,8 @@ void run_search(const SearchOptions& opt) {
                           {"helper_splits", result.helper_splits},
                           {"offset_splits", result.offset_splits},
                           {"root_moves_given_back", result.root_moves_given_back},
+                          {"early_first_moves", result.early_first_moves},
+                          {"early_first_moves_dropped", result.early_first_moves_dropped},
                           {"workers_waiting",
                            {{"answer", waiting(result.wait_answer_clocks)},
                             {"work", waiting(result.wait_work_clocks)},

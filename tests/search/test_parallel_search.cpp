@@ -22,11 +22,12 @@ struct Outcome {
 };
 
 Outcome search(const std::string& fen, int depth, int chips, int chip_depth, int workers, int multipv = 1,
-               std::uint32_t node_limit = 0) {
+               std::uint32_t node_limit = 0, bool overlap_iterations = false) {
   TranspositionTable tt(8);
   SearchOptions options;
   options.workers = workers;
   options.multipv = multipv;
+  options.overlap_iterations = overlap_iterations;
   Searcher searcher(tt, options);
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   for (int i = 0; i < chips; ++i) clients.push_back(std::make_unique<chip::ChipClient>(chip::make_backend("model")));
@@ -79,6 +80,29 @@ TEST(ParallelSearch, ARootMoveFailingHighHoldsBackTheOthers) {
   const Outcome again = search(kMiddlegame, 6, 8, 3, 4);
   EXPECT_EQ(again.result.root_moves_given_back, four.result.root_moves_given_back);
   EXPECT_EQ(again.result.nodes, four.result.nodes);
+}
+
+TEST(ParallelSearch, TheNextIterationsFirstMoveStartsInTheLastOnesTail) {
+  // Overlapped iterations: once an iteration's root has handed out its last move, a free worker
+  // searches the best move so far one ply deeper with the full window; the next iteration takes
+  // that score when its first move is the same (and stops the search when it is not). The answer
+  // is the one without overlap, and the run repeats exactly.
+  const Outcome with = search(kMiddlegame, 5, 8, 3, 8, 1, 0, true);
+  const Outcome without = search(kMiddlegame, 5, 8, 3, 8);
+  EXPECT_GT(with.result.early_first_moves, 0u);
+  // Here the best move changes after its early search began (a root move failing high in the
+  // tail, or the next iteration's first move another): that search is dropped, its score unused.
+  EXPECT_GT(with.result.early_first_moves_dropped, 0u);
+  EXPECT_EQ(without.result.early_first_moves + without.result.early_first_moves_dropped, 0u);
+  EXPECT_EQ(with.result.best, without.result.best);
+  EXPECT_EQ(with.result.score, without.result.score);
+  const Outcome again = search(kMiddlegame, 5, 8, 3, 8, 1, 0, true);
+  EXPECT_EQ(again.result.early_first_moves, with.result.early_first_moves);
+  EXPECT_EQ(again.result.early_first_moves_dropped, with.result.early_first_moves_dropped);
+  EXPECT_EQ(again.result.nodes, with.result.nodes);
+  EXPECT_EQ(again.chips.parallel_clocks, with.chips.parallel_clocks);
+  // One worker has no helper to search ahead.
+  EXPECT_EQ(search(kMiddlegame, 5, 8, 3, 1, 1, 0, true).result.early_first_moves, 0u);
 }
 
 TEST(ParallelSearch, OneWorkerIsTheSequentialSearch) {
