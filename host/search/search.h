@@ -152,9 +152,9 @@ struct SearchResult {
   // Root moves a helper stopped and gave back because another root move failed high (searched
   // again once the root's new alpha was known).
   std::uint64_t root_moves_given_back = 0;
-  // Overlapped iterations (SearchOptions::overlap_iterations): first root moves searched early in
-  // the iteration before whose score the next iteration took, and those it stopped because its
-  // first move was another.
+  // Overlapped iterations (SearchOptions::overlap_iterations): first root moves searched early, in
+  // the tail of the iteration before, whose scores the next iteration took; and those dropped
+  // unused (its first move was another, or a root move failed high meanwhile).
   std::uint64_t early_first_moves = 0, early_first_moves_dropped = 0;
   // Worker-clocks (simulated) the workers spent waiting while the chips ran: for a chip's answer,
   // for work (no split had a move left), for the helpers of their own split to finish.
@@ -316,7 +316,9 @@ class Searcher {
   void offer_early_first_move(const RootSplit& split);
   void search_early_first_move(Position& root);
   bool take_early_first_move(Move m, int depth, int& score);
-  void drop_early_first_move();  // the search ends: a search still under way stops
+  // Withdraws the offer and stops a search under way (another first move, a root move's fail
+  // high, the end of the search).
+  void drop_early_first_move();
   // Blocks this worker until no root move of the split is being searched again after failing high.
   void wait_for_root_alpha(const RootSplit& split);
   // A PV node's moves[i..] among the workers (the master's PV nodes only, one split at a time).
