@@ -36,7 +36,10 @@ JobOutcome Searcher::search_job(Position& pos, const Move* path, int ply, int de
   start_ = std::chrono::steady_clock::now();
   nodes_ = 0;
   software_nodes_ = software_nodes_told_ = 0;
-  job_node_limit_ = software_node_limit;
+  // As a chip aborts only hardware searches of two plies or more, only a job of two plies or more
+  // goes back: the master searches a job that went back one ply deeper, its children as jobs, so a
+  // limit on every depth would hand the same line back ply after ply without end.
+  job_node_limit_ = depth >= 2 ? software_node_limit : 0;
   job_overflow_ = false;
   seldepth_ = max_software_ply_ = 0;
   const int root_ply = std::clamp(ply, 0, kMaxPly - 2);

@@ -173,6 +173,12 @@ TEST(ClusterSearch, JobsTooBigForAWorkerGoBackToTheMaster) {
   const Outcome c = cluster_search(kWac1, 5, 3, ClusterSetup{3, 0, false});
   EXPECT_GT(c.leaf.overflows, 0u);
   EXPECT_EQ(c.result.best, node_search(kWac1, 5).best);
+  // A limit of one software node sends back every job of two plies or more (its root is a software
+  // node); the master searches each one ply deeper until its jobs are one ply, which never go back
+  // (a limit on every depth handed the same line back ply after ply, until the path passed 120).
+  const Outcome all = cluster_search(kWac1, 5, 3, ClusterSetup{1, 0, false});
+  EXPECT_GT(all.leaf.overflows, c.leaf.overflows);
+  EXPECT_EQ(all.result.best, c.result.best);
 }
 
 // The root's history reaches the workers (NEW_SEARCH): black, a rook down, has just checked with
