@@ -54,6 +54,10 @@ struct ClusterConfig {
   // wherever they ran (a job away from its home node, or one whose entries its home's table lost).
   // The master's own node shares the master's table and gets none.
   std::size_t job_table = 0;
+  // The nodes' chip node limit (0: none). While the jobs are single hardware searches (the job depth
+  // is the chips'), a job past it comes back (TOO_BIG) and the master predicts the next ones from
+  // the answers' node counts, as one node does with its chips (node_limit()).
+  std::uint64_t chip_node_limit = 0;
 };
 
 struct ClusterStats {
@@ -84,7 +88,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   bool test(Position& pos, const Move* path, int ply, int depth, int test) override;
   bool overflowed() const override { return overflowed_; }
   std::uint64_t last_nodes() const override { return last_nodes_; }
-  std::uint64_t node_limit() const override { return 0; }
+  std::uint64_t node_limit() const override { return job_depth_ <= config_.min_depth ? config_.chip_node_limit : 0; }
   void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) override;
   int idle_chips() const override;
   void cancel(int owner) override;

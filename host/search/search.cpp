@@ -43,6 +43,16 @@ double Searcher::elapsed_ms() const {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
 }
 
+int Searcher::job_goes_back(int alpha) {
+  // A cluster job that is itself one hardware search, too big for the chips: the master searches it
+  // in software as one node does (AIJ 6.1's abort and re-split), its children as jobs on every
+  // node, and predicts the next such overflow from the answers' node counts. Searched here instead,
+  // its children would have only this node's idle chips, on the master's critical path.
+  job_overflow_ = true;
+  stop_ = true;
+  return alpha;
+}
+
 bool Searcher::should_stop() {
   if (job_node_limit_ && software_nodes_ >= job_node_limit_) {  // a cluster job grown too big for its node
     job_overflow_ = true;
@@ -255,6 +265,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
     const int chip_depth = std::max(depth, 1);
     if (too_big_for_chips(pos.key(), chip_depth)) {
       ++shared().too_big_skips_;
+      if (ply == job_root_ply_) return job_goes_back(alpha);
     } else {
       const int score = chip_leaf(pos, alpha, beta, chip_depth, ply);
       if (score != kChipOverflow) return score;
@@ -262,6 +273,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
       // children's questions asked of the chips in parallel. A re-search of it (another window, a
       // deeper iteration) goes to the software at once rather than spending the limit again.
       too_big_for_chips_from(pos.key(), chip_depth);
+      if (ply == job_root_ply_) return job_goes_back(alpha);
     }
   }
 

@@ -264,6 +264,8 @@ class Searcher {
   void record_cutoff(const Position& pos, Move m, int depth, int ply);
   void order_moves(const Position& pos, MoveList& moves, Move tt_move, int ply) const;
   bool should_stop();
+  // A job whose own hardware search passed the chips' node limit stops and goes back (search_job).
+  int job_goes_back(int alpha);
   // Scores inside the search are two-part (score.h). A draw scores -contempt for the root side
   // (at even plies it is that side's turn), with a tie-breaker given from the root side's view.
   int draw_score(int ply, int root_tie = 0) const {
@@ -366,7 +368,8 @@ class Searcher {
   std::uint64_t software_nodes_ = 0, software_nodes_told_ = 0;
   std::uint64_t stop_checks_ = 0;     // calls of should_stop (the clock is read every 1024th)
   std::uint64_t job_node_limit_ = 0;  // search_job's software node limit (0: none)
-  bool job_overflow_ = false;         // and whether it was passed
+  bool job_overflow_ = false;         // and whether it was passed (or the job's own hardware search was)
+  int job_root_ply_ = -1;             // search_job's root (-1: not searching a job)
   std::uint64_t extensions_ = 0;
   int seldepth_ = 0;
   int max_software_ply_ = 0;

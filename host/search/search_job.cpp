@@ -41,6 +41,7 @@ JobOutcome Searcher::search_job(Position& pos, const Move* path, int ply, int de
   // limit on every depth would hand the same line back ply after ply without end.
   job_node_limit_ = depth >= 2 ? software_node_limit : 0;
   job_overflow_ = false;
+  job_root_ply_ = std::clamp(ply, 0, kMaxPly - 2);
   seldepth_ = max_software_ply_ = 0;
   const int root_ply = std::clamp(ply, 0, kMaxPly - 2);
   for (auto& l : lists_) l = nullptr;
@@ -57,6 +58,7 @@ JobOutcome Searcher::search_job(Position& pos, const Move* path, int ply, int de
   out.software_nodes = software_nodes_;
   job_node_limit_ = 0;
   job_overflow_ = false;
+  job_root_ply_ = -1;
   stop_ = false;
   return out;
 }

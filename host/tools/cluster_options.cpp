@@ -146,6 +146,7 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   config.master_plies = opt.master_plies;
   config.affinity = opt.affinity;
   config.job_table = std::size_t(opt.job_table);
+  config.chip_node_limit = leaf.chip_node_limit;
   config.jobs_per_node = opt.node_jobs > 0 ? opt.node_jobs : std::max(1, leaf.workers) + opt.deck;
   config.network = {opt.latency_us, opt.bandwidth_mb_s};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);

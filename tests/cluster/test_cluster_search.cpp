@@ -21,11 +21,13 @@ namespace {
 constexpr int kChips = 4;
 constexpr int kChipDepth = 2;
 
-std::unique_ptr<search::LeafSearch> model_chips() {
+std::unique_ptr<search::LeafSearch> model_chips(std::uint32_t node_limit = 0) {
   std::vector<std::unique_ptr<chip::ChipClient>> clients;
   for (int i = 0; i < kChips; ++i)
     clients.push_back(std::make_unique<chip::ChipClient>(std::make_unique<chip::ChipModel>()));
-  return std::make_unique<search::ChipLeafSearch>(std::move(clients), kChipDepth);
+  auto chips = std::make_unique<search::ChipLeafSearch>(std::move(clients), kChipDepth);
+  chips->set_node_limit(node_limit);
+  return chips;
 }
 
 struct Outcome {
@@ -40,6 +42,7 @@ struct ClusterSetup {
   int master_plies = 0;          // ClusterConfig::master_plies (0: jobs of a fixed depth)
   bool affinity = false;         // ClusterConfig::affinity
   std::size_t job_table = 0;     // ClusterConfig::job_table
+  std::uint32_t chip_limit = 0;  // every node's chip node limit (ClusterConfig::chip_node_limit)
 };
 
 // The command line's defaults (--master-plies, --job-affinity, --job-table), scaled to these
@@ -54,7 +57,7 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   std::vector<std::unique_ptr<WorkerNode>> workers;
   for (int i = 0; i < nodes; ++i) {
     config.shared_table = i == 0 ? &tt : nullptr;  // the master's own node shares its table
-    workers.push_back(std::make_unique<WorkerNode>(config, model_chips()));
+    workers.push_back(std::make_unique<WorkerNode>(config, model_chips(setup.chip_limit)));
   }
   WorkerNode& own = *workers[0];
   InProcessLink link(std::move(workers));
@@ -64,6 +67,7 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   cc.master_plies = setup.master_plies;
   cc.affinity = setup.affinity;
   cc.job_table = setup.job_table;
+  cc.chip_node_limit = setup.chip_limit;
   ClusterLeafSearch leaf(link, cc, tt);
   search::Searcher searcher(tt);
   // As the command line: with master plies one run (the early iterations' root jobs on the own
@@ -81,20 +85,20 @@ Outcome cluster_search(const std::string& fen, int depth, int nodes, const Clust
   return cluster_search(Position::from_fen(fen), depth, nodes, setup);
 }
 
-search::SearchResult node_search(const Position& root, int depth) {
+search::SearchResult node_search(const Position& root, int depth, std::uint32_t chip_limit = 0) {
   search::TranspositionTable tt(8);
   search::SearchOptions options;
   options.workers = kChips;
   search::Searcher searcher(tt, options);
-  const auto chips = model_chips();
+  const auto chips = model_chips(chip_limit);
   searcher.set_leaf_search(chips.get());
   search::Limits limits;
   limits.depth = depth;
   return searcher.run(root, limits);
 }
 
-search::SearchResult node_search(const std::string& fen, int depth) {
-  return node_search(Position::from_fen(fen), depth);
+search::SearchResult node_search(const std::string& fen, int depth, std::uint32_t chip_limit = 0) {
+  return node_search(Position::from_fen(fen), depth, chip_limit);
 }
 
 // Win At Chess 1 (../shared/data/wac.epd): Qg6, a clear best move at this depth. AIJ 4.2 position
@@ -179,6 +183,19 @@ TEST(ClusterSearch, JobsTooBigForAWorkerGoBackToTheMaster) {
   const Outcome all = cluster_search(kWac1, 5, 3, ClusterSetup{1, 0, false});
   EXPECT_GT(all.leaf.overflows, c.leaf.overflows);
   EXPECT_EQ(all.result.best, c.result.best);
+}
+
+// A job that is one hardware search (master plies 3 at depth 5: jobs of the chips' two plies) and
+// passes the chips' node limit goes back to the master, which searches it in software with its
+// children spread over every node, as one node's search does with its own chips; searched on its
+// node instead, its children had only that node's idle chips. Without the limit none goes back.
+TEST(ClusterSearch, JobsPastTheChipsNodeLimitGoBackToTheMaster) {
+  constexpr std::uint32_t kLimit = 300;
+  const Outcome c = cluster_search(kWac1, 5, 3, ClusterSetup{0, 3, false, 0, kLimit});
+  EXPECT_EQ(c.job_depth, kChipDepth);
+  EXPECT_GT(c.leaf.overflows, 0u);
+  EXPECT_EQ(c.result.best, node_search(kWac1, 5, kLimit).best);
+  EXPECT_EQ(cluster_search(kWac1, 5, 3, ClusterSetup{0, 3, false, 0, 0}).leaf.overflows, 0u);
 }
 
 // The root's history reaches the workers (NEW_SEARCH): black, a rook down, has just checked with
