@@ -41,9 +41,9 @@ JobOutcome Searcher::search_job(Position& pos, const Move* path, int ply, int de
   // limit on every depth would hand the same line back ply after ply without end.
   job_node_limit_ = depth >= 2 ? software_node_limit : 0;
   job_overflow_ = false;
-  job_root_ply_ = std::clamp(ply, 0, kMaxPly - 2);
   seldepth_ = max_software_ply_ = 0;
   const int root_ply = std::clamp(ply, 0, kMaxPly - 2);
+  job_root_ply_ = root_ply;
   for (auto& l : lists_) l = nullptr;
   for (Move& m : path_) m = Move::none();
   std::copy(path, path + root_ply, path_);

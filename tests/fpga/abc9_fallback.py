@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """scripts/fpga's way around Yosys 0.23's ABC9 failure on the whole chip ("Boxes are not in a
 topological order" in ABC's &if, after its choice computation &dch): the report maps the LUTs
-again with an ABC script without &dch (nor the &mfs that then fails an assertion), and says so. No small design makes ABC9 fail, so the first
-Yosys run's failure is made here (its log as ABC writes it, with &if's arguments of the run); the
-second run is real (the game phase control, about 10 s), with the script the report wrote.
+again with an ABC script without &dch (nor the &mfs that then fails an assertion), and says so.
+No small design makes ABC9 fail, so the first Yosys run's failure is made here (its log as ABC
+writes it, with &if's arguments of the run); the second run is real (the game phase control, about
+10 s), with the script the report wrote.
 
 Usage: abc9_fallback.py OUT_DIR"""
 import argparse
