@@ -21,8 +21,9 @@ ClusterLeafSearch::ClusterLeafSearch(MasterLink& link, ClusterConfig config, sea
     throw std::invalid_argument(fmt::format("cluster job depth {} out of range 1-60", config_.depth));
   if (config_.jobs_per_node < 1 || config_.jobs_per_node > 256)
     throw std::invalid_argument(fmt::format("jobs per node {} out of range 1-256", config_.jobs_per_node));
-  if (config_.network.message_clocks(0) == 0)
-    throw std::invalid_argument("the switch needs a latency above zero: it is the simulation's lookahead");
+  if (config_.network.message_clocks(0) == 0 || config_.own_node.message_clocks(0) == 0)
+    throw std::invalid_argument(
+        "the switch and the master's own node need a latency above zero: it is the simulation's lookahead");
   cstats_.busy.assign(workers_.size(), 0);
   cstats_.jobs_per.assign(workers_.size(), 0);
   cstats_.chips.assign(workers_.size(), NodeChips{});
@@ -90,7 +91,7 @@ std::uint64_t ClusterLeafSearch::send_to(int w, const Message& m) {
   ++cstats_.messages;
   cstats_.bytes += bytes.size();
   link_.send(w, m);
-  return now_ + config_.network.message_clocks(bytes.size());
+  return now_ + link_to(w).message_clocks(bytes.size());
 }
 
 int ClusterLeafSearch::home_of(const Question& q, const Move* path) const {
@@ -153,7 +154,7 @@ void ClusterLeafSearch::send_job(Job& job) {
     m.table = table_entries(table_, pos, std::min(config_.job_table, kMaxTableEntries));
     cstats_.table_entries_down += m.table.size();
   }
-  m.arrive = now_ + config_.network.message_clocks(encode(m).size());
+  m.arrive = now_ + link_to(job.worker).message_clocks(encode(m).size());
   ++cstats_.jobs;
   send_to(job.worker, m);
 }
@@ -165,7 +166,7 @@ void ClusterLeafSearch::drop(Job& job) {
   ++stats_.wasted_searches;
   ++cstats_.cancelled;
   Cancel c{search_, job.id, 0};
-  c.at = now_ + config_.network.message_clocks(encode(c).size());
+  c.at = now_ + link_to(job.worker).message_clocks(encode(c).size());
   send_to(job.worker, c);
 }
 
@@ -274,12 +275,11 @@ void ClusterLeafSearch::pump() {
     }
     j.received = true;
     j.reply = *reply;
-    j.answer_at = reply->finish + config_.network.message_clocks(encode(*reply).size());
+    j.answer_at = reply->finish + link_to(w).message_clocks(encode(*reply).size());
   }
 }
 
 bool ClusterLeafSearch::step() {
-  const std::uint64_t latency = config_.network.message_clocks(0);
   for (;;) {
     pump();
     // The earliest answer in, and the earliest any node could still send one.
@@ -292,7 +292,7 @@ bool ClusterLeafSearch::step() {
       if (j.received) {
         if (!next || j.answer_at < next->answer_at) next = &j;
       } else {
-        bound = std::min(bound, workers_[std::size_t(j.worker)].clock + latency);
+        bound = std::min(bound, workers_[std::size_t(j.worker)].clock + link_to(j.worker).message_clocks(0));
       }
     }
     if (!out) return false;
@@ -311,9 +311,9 @@ bool ClusterLeafSearch::step() {
       check_deadlines();
       continue;
     }
-    // A new round: nothing can reach a node before the next answer can reach the master, plus a
-    // latency.
-    const std::uint64_t until = std::min(next ? next->answer_at : kNever, bound) + latency;
+    // A new round: nothing can reach a node before the next answer can reach the master, plus the
+    // node's latency (the master's own node is nearer than the others).
+    const std::uint64_t sent = std::min(next ? next->answer_at : kNever, bound);
     std::vector<bool> busy(workers_.size(), false);
     for (const auto& [id, j] : jobs_) busy[std::size_t(j.worker)] = busy[std::size_t(j.worker)] || !j.received;
     bool granted = false;
@@ -323,6 +323,7 @@ bool ClusterLeafSearch::step() {
     for (int k = 1; k <= n; ++k) {
       const int w = k % n;
       Worker& worker = workers_[std::size_t(w)];
+      const std::uint64_t until = sent + link_to(w).message_clocks(0);
       if (!worker.alive || !busy[std::size_t(w)] || until <= worker.granted) continue;
       worker.granted = until;
       worker.awaiting = true;

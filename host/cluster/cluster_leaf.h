@@ -39,6 +39,11 @@ struct ClusterConfig {
   int pv_depth = 0;        // PV nodes go to a worker with at most this many plies left (0: depth)
   int min_depth = 1;       // the workers' chip depth: no job is shallower
   SwitchModel network;
+  // The master's own node (worker 0) is on the master's host, its chips on the master's own Micro
+  // Channel (AIJ 6.2: the master "has 16 chess chips"): its jobs and answers do not cross the switch
+  // but pass within the process (a queue hand-off on the host; no bandwidth term). Its latency is
+  // that node's lookahead in the simulation, so it must stay above zero.
+  SwitchModel own_node{2, 0};
   std::uint32_t host_node_ns = 0;  // the master's software time per node (0: free)
   double worker_timeout_s = 60;    // wall time a worker may take to answer a grant before it is given up
   // Plies the master keeps above the jobs in every iteration: an iteration of depth d hands out jobs
@@ -141,6 +146,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
     std::chrono::steady_clock::time_point granted_wall;
   };
 
+  const SwitchModel& link_to(int w) const { return w == 0 ? config_.own_node : config_.network; }
   Job* find(const Question& q);
   const Job* find(const Question& q) const;
   int pending(int w) const { return pending_[std::size_t(w)]; }  // jobs of w not dropped and not yet delivered

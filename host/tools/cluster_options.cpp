@@ -47,6 +47,11 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
   cmd->add_option("--switch-mb-s", opt.bandwidth_mb_s, "Simulated switch bandwidth in MB/s (SP2: about 35)")
       ->check(CLI::Range(0.001, 1e6))
       ->capture_default_str();
+  cmd->add_option("--own-node-latency-us", opt.own_node_latency_us,
+                  "Simulated latency of a job or answer between the master and its own node's chips, on the same "
+                  "host (not over the switch)")
+      ->check(CLI::Range(0.05, 1e6))
+      ->capture_default_str();
   cmd->add_option("--jobs-on-deck", opt.deck, "Jobs a node holds beyond one per software worker (--workers)")
       ->check(CLI::Range(0, 8))
       ->capture_default_str();
@@ -149,6 +154,7 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   config.chip_node_limit = leaf.chip_node_limit;
   config.jobs_per_node = opt.node_jobs > 0 ? opt.node_jobs : std::max(1, leaf.workers) + opt.deck;
   config.network = {opt.latency_us, opt.bandwidth_mb_s};
+  config.own_node = {opt.own_node_latency_us, 0};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);
   config.worker_timeout_s = opt.worker_timeout_s;
   im.leaf = std::make_unique<cluster::ClusterLeafSearch>(*im.link, config, table);
@@ -241,6 +247,7 @@ nlohmann::json ClusterRun::stats_json() const {
           {"grants", s.grants},
           {"switch_latency_us", impl_->opt.latency_us},
           {"switch_mb_s", impl_->opt.bandwidth_mb_s},
+          {"own_node_latency_us", impl_->opt.own_node_latency_us},
           {"jobs", s.jobs},
           {"jobs_cancelled", s.cancelled},
           {"cancelled_job_nodes", s.cancelled_nodes},

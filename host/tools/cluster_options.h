@@ -27,6 +27,7 @@ struct ClusterOptions {
   int own_node_until = -1;  // -1: 0 with master plies, else the chip depth
   double latency_us = 40;
   double bandwidth_mb_s = 35;
+  double own_node_latency_us = 2;  // the master's own node, on its host (ClusterConfig::own_node)
   int deck = 1;
   int node_jobs = 0;                // jobs a node holds at once (ClusterConfig::jobs_per_node); 0: workers + deck
   bool splits_before_jobs = false;  // SearchOptions::splits_before_jobs on every node
