@@ -328,8 +328,9 @@ bool ClusterLeafSearch::step() {
       if (!worker.alive || !busy[std::size_t(w)] || until <= worker.granted) continue;
       // A node whose time does not hold the master back (its clock plus its latency is past the
       // bound) moves on in steps of half its latency, not at each short step of the master's own
-      // node (2 us): where the grants cut a node's time changes none of its answers, and every
-      // grant is a message and a wait for its CLOCK.
+      // node (2 us): every grant is a message and a wait for its CLOCK. Where the grants cut a
+      // node's time changes only when a job arriving between two of its chip quanta starts; the
+      // rounds, and so the run, are the same every time.
       if (worker.clock + latency > bound && until < worker.granted + latency / 2) continue;
       worker.granted = until;
       worker.awaiting = true;
