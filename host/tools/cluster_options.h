@@ -25,9 +25,9 @@ struct ClusterOptions {
   int job_table = 64;       // table entries sent down with each job (ClusterConfig::job_table)
   int pv_job_depth = -1;    // -1: the job depth
   int own_node_until = -1;  // -1: 0 with master plies, else the chip depth
-  double latency_us = 40;
-  double bandwidth_mb_s = 35;
-  double own_node_latency_us = 2;  // the master's own node, on its host (ClusterConfig::own_node)
+  double latency_us = cluster::SwitchModel{}.latency_us;                      // the SP2 switch
+  double bandwidth_mb_s = cluster::SwitchModel{}.bandwidth_mb_s;              // through MPI
+  double own_node_latency_us = cluster::ClusterConfig{}.own_node.latency_us;  // on the master's host
   int deck = 1;
   int node_jobs = 0;                // jobs a node holds at once (ClusterConfig::jobs_per_node); 0: workers + deck
   bool splits_before_jobs = false;  // SearchOptions::splits_before_jobs on every node

@@ -38,13 +38,13 @@ struct Outcome {
 };
 
 struct ClusterSetup {
-  std::uint64_t node_limit = 0;  // a worker's software nodes before it hands a job back (0: none)
-  int master_plies = 0;          // ClusterConfig::master_plies (0: jobs of a fixed depth)
-  bool affinity = false;         // ClusterConfig::affinity
-  std::size_t job_table = 0;     // ClusterConfig::job_table
-  std::uint32_t chip_limit = 0;  // every node's chip node limit (ClusterConfig::chip_node_limit)
-  SwitchModel network{};         // ClusterConfig::network
-  SwitchModel own_node{2, 0};    // ClusterConfig::own_node
+  std::uint64_t node_limit = 0;                     // a worker's software nodes before it hands a job back (0: none)
+  int master_plies = 0;                             // ClusterConfig::master_plies (0: jobs of a fixed depth)
+  bool affinity = false;                            // ClusterConfig::affinity
+  std::size_t job_table = 0;                        // ClusterConfig::job_table
+  std::uint32_t chip_limit = 0;                     // every node's chip node limit (ClusterConfig::chip_node_limit)
+  SwitchModel network = ClusterConfig{}.network;    // the SP2 switch
+  SwitchModel own_node = ClusterConfig{}.own_node;  // the master's own node, on its host
 };
 
 // The command line's defaults (--master-plies, --job-affinity, --job-table), scaled to these
