@@ -73,6 +73,17 @@ void ClusterLeafSearch::new_iteration(int depth) {
 }
 
 void ClusterLeafSearch::finish() {
+  // The round of grants still out first: under MPI the master may have taken its last answer before
+  // every node's CLOCK was in (the own node's, in process, comes in at once), and the nodes' chip
+  // counters must be those of the same last CLOCK in any run.
+  for (;;) {
+    pump();
+    bool awaiting = false;
+    for (const Worker& w : workers_) awaiting |= w.alive && w.awaiting;
+    if (!awaiting) break;
+    link_.wait();
+    check_deadlines();
+  }
   for (auto it = jobs_.begin(); it != jobs_.end();) {
     Job& job = it->second;
     if (job.delivered) {  // answered, asked ahead, never taken: counted once, then gone
@@ -253,6 +264,7 @@ void ClusterLeafSearch::pump() {
     if (const auto* c = std::get_if<Clock>(&in->second)) {
       if (c->search != search_ || !worker.alive) continue;
       worker.clock = std::max(worker.clock, c->clock);
+      worker.granted = std::min(worker.granted, worker.clock);  // stopped early, at an answer
       worker.awaiting = false;
       cstats_.chips[std::size_t(w)] = c->chips;
       continue;
@@ -280,22 +292,37 @@ void ClusterLeafSearch::pump() {
 }
 
 bool ClusterLeafSearch::step() {
+  const int n = int(workers_.size());
   for (;;) {
     pump();
-    // The earliest answer in, and the earliest any node could still send one.
+    // The earliest answer in, and the earliest each node could still send one (its reach).
     const Job* next = nullptr;
     bool out = false;
-    std::uint64_t bound = kNever;
+    std::vector<std::uint64_t> reach(workers_.size(), kNever);
     for (const auto& [id, j] : jobs_) {
       if (j.dropped || j.delivered) continue;
       out = true;
       if (j.received) {
         if (!next || j.answer_at < next->answer_at) next = &j;
       } else {
-        bound = std::min(bound, workers_[std::size_t(j.worker)].clock + link_to(j.worker).message_clocks(0));
+        reach[std::size_t(j.worker)] = workers_[std::size_t(j.worker)].clock + link_to(j.worker).message_clocks(0);
       }
     }
     if (!out) return false;
+    // The bound, and the bound without its own node (the second lowest reach), for the grants that
+    // stop at their node's first answer.
+    int first = -1;
+    std::uint64_t bound = kNever, second = kNever;
+    for (int w = 0; w < n; ++w) {
+      const std::uint64_t r = reach[std::size_t(w)];
+      if (r < bound) {
+        second = bound;
+        bound = r;
+        first = w;
+      } else if (r < second) {
+        second = r;
+      }
+    }
     if (next && next->answer_at < bound) {
       Job& j = jobs_.at(next->id);
       now_ = std::max(now_, j.answer_at);
@@ -312,20 +339,26 @@ bool ClusterLeafSearch::step() {
       continue;
     }
     // A new round: nothing can reach a node before the next answer can reach the master, plus the
-    // node's latency (the master's own node is nearer than the others).
-    const std::uint64_t sent = std::min(next ? next->answer_at : kNever, bound);
+    // node's latency (the master's own node is nearer than the others). A node told to stop at its
+    // first answer need not count its own answers: the master acts on one only after it has arrived,
+    // and the node has stopped by then.
+    const std::uint64_t answer_in = next ? next->answer_at : kNever;
     std::vector<bool> busy(workers_.size(), false);
     for (const auto& [id, j] : jobs_) busy[std::size_t(j.worker)] = busy[std::size_t(j.worker)] || !j.received;
     bool granted = false;
     // The master's own node last: a grant to it runs it in this process before send_to returns, so
-    // the other ranks' grants go out first and they run meanwhile (the order changes no figure).
-    const int n = int(workers_.size());
+    // the other ranks' grants go out first and they run meanwhile (the order changes no figure: each
+    // round's grants are computed before any of them runs).
     for (int k = 1; k <= n; ++k) {
       const int w = k % n;
       Worker& worker = workers_[std::size_t(w)];
+      if (!worker.alive || !busy[std::size_t(w)]) continue;
+      const bool stop_at_answer = w == 0 && config_.own_node_to_answer;
       const std::uint64_t latency = link_to(w).message_clocks(0);
+      std::uint64_t sent = std::min(answer_in, stop_at_answer && w == first ? second : bound);
+      sent = std::min(sent, worker.clock + kMaxGrantStep);
       const std::uint64_t until = sent + latency;
-      if (!worker.alive || !busy[std::size_t(w)] || until <= worker.granted) continue;
+      if (until <= worker.granted) continue;
       // A node whose time does not hold the master back (its clock plus its latency is past the
       // bound) moves on in steps of half its latency, not at each short step of the master's own
       // node (2 us): every grant is a message and a wait for its CLOCK. Where the grants cut a
@@ -337,7 +370,7 @@ bool ClusterLeafSearch::step() {
       worker.granted_wall = std::chrono::steady_clock::now();
       ++cstats_.grants;
       granted = true;
-      send_to(w, Grant{search_, until});
+      send_to(w, Grant{search_, until, stop_at_answer});
     }
     if (!granted) throw std::logic_error("cluster: a job is out but no node can be given more time");
   }

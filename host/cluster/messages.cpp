@@ -93,6 +93,7 @@ struct Encoder {
   Type operator()(const Grant& m) {
     w.u32(m.search);
     w.u64(m.until);
+    w.u8(m.stop_at_answer);
     return Type::GRANT;
   }
   Type operator()(const Clock& m) {
@@ -174,6 +175,7 @@ Message decode_payload(Type type, ByteReader& r) {
       Grant m;
       m.search = r.u32("search");
       m.until = r.u64("until");
+      m.stop_at_answer = flag(r, "stop_at_answer");
       return m;
     }
     case Type::CLOCK: {

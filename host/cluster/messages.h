@@ -27,7 +27,7 @@ constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
 // the root's FEN alone, so that workers see repetitions of positions before the root. 4: JOB carries
 // the master's table entries for the job's root and its children. 5: CLOCK carries the node's chip
 // counters.
-constexpr std::uint16_t kVersion = 5;
+constexpr std::uint16_t kVersion = 6;
 constexpr std::size_t kHeaderBytes = 12;            // magic, version, type, flags, payload size
 constexpr std::size_t kMaxPayloadBytes = 1u << 20;  // far above any message's size
 constexpr std::size_t kMaxTableEntries = 256;       // table entries a JOB or an ANSWER may carry
@@ -103,10 +103,14 @@ struct Cancel {
 };
 
 // Master -> worker: simulate on up to `until` (no job or cancel will arrive before it), then say
-// where you are (CLOCK).
+// where you are (CLOCK). With stop_at_answer the node stops earlier, at its first answer the master
+// can use (ANSWERED or TOO_BIG; version 6): the master then grants it as far as the other nodes'
+// answers allow, not its own, since an answer of its own reaches the master before anything that
+// answer causes can reach the node.
 struct Grant {
   std::uint32_t search = 0;
   std::uint64_t until = 0;
+  bool stop_at_answer = false;
 };
 
 // A node's chips since the search began (its leaf searcher's counters): what the master's job

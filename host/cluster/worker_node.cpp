@@ -49,7 +49,7 @@ void WorkerNode::receive(const Message& m, const Send& send) {
   }
   if (const auto* g = std::get_if<Grant>(&m)) {
     if (g->search != search_->search) return;
-    run_until(g->until);
+    run_until(g->until, g->stop_at_answer);
     for (const Answer& a : outbox_) send(a);
     outbox_.clear();
     const search::LeafStats st = chips_->stats();
@@ -150,14 +150,17 @@ void WorkerNode::apply_cancels() {
   }
 }
 
-void WorkerNode::run_until(std::uint64_t until) {
+void WorkerNode::run_until(std::uint64_t until, bool stop_at_answer) {
+  answered_ = false;
+  const auto answered = [&] { return stop_at_answer && answered_; };
   for (;;) {
     apply_arrivals();
     apply_cancels();
     const std::uint64_t now = clock();
-    if (now >= until) return;
+    if (now >= until || answered()) return;
     const std::uint64_t stop = std::min(until, next_event());
-    const bool idle = searcher_.run_node([&] { return clock() >= stop; });
+    const bool idle = searcher_.run_node([&] { return clock() >= stop || answered(); });
+    if (answered()) return;
     if (idle && clock() < stop) chips_->idle_until(stop);  // nothing to do before the next event
   }
 }
@@ -198,6 +201,7 @@ void WorkerNode::finished(search::NodeJob& job) {
   a.start = e.start;
   a.finish = std::max(e.start, clock());
   if (a.status == Answer::Status::ANSWERED) a.table = table_entries(tt_, job.position, config_.table_results);
+  answered_ = answered_ || a.status != Answer::Status::CANCELLED;  // a cancelled job's answer changes nothing
   outbox_.push_back(std::move(a));
   jobs_.erase(it);
 }

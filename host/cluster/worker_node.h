@@ -60,7 +60,8 @@ class WorkerNode final : private search::JobQueue {
   };
   void start_search(const NewSearch& m);
   void add_job(const Job& m);
-  void run_until(std::uint64_t until);
+  // Up to until, or (stop_at_answer) to the first answer the master can use, whichever is first.
+  void run_until(std::uint64_t until, bool stop_at_answer);
   std::uint64_t next_event() const;  // the next arrival or cancel still to come
   void apply_arrivals();             // the arrived jobs' table entries into the table
   void apply_cancels();
@@ -78,6 +79,7 @@ class WorkerNode final : private search::JobQueue {
   Position root_;
   std::map<std::uint32_t, Entry> jobs_;  // by id: not yet answered
   std::vector<Answer> outbox_;
+  bool answered_ = false;  // an ANSWERED or TOO_BIG answer since the grant began
   bool quit_ = false;
 };
 

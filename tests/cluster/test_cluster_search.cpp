@@ -45,6 +45,7 @@ struct ClusterSetup {
   std::uint32_t chip_limit = 0;                     // every node's chip node limit (ClusterConfig::chip_node_limit)
   SwitchModel network = ClusterConfig{}.network;    // the SP2 switch
   SwitchModel own_node = ClusterConfig{}.own_node;  // the master's own node, on its host
+  bool own_node_to_answer = ClusterConfig{}.own_node_to_answer;
 };
 
 // The command line's defaults (--master-plies, --job-affinity, --job-table), scaled to these
@@ -72,6 +73,7 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   cc.chip_node_limit = setup.chip_limit;
   cc.network = setup.network;
   cc.own_node = setup.own_node;
+  cc.own_node_to_answer = setup.own_node_to_answer;
   ClusterLeafSearch leaf(link, cc, tt);
   search::Searcher searcher(tt);
   // As the command line: with master plies one run (the early iterations' root jobs on the own
@@ -267,6 +269,21 @@ TEST(ClusterSearch, TheMastersOwnNodeIsNotOnTheSwitch) {
   EXPECT_GT(far.leaf.parallel_clocks, base.leaf.parallel_clocks);
 }
 
+// The own node's grants run it to its first answer: the same search in far fewer rounds of grants
+// than its 2 us lookahead needs (only where the grants cut its time may differ).
+TEST(ClusterSearch, TheOwnNodeRunsToItsFirstAnswer) {
+  ClusterSetup setup = kDefaults;
+  setup.own_node_to_answer = false;
+  const Outcome stepped = cluster_search(kWac1, 5, 2, setup);
+  setup.own_node_to_answer = true;
+  const Outcome to_answer = cluster_search(kWac1, 5, 2, setup);
+  EXPECT_EQ(to_answer.result.best, stepped.result.best);
+  EXPECT_EQ(to_answer.result.score, stepped.result.score);
+  EXPECT_LT(to_answer.stats.grants * 2, stepped.stats.grants);
+  EXPECT_NEAR(double(to_answer.leaf.parallel_clocks), double(stepped.leaf.parallel_clocks),
+              0.1 * double(stepped.leaf.parallel_clocks));
+}
+
 TEST(SwitchModel, LatencyAndBandwidthInChipClocks) {
   const SwitchModel sp2;                         // 40 us, 35 MB/s
   EXPECT_EQ(sp2.message_clocks(0), 960u);        // 40 us at 24 MHz
@@ -379,6 +396,47 @@ TEST(WorkerNode, AJobsTableEntriesFillWhatTheNodesTableLacks) {
   EXPECT_EQ(e->move, Move(6, 21));
   EXPECT_EQ(e->bound, search::Bound::LOWER);
   EXPECT_EQ(e->my_credit, 3);
+}
+
+// A grant that stops at the node's first answer (the master's own node's) ends there, well before
+// its time; the next grant goes on from there, and the answers are those of one long grant.
+TEST(WorkerNode, AGrantStopsAtTheFirstAnswerWhenToldTo) {
+  auto start = [](WorkerNode& node, Sent& out) {
+    node.receive(NewSearch{1, "r1r1q1k1/6p1/3b1p1p/1p1PpP2/1Pp5/2P4P/R1B2QP1/R5K1 w - - 0 37", {}, false}, out.send());
+    node.receive(Job{1, 1, {}, 3, 0, 100, {}}, out.send());
+    node.receive(Job{1, 2, {}, 3, 200, 100, {}}, out.send());
+    node.receive(Job{1, 3, {}, 3, 0, 100, {}}, out.send());
+    node.receive(Cancel{1, 3, 50}, out.send());  // never searched: its CANCELLED answer does not end the grant
+  };
+  WorkerNode whole(node_config(), model_chips());
+  Sent all;
+  start(whole, all);
+  whole.receive(Grant{1, 50000000, false}, all.send());
+  WorkerNode stopped(node_config(), model_chips());
+  Sent first;
+  start(stopped, first);
+  stopped.receive(Grant{1, 50000000, true}, first.send());
+  std::vector<Answer> answers = first.answers();
+  ASSERT_EQ(answers.size(), 2u);
+  EXPECT_EQ(answers[0].status, Answer::Status::CANCELLED);
+  EXPECT_EQ(answers[1].status, Answer::Status::ANSWERED);
+  const auto* clock = std::get_if<Clock>(&first.messages.back());
+  ASSERT_NE(clock, nullptr);
+  EXPECT_GE(clock->clock, answers[1].finish);
+  EXPECT_LT(clock->clock, answers[1].finish + 100);  // stopped at it, not at the grant's end
+  stopped.receive(Grant{1, 50000000, false}, first.send());
+  answers = first.answers();
+  std::vector<Answer> expected = all.answers();
+  ASSERT_EQ(answers.size(), 3u);
+  ASSERT_EQ(expected.size(), 3u);
+  const auto by_id = [](const Answer& x, const Answer& y) { return x.id < y.id; };
+  std::sort(answers.begin(), answers.end(), by_id);
+  std::sort(expected.begin(), expected.end(), by_id);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(answers[i].status, expected[i].status);
+    EXPECT_EQ(answers[i].nodes, expected[i].nodes);
+    EXPECT_EQ(answers[i].finish, expected[i].finish);
+  }
 }
 
 // The same messages give the same answers and times, however the grants cut the time up.

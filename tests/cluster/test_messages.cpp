@@ -74,8 +74,10 @@ TEST(ClusterMessages, RoundTrips) {
   const auto c = std::get<Cancel>(decode(encode(Cancel{7, 42, 999})));
   EXPECT_EQ(c.id, 42u);
   EXPECT_EQ(c.at, 999u);
-  const auto g = std::get<Grant>(decode(encode(Grant{7, 1ull << 50})));
+  const auto g = std::get<Grant>(decode(encode(Grant{7, 1ull << 50, false})));
   EXPECT_EQ(g.until, 1ull << 50);
+  EXPECT_FALSE(g.stop_at_answer);
+  EXPECT_TRUE(std::get<Grant>(decode(encode(Grant{7, 9, true}))).stop_at_answer);
   const auto k = std::get<Clock>(decode(encode(Clock{7, 31337, NodeChips{1, 2, 3, 4, 5, 6, 7}})));
   EXPECT_EQ(k.clock, 31337u);
   EXPECT_EQ(k.chips.busy_clocks, 1u);
@@ -242,8 +244,8 @@ TEST(ClusterMessages, ABadHistoryIsNamedWhenTheRootIsRebuilt) {
 TEST(ClusterMessages, RandomBytesNeverCrash) {
   std::mt19937 rng(20261125);
   const std::vector<std::vector<std::uint8_t>> seeds = {
-      encode(sample_job()), encode(sample_answer()), encode(sample_new_search()), encode(Cancel{1, 2, 3}),
-      encode(Quit{}),       encode(Grant{1, 5}),     encode(Clock{1, 6, {}})};
+      encode(sample_job()), encode(sample_answer()),   encode(sample_new_search()), encode(Cancel{1, 2, 3}),
+      encode(Quit{}),       encode(Grant{1, 5, true}), encode(Clock{1, 6, {}})};
   int errors = 0, decoded = 0;
   for (int i = 0; i < 20000; ++i) {
     std::vector<std::uint8_t> bytes;
