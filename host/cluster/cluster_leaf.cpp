@@ -82,7 +82,7 @@ void ClusterLeafSearch::finish() {
     for (const Worker& w : workers_) awaiting |= w.alive && w.awaiting;
     if (!awaiting) break;
     link_.wait();
-    check_deadlines();
+    check_deadlines(false);  // the search is over: a hung node's jobs are not asked again
   }
   for (auto it = jobs_.begin(); it != jobs_.end();) {
     Job& job = it->second;
@@ -376,19 +376,20 @@ bool ClusterLeafSearch::step() {
   }
 }
 
-void ClusterLeafSearch::check_deadlines() {
+void ClusterLeafSearch::check_deadlines(bool reassign) {
   const auto wall = std::chrono::steady_clock::now();
   for (int w = 0; w < int(workers_.size()); ++w) {
     const Worker& worker = workers_[std::size_t(w)];
     if (w == 0 || !worker.alive || !worker.awaiting) continue;  // worker 0 is in this process
-    if (std::chrono::duration<double>(wall - worker.granted_wall).count() > config_.worker_timeout_s) lose_worker(w);
+    if (std::chrono::duration<double>(wall - worker.granted_wall).count() > config_.worker_timeout_s)
+      lose_worker(w, reassign);
   }
 }
 
-void ClusterLeafSearch::lose_worker(int w) {
+void ClusterLeafSearch::lose_worker(int w, bool reassign) {
   // On stderr: stdout carries the search's result (JSON).
-  fmt::print(stderr, "deepblue cluster: worker {} has not answered in {} s; its jobs go to the others\n", w,
-             config_.worker_timeout_s);
+  fmt::print(stderr, "deepblue cluster: worker {} has not answered in {} s; {}\n", w, config_.worker_timeout_s,
+             reassign ? "its jobs go to the others" : "the search is over without it");
   workers_[std::size_t(w)].alive = false;
   workers_[std::size_t(w)].awaiting = false;
   cstats_.lost.push_back(w);
@@ -403,6 +404,7 @@ void ClusterLeafSearch::lose_worker(int w) {
     jobs_.erase(id);
     if (old.dropped) continue;
     --pending_[std::size_t(w)];
+    if (!reassign) continue;
     // Asked again of another worker, from now.
     Job& job = new_job(old.q, old.owner, old.asked, old.path.data());
     ++cstats_.reassigned;

@@ -168,8 +168,8 @@ class ClusterLeafSearch final : public search::LeafSearch {
   void drop(Job& job);
   void unlist(const Job& job);  // out of live_ (dropped, or erased from jobs_)
   void pump();                  // takes every message that has arrived
-  void check_deadlines();
-  void lose_worker(int w);
+  void check_deadlines(bool reassign = true);  // reassign: a lost node's jobs go to the others
+  void lose_worker(int w, bool reassign);
 
   MasterLink& link_;
   ClusterConfig config_;

@@ -45,6 +45,7 @@ void WorkerNode::receive(const Message& m, const Send& send) {
   if (const auto* c = std::get_if<Cancel>(&m)) {
     if (c->search != search_->search) return;
     if (auto it = jobs_.find(c->id); it != jobs_.end()) it->second.cancel_at = std::max(c->at, it->second.arrive);
+    if (c->at < clock()) most_late_ = std::max(most_late_, clock() - c->at);
     return;
   }
   if (const auto* g = std::get_if<Grant>(&m)) {
@@ -100,6 +101,7 @@ void WorkerNode::add_job(const Job& m) {
   // A node stops a little past a grant (at the end of a chip quantum or of a host computation), so
   // a job may come in at a time the node has passed: it starts at the node's next step.
   e.arrive = std::max(m.arrive, clock());
+  most_late_ = std::max(most_late_, e.arrive - m.arrive);
 }
 
 std::uint64_t WorkerNode::next_event() const {

@@ -48,6 +48,10 @@ class WorkerNode final : private search::JobQueue {
   bool quitting() const { return quit_; }
   search::LeafSearch* chips() const { return chips_.get(); }
   std::uint64_t clock() const;  // the node's simulated time (its chips' clock)
+  // The most a JOB or CANCEL came in behind the node's clock (it then takes effect at the node's
+  // next step): the overshoot of a grant, a chip quantum or a host computation; more would mean
+  // the master granted past a time it could still send at.
+  std::uint64_t most_late() const { return most_late_; }
 
  private:
   struct Entry {
@@ -79,7 +83,8 @@ class WorkerNode final : private search::JobQueue {
   Position root_;
   std::map<std::uint32_t, Entry> jobs_;  // by id: not yet answered
   std::vector<Answer> outbox_;
-  bool answered_ = false;  // an ANSWERED or TOO_BIG answer since the grant began
+  bool answered_ = false;
+  std::uint64_t most_late_ = 0;  // an ANSWERED or TOO_BIG answer since the grant began
   bool quit_ = false;
 };
 

@@ -35,6 +35,7 @@ struct Outcome {
   ClusterStats stats;
   search::LeafStats leaf;
   int job_depth = 0;  // the last iteration's
+  std::uint64_t most_late = 0;  // the most any node's JOB or CANCEL came in behind its clock
 };
 
 struct ClusterSetup {
@@ -84,7 +85,9 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   limits.depth = depth;
   const search::SearchResult r = master.run(root, limits);
   leaf.finish();
-  return {r, leaf.cluster_stats(), master.stats(), leaf.depth()};
+  std::uint64_t most_late = 0;
+  for (int i = 0; i < nodes; ++i) most_late = std::max(most_late, link.node(i).most_late());
+  return {r, leaf.cluster_stats(), master.stats(), leaf.depth(), most_late};
 }
 
 Outcome cluster_search(const std::string& fen, int depth, int nodes, const ClusterSetup& setup = {}) {
@@ -125,6 +128,7 @@ TEST(ClusterSearch, SameBestMovesAsOneNode) {
         EXPECT_TRUE(best == "a2a8" || best == "f2b6") << best;
       }
       EXPECT_GT(c.stats.jobs, 0u);
+      EXPECT_LE(c.most_late, search::ChipLeafSearch::kQuantum) << fen;  // no job or cancel past a grant
       // The remote workers got jobs (after the iterations on the master's own node), and with
       // them the master's table entries where it has them.
       EXPECT_GT(c.stats.jobs_per[1] + c.stats.jobs_per[2], 0u) << fen;
@@ -282,6 +286,10 @@ TEST(ClusterSearch, TheOwnNodeRunsToItsFirstAnswer) {
   EXPECT_LT(to_answer.stats.grants * 2, stepped.stats.grants);
   EXPECT_NEAR(double(to_answer.leaf.parallel_clocks), double(stepped.leaf.parallel_clocks),
               0.1 * double(stepped.leaf.parallel_clocks));
+  // Nothing reached a node more than a chip quantum behind its clock: the grants stayed within what
+  // the master could still send (a grant past it shows as tens of thousands of clocks).
+  EXPECT_LE(stepped.most_late, search::ChipLeafSearch::kQuantum);
+  EXPECT_LE(to_answer.most_late, search::ChipLeafSearch::kQuantum);
 }
 
 TEST(SwitchModel, LatencyAndBandwidthInChipClocks) {
