@@ -166,8 +166,8 @@ class ClusterLeafSearch final : public search::LeafSearch {
   void send_job(Job& job);
   std::uint64_t send_to(int w, const Message& m);  // returns its arrival time
   void drop(Job& job);
-  void unlist(const Job& job);  // out of live_ (dropped, or erased from jobs_)
-  void pump();                  // takes every message that has arrived
+  void unlist(const Job& job);                 // out of live_ (dropped, or erased from jobs_)
+  void pump();                                 // takes every message that has arrived
   void check_deadlines(bool reassign = true);  // reassign: a lost node's jobs go to the others
   void lose_worker(int w, bool reassign);
 
