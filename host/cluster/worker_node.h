@@ -83,8 +83,8 @@ class WorkerNode final : private search::JobQueue {
   Position root_;
   std::map<std::uint32_t, Entry> jobs_;  // by id: not yet answered
   std::vector<Answer> outbox_;
-  bool answered_ = false;
-  std::uint64_t most_late_ = 0;  // an ANSWERED or TOO_BIG answer since the grant began
+  bool answered_ = false;  // an ANSWERED or TOO_BIG answer since the grant began
+  std::uint64_t most_late_ = 0;
   bool quit_ = false;
 };
 
