@@ -26,7 +26,7 @@ constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
 // history (the FEN before the moves since the last irreversible one, and those moves) instead of
 // the root's FEN alone, so that workers see repetitions of positions before the root. 4: JOB carries
 // the master's table entries for the job's root and its children. 5: CLOCK carries the node's chip
-// counters.
+// counters. 6: GRANT may tell the node to stop at its first answer (the master's own node).
 constexpr std::uint16_t kVersion = 6;
 constexpr std::size_t kHeaderBytes = 12;            // magic, version, type, flags, payload size
 constexpr std::size_t kMaxPayloadBytes = 1u << 20;  // far above any message's size
