@@ -78,9 +78,7 @@ void ClusterLeafSearch::finish() {
   // counters must be those of the same last CLOCK in any run.
   for (;;) {
     pump();
-    bool awaiting = false;
-    for (const Worker& w : workers_) awaiting |= w.alive && w.awaiting;
-    if (!awaiting) break;
+    if (!round_out()) break;
     link_.wait();
     check_deadlines(false);  // the search is over: a hung node's jobs are not asked again
   }
@@ -331,9 +329,7 @@ bool ClusterLeafSearch::step() {
       ++cstats_.jobs_per[std::size_t(j.worker)];
       return true;
     }
-    bool awaiting = false;
-    for (const Worker& w : workers_) awaiting |= w.alive && w.awaiting;
-    if (awaiting) {  // a round of grants is out: all its replies first (the same rounds in any run)
+    if (round_out()) {  // a round of grants is out: all its replies first (the same rounds in any run)
       link_.wait();
       check_deadlines();
       continue;
@@ -374,6 +370,10 @@ bool ClusterLeafSearch::step() {
     }
     if (!granted) throw std::logic_error("cluster: a job is out but no node can be given more time");
   }
+}
+
+bool ClusterLeafSearch::round_out() const {
+  return std::any_of(workers_.begin(), workers_.end(), [](const Worker& w) { return w.alive && w.awaiting; });
 }
 
 void ClusterLeafSearch::check_deadlines(bool reassign) {

@@ -49,7 +49,7 @@ struct ClusterConfig {
   // The same run in simulated time up to where the grants cut the node's time, in far fewer rounds
   // (AIJ 4.2 #2 on 4 nodes: 155,209 grants against 365,111; wall time 345 s against 440 s). The
   // other nodes answer too often for it to pay: each answer would end their grant (all nodes so:
-  // AIJ #1 38,815 grants against 32,668, wall time 69 s against 57 s).
+  // AIJ #1 38,815 grants against 32,668, wall time 69 s alone against 57 s beside another run).
   bool own_node_to_answer = true;
   std::uint32_t host_node_ns = 0;  // the master's software time per node (0: free)
   double worker_timeout_s = 60;    // wall time a worker may take to answer a grant before it is given up
@@ -168,6 +168,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   void drop(Job& job);
   void unlist(const Job& job);                 // out of live_ (dropped, or erased from jobs_)
   void pump();                                 // takes every message that has arrived
+  bool round_out() const;                      // a GRANT's CLOCK not yet in from a live node
   void check_deadlines(bool reassign = true);  // reassign: a lost node's jobs go to the others
   void lose_worker(int w, bool reassign);
 
