@@ -3,7 +3,7 @@
 # with Yosys's mapping to it: memories in the forms the chip's netlist has (an initialised 9-bit
 # ROM, 18-, 9- and 4-bit RAMs with one write and one read port, a 36-bit one, a port that reads
 # what it writes in the same clock, one that holds its output while it writes) synthesised with
-# synth_ecp5 must use DP16KD, and the netlist, simulated by Icarus Verilog with the cell models
+# synth_ecp5 must use DP16KD, and the netlist, simulated by Icarus Verilog and by Verilator with the cell models
 # scripts/fpga gatesim uses, must give the RTL's read data in every one of 4,000 clocks of random
 # reads and writes. A few seconds.
 #   tests/fpga/bram_model.sh OUTDIR
@@ -95,4 +95,17 @@ fi
 mapfile -t models < <("$root/scripts/fpga" models --board ulx3s-85f --out "$out/models")
 iverilog -g2012 -o "$out/bram.vvp" -s bram_tb "$out/bram_tb.v" "$out/bram_dut.v" "$out/netlist.v" "${models[@]}"
 echo "bram_model: $n DP16KD in the netlist"
-vvp -n "$out/bram.vvp" | grep -v "^VCD"
+icarus=$(vvp -n "$out/bram.vvp" | grep -v "^VCD")
+echo "Icarus Verilog: $icarus"
+# The same testbench and netlist compiled by Verilator, gatesim's default simulator (two states:
+# the X checks are Icarus's).
+if ! verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style --top-module bram_tb -Mdir "$out/verilator" \
+     -o bram_tb "$out/bram_tb.v" "$out/bram_dut.v" "$out/netlist.v" "${models[@]}" > "$out/verilator.log" 2>&1; then
+  echo "bram_model: verilator failed ($out/verilator.log)"
+  exit 1
+fi
+verilated=$("$out/verilator/bram_tb" | grep "^bram_model:")
+echo "Verilator: $verilated"
+if [ "$icarus" = "bram_model: 4000 clocks of reads agree with the RTL" ] && [ "$verilated" = "bram_model: 4000 clocks of reads agree with the RTL" ]; then
+  echo "bram_model: 4000 clocks of reads agree with the RTL in Icarus Verilog and in Verilator"
+fi

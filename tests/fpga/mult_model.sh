@@ -2,7 +2,7 @@
 # The gate-level check's model of the ECP5 multiplier (verilator_tb/gatesim/ecp5_mult18x18d.v)
 # together with Yosys's mapping to it: a module of three products (unsigned 18x18, signed 18x18,
 # signed by unsigned) synthesised with synth_ecp5 must use MULT18X18D, and its netlist, simulated
-# by Icarus Verilog with the cell models scripts/fpga gatesim uses, must equal `*` on 3,000 random operand
+# by Icarus Verilog and by Verilator with the cell models scripts/fpga gatesim uses, must equal `*` on 3,000 random operand
 # pairs and the extremes. A few seconds.
 #   tests/fpga/mult_model.sh OUTDIR
 set -euo pipefail
@@ -61,4 +61,17 @@ fi
 mapfile -t models < <("$root/scripts/fpga" models --board ulx3s-85f --out "$out/models")
 iverilog -g2012 -o "$out/mul.vvp" -s mul_tb "$out/mul_tb.v" "$out/netlist.v" "${models[@]}"
 echo "mult_model: $n MULT18X18D in the netlist"
-vvp -n "$out/mul.vvp" | grep -v "^VCD"
+icarus=$(vvp -n "$out/mul.vvp" | grep -v "^VCD")
+echo "Icarus Verilog: $icarus"
+# The same testbench and netlist compiled by Verilator, gatesim's default simulator (two states:
+# the X checks are Icarus's).
+if ! verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style --top-module mul_tb -Mdir "$out/verilator" \
+     -o mul_tb "$out/mul_tb.v" "$out/netlist.v" "${models[@]}" > "$out/verilator.log" 2>&1; then
+  echo "mult_model: verilator failed ($out/verilator.log)"
+  exit 1
+fi
+verilated=$("$out/verilator/mul_tb" | grep "^mult_model:")
+echo "Verilator: $verilated"
+if [ "$icarus" = "mult_model: 3004 operand pairs agree with *" ] && [ "$verilated" = "mult_model: 3004 operand pairs agree with *" ]; then
+  echo "mult_model: 3004 operand pairs agree with * in Icarus Verilog and in Verilator"
+fi

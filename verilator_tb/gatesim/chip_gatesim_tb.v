@@ -1,11 +1,12 @@
 // Gate-level check of the chip (scripts/fpga gatesim, docs/fpga.md): replays a bus record written by
 // `deepblue ... --bus-record FILE` (host/chip/bus_recorder.h) on the netlist Yosys made for a board
-// family, simulated by Icarus Verilog with that family's cell models, and compares every answer
-// with the one the reference model gave. It clocks the netlist as verilator_tb/chip_harness.cpp
+// family, simulated with that family's cell models (by Verilator, --binary --timing, or by Icarus
+// Verilog: scripts/fpga gatesim --simulator), and compares every answer with the one the
+// reference model gave. It clocks the netlist as verilator_tb/chip_harness.cpp
 // clocks the verilated chip: inputs change with the clock low, an access is one rising edge with
 // req_i high, and the registered response is read just after that edge.
 //
-// Plain Verilog-2005 (the netlist and the cell models are), for iverilog -g2005-sv.
+// Plain Verilog-2005 (the netlist and the cell models are), for both simulators.
 //   +record=FILE   the bus record (required)
 //   +progress=N    print a line every N events (0: none)
 // Prints "GATESIM PASS <events> events <clocks> clocks" or "GATESIM FAIL ..." as its last line.
