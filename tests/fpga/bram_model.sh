@@ -93,19 +93,6 @@ fi
 # The cell models exactly as scripts/fpga gatesim compiles with them (Yosys's cells_sim.v without
 # its behaviourless DP16KD, then ours).
 mapfile -t models < <("$root/scripts/fpga" models --board ulx3s-85f --out "$out/models")
-iverilog -g2012 -o "$out/bram.vvp" -s bram_tb "$out/bram_tb.v" "$out/bram_dut.v" "$out/netlist.v" "${models[@]}"
 echo "bram_model: $n DP16KD in the netlist"
-icarus=$(vvp -n "$out/bram.vvp" | grep -v "^VCD")
-echo "Icarus Verilog: $icarus"
-# The same testbench and netlist compiled by Verilator, gatesim's default simulator (two states:
-# the X checks are Icarus's).
-if ! verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style --top-module bram_tb -Mdir "$out/verilator" \
-     -o bram_tb "$out/bram_tb.v" "$out/bram_dut.v" "$out/netlist.v" "${models[@]}" > "$out/verilator.log" 2>&1; then
-  echo "bram_model: verilator failed ($out/verilator.log)"
-  exit 1
-fi
-verilated=$("$out/verilator/bram_tb" | grep "^bram_model:")
-echo "Verilator: $verilated"
-if [ "$icarus" = "bram_model: 4000 clocks of reads agree with the RTL" ] && [ "$verilated" = "bram_model: 4000 clocks of reads agree with the RTL" ]; then
-  echo "bram_model: 4000 clocks of reads agree with the RTL in Icarus Verilog and in Verilator"
-fi
+source "$root/tests/fpga/simulate_both.sh"
+simulate_both "$out" bram_tb "bram_model: 4000 clocks of reads agree with the RTL" "$out/bram_tb.v" "$out/bram_dut.v" "$out/netlist.v" "${models[@]}"

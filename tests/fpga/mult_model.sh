@@ -59,19 +59,6 @@ if [ -z "$n" ] || [ "$n" -lt 1 ]; then
 fi
 # The cell models exactly as scripts/fpga gatesim compiles with them.
 mapfile -t models < <("$root/scripts/fpga" models --board ulx3s-85f --out "$out/models")
-iverilog -g2012 -o "$out/mul.vvp" -s mul_tb "$out/mul_tb.v" "$out/netlist.v" "${models[@]}"
 echo "mult_model: $n MULT18X18D in the netlist"
-icarus=$(vvp -n "$out/mul.vvp" | grep -v "^VCD")
-echo "Icarus Verilog: $icarus"
-# The same testbench and netlist compiled by Verilator, gatesim's default simulator (two states:
-# the X checks are Icarus's).
-if ! verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style --top-module mul_tb -Mdir "$out/verilator" \
-     -o mul_tb "$out/mul_tb.v" "$out/netlist.v" "${models[@]}" > "$out/verilator.log" 2>&1; then
-  echo "mult_model: verilator failed ($out/verilator.log)"
-  exit 1
-fi
-verilated=$("$out/verilator/mul_tb" | grep "^mult_model:")
-echo "Verilator: $verilated"
-if [ "$icarus" = "mult_model: 3004 operand pairs agree with *" ] && [ "$verilated" = "mult_model: 3004 operand pairs agree with *" ]; then
-  echo "mult_model: 3004 operand pairs agree with * in Icarus Verilog and in Verilator"
-fi
+source "$root/tests/fpga/simulate_both.sh"
+simulate_both "$out" mul_tb "mult_model: 3004 operand pairs agree with *" "$out/mul_tb.v" "$out/netlist.v" "${models[@]}"
