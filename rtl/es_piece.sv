@@ -195,8 +195,8 @@ module es_piece #(
       zone      = opp_k_att | opp_k;
       main_att  = es_pkg::slide(one, empty, 9, es_pkg::NotA) | es_pkg::slide(one, empty, -9, es_pkg::NotH);
       anti_att  = es_pkg::slide(one, empty, 7, es_pkg::NotH) | es_pkg::slide(one, empty, -7, es_pkg::NotA);
-      main_line = es_pkg::slide(one, '1, 9, es_pkg::NotA) | es_pkg::slide(one, '1, -9, es_pkg::NotH) | one;
-      anti_line = es_pkg::slide(one, '1, 7, es_pkg::NotH) | es_pkg::slide(one, '1, -7, es_pkg::NotA) | one;
+      main_line = es_pkg::slide(one, es_pkg::All, 9, es_pkg::NotA) | es_pkg::slide(one, es_pkg::All, -9, es_pkg::NotH) | one;
+      anti_line = es_pkg::slide(one, es_pkg::All, 7, es_pkg::NotH) | es_pkg::slide(one, es_pkg::All, -7, es_pkg::NotA) | one;
       att_d[0]  = Colour ? anti_att : main_att;
       line_d[0] = Colour ? anti_line : main_line;
       att_d[1]  = Colour ? main_att : anti_att;

@@ -7,6 +7,9 @@ package es_pkg;
   localparam logic [63:0] NotAB = ~(FileA | (FileA << 1));
   localparam logic [63:0] NotGH = ~((FileA << 6) | (FileA << 7));
   localparam logic [63:0] Light = 64'h55AA_55AA_55AA_55AA;  // light squares (b1, a2, ...)
+  // Every square. Not '1 as a function's argument: Yosys 0.23 passes that as 64'h1 (the rooks'
+  // and queens' attack maps of every FPGA netlist lost their files; the gate-level check found it).
+  localparam logic [63:0] All = ~64'd0;
 
   function automatic logic [63:0] shift(input logic [63:0] x, input int s);
     shift = (s > 0) ? (x << s) : (x >> (-s));
@@ -31,7 +34,7 @@ package es_pkg;
                slide(g, empty, -9, NotH);
   endfunction
   function automatic logic [63:0] straight(input logic [63:0] g, input logic [63:0] empty);
-    straight = slide(g, empty, 8, '1) | slide(g, empty, -8, '1) | slide(g, empty, 1, NotA) |
+    straight = slide(g, empty, 8, All) | slide(g, empty, -8, All) | slide(g, empty, 1, NotA) |
                slide(g, empty, -1, NotH);
   endfunction
   function automatic logic [63:0] knight(input logic [63:0] b);

@@ -62,7 +62,7 @@ module es_tactics (
     case (d)
       0, 2, 6: dmask = NotA;
       1, 3, 7: dmask = NotH;
-      default: dmask = '1;
+      default: dmask = es_pkg::All;  // not '1: Yosys 0.23 reads '1 in a function as 1 (es_pkg::All)
     endcase
   endfunction
   function automatic int drev(input int d);

@@ -9,6 +9,8 @@
 // Plain Verilog-2005 (the netlist and the cell models are), for both simulators.
 //   +record=FILE   the bus record (required)
 //   +progress=N    print a line every N events (0: none)
+//   +trace=1       print the debug port after every clock (to compare two netlists, or a netlist
+//                  and the RTL compiled in its place, clock by clock)
 // Prints "GATESIM PASS <events> events <clocks> clocks" or "GATESIM FAIL ..." as its last line.
 `timescale 1ns / 1ps
 module chip_gatesim_tb;
@@ -21,6 +23,12 @@ module chip_gatesim_tb;
   wire        rvalid;
   wire [31:0] rdata;
   wire        err;
+  wire [3:0]  dbg_state;
+  wire [5:0]  dbg_ply;
+  wire [15:0] dbg_move;
+  wire [31:0] dbg_nodes;
+  wire [15:0] dbg_leaf;
+  wire [7:0]  dbg_flags;
 
   chip_top u_dut (
     .clk_i      (clk),
@@ -32,20 +40,24 @@ module chip_gatesim_tb;
     .rvalid_o   (rvalid),
     .rdata_o    (rdata),
     .err_o      (err),
-    .dbg_state_o(),
-    .dbg_ply_o  (),
-    .dbg_move_o (),
-    .dbg_nodes_o(),
-    .dbg_leaf_o (),
-    .dbg_flags_o()
+    .dbg_state_o(dbg_state),
+    .dbg_ply_o  (dbg_ply),
+    .dbg_move_o (dbg_move),
+    .dbg_nodes_o(dbg_nodes),
+    .dbg_leaf_o (dbg_leaf),
+    .dbg_flags_o(dbg_flags)
   );
 
   // One clock: rising edge, settle, sample (the caller), then the falling edge before new inputs.
   reg [63:0] clocks = 64'd0;
+  integer trace;
   task rise;
     begin
       #5 clk = 1'b1;
       #1 clocks = clocks + 64'd1;
+      if (trace != 0)
+        $display("trace %0d state %h ply %h move %h nodes %h leaf %h flags %h", clocks, dbg_state, dbg_ply,
+                 dbg_move, dbg_nodes, dbg_leaf, dbg_flags);
     end
   endtask
   task fall;
@@ -66,6 +78,7 @@ module chip_gatesim_tb;
       $finish;
     end
     if (!$value$plusargs("progress=%d", progress)) progress = 0;
+    if (!$value$plusargs("trace=%d", trace)) trace = 0;
     fd = $fopen(path, "r");
     if (fd == 0) begin
       $display("GATESIM FAIL cannot open %0s", path);
