@@ -62,7 +62,7 @@ module es_tactics (
     case (d)
       0, 2, 6: dmask = NotA;
       1, 3, 7: dmask = NotH;
-      default: dmask = es_pkg::All;  // not '1: Yosys 0.23 reads '1 in a function as 1 (es_pkg::All)
+      default: dmask = es_pkg::All;  // not '1, which Yosys 0.23 reads as 1 in a function
     endcase
   endfunction
   function automatic int drev(input int d);
