@@ -1,23 +1,50 @@
-// ULX3S-85F top: the ECP5 PLL that makes the chip's 24 MHz from the board's 25 MHz oscillator,
-// and board_top (the chip, the link bridge, reset synchroniser and LEDs). Kept outside board_top so
+// ULX3S-85F top: the ECP5 PLL that makes the chip's clock from the board's 25 MHz oscillator, and
+// board_top (the chip, the link bridge, reset synchroniser and LEDs). Kept outside board_top so
 // the verilated and gate-level simulations see a plain clock. Pins: ulx3s.lpf.
 //
-// 24 MHz exactly: a 25 MHz input cannot reach it with the feedback on the output (25 * m / k needs
-// k = 25, a 1 MHz phase detector, below the ECP5's 3.125 MHz minimum), so the feedback runs on
-// CLKOP at 5 MHz (VCO 600 MHz = 5 MHz x 120) and CLKOS divides the VCO by 25. The UART's
-// 3 Mbaud is then 8 clocks a bit: no baud error.
-module ulx3s_top (
+// CLK_MHZ is the chip's clock: 24 (the paper's), or 21, 18, 15, 12 for a placement that does not
+// meet 24 MHz (docs/fpga.md, "Place and route on an ECP5": about 17-22 MHz measured for a full
+// 85F); `scripts/fpga build --clock-mhz` sets it. Each is 3 MHz times a whole number of clocks a
+// UART bit, so the link's 3 Mbaud has no baud error. A 25 MHz input cannot reach them with the
+// feedback on the output (24 MHz: 25 * m / k needs k = 25, a 1 MHz phase detector, below the
+// ECP5's 3.125 MHz minimum), so the phase detector runs at 5 MHz (25 / 5), the feedback on CLKOP,
+// the VCO at 600-720 MHz (within 400-800) and CLKOS divides the VCO down to the chip's clock.
+// Any other CLK_MHZ is an elaboration error.
+module ulx3s_top #(
+  parameter int CLK_MHZ = 24
+) (
   input  logic       clk_25mhz,
   input  logic       btn_pwr_n,
   input  logic       ftdi_txd,
   output logic       ftdi_rxd,
   output logic [7:0] led
 );
-  logic clk_fb, clk_24, locked;
+  // {CLKFB_DIV, CLKOP_DIV, CLKOS_DIV}: CLKOP = 5 MHz * CLKFB_DIV, VCO = CLKOP * CLKOP_DIV,
+  // chip clock = VCO / CLKOS_DIV; 0 for a clock not supported.
+  function automatic logic [23:0] pll_divs(input int mhz);
+    unique case (mhz)
+      24:      pll_divs = {8'd1, 8'd120, 8'd25};  // VCO 600 MHz
+      21:      pll_divs = {8'd1, 8'd126, 8'd30};  // VCO 630 MHz
+      18:      pll_divs = {8'd2, 8'd72, 8'd40};   // CLKOP 10 MHz, VCO 720 MHz
+      15:      pll_divs = {8'd1, 8'd120, 8'd40};  // VCO 600 MHz
+      12:      pll_divs = {8'd1, 8'd120, 8'd50};  // VCO 600 MHz
+      default: pll_divs = 24'd0;
+    endcase
+  endfunction
 
-  (* FREQUENCY_PIN_CLKI = "25" *)
-  (* FREQUENCY_PIN_CLKOP = "5" *)
-  (* FREQUENCY_PIN_CLKOS = "24" *)
+  localparam logic [23:0] Divs     = pll_divs(CLK_MHZ);
+  localparam int          ClkfbDiv = 32'(Divs[23:16]);
+  localparam int          ClkopDiv = 32'(Divs[15:8]);
+  localparam int          ClkosDiv = 32'(Divs[7:0]);
+
+  if (Divs == 24'd0) begin : g_bad_clock
+    $error("ulx3s_top: CLK_MHZ must be 24, 21, 18, 15 or 12");
+  end
+
+  logic clk_fb, clk_chip, locked;
+
+  // No FREQUENCY_PIN_* attributes (Diamond's): Yosys 0.23 drops an attribute that is not a literal,
+  // and nextpnr-ecp5 takes the chip clock's target from --freq, not from them.
   (* ICP_CURRENT = "12" *) (* LPF_RESISTOR = "8" *)
   (* MFG_ENABLE_FILTEROPAMP = "1" *) (* MFG_GMCREF_SEL = "2" *)
   EHXPLLL #(
@@ -30,22 +57,22 @@ module ulx3s_top (
     .OUTDIVIDER_MUXC ("DIVC"),
     .OUTDIVIDER_MUXD ("DIVD"),
     .CLKI_DIV        (5),
-    .CLKFB_DIV       (1),
+    .CLKFB_DIV       (ClkfbDiv),
     .FEEDBK_PATH     ("CLKOP"),
     .CLKOP_ENABLE    ("ENABLED"),
-    .CLKOP_DIV       (120),
-    .CLKOP_CPHASE    (119),
+    .CLKOP_DIV       (ClkopDiv),
+    .CLKOP_CPHASE    (ClkopDiv - 1),
     .CLKOP_FPHASE    (0),
     .CLKOS_ENABLE    ("ENABLED"),
-    .CLKOS_DIV       (25),
-    .CLKOS_CPHASE    (24),
+    .CLKOS_DIV       (ClkosDiv),
+    .CLKOS_CPHASE    (ClkosDiv - 1),
     .CLKOS_FPHASE    (0)
   ) u_pll (
     .RST       (1'b0),
     .STDBY     (1'b0),
     .CLKI      (clk_25mhz),
     .CLKOP     (clk_fb),
-    .CLKOS     (clk_24),
+    .CLKOS     (clk_chip),
     .CLKOS2    (),
     .CLKOS3    (),
     .CLKFB     (clk_fb),
@@ -66,13 +93,16 @@ module ulx3s_top (
 
   logic busy, done, link_err;
 
-  // 24 MHz, 8 clocks a bit: 3 Mbaud exactly.
+  // 3 Mbaud exactly: CLK_MHZ / 3 clocks a bit; the link's timeout (100 ms) and the LEDs' pulses
+  // (50 ms) in the chip clock's own clocks.
   board_top #(
-    .NCHIPS (1),
-    .CLK_HZ (24_000_000),
-    .DIV    (8)
+    .NCHIPS       (1),
+    .CLK_HZ       (CLK_MHZ * 1_000_000),
+    .DIV          (CLK_MHZ / 3),
+    .TIMEOUT_CLKS (CLK_MHZ * 100_000),
+    .LED_CLKS     (CLK_MHZ * 50_000)
   ) u_board (
-    .clk_i      (clk_24),
+    .clk_i      (clk_chip),
     .rst_ni     (btn_pwr_n & locked),
     .uart_rx_i  (ftdi_txd),
     .uart_tx_o  (ftdi_rxd),
