@@ -29,6 +29,22 @@ DEDICATED = {
                ("MUXF7", None, "MUXF8", {"I0", "I1"}),
                ("CARRY4", "CO", "CARRY4", {"CI"})],
 }
+# Combinational cells Yosys's library gives no delays (no specify block): their pin-to-pin arcs,
+# ns, from Project Trellis's timing database for speed grade 6 (the 85F of the ULX3S; the largest
+# of its min/typ/max figures, as nextpnr-ecp5 takes it): the unregistered MULT18X18D, A/B to P
+# 3.927 and SIGNEDA/B to P 3.728. A multiplier with any input, pipeline or output register
+# (a REG_* parameter other than NONE) stays untimed: its paths begin and end at it.
+MULT18X18D_ARCS = {**{(f"P{o}", f"{x}{i}"): 3.927 for o in range(36) for x in "AB" for i in range(18)},
+                   **{(f"P{o}", f"SIGNED{x}"): 3.728 for o in range(36) for x in "AB"}}
+EXTRA_ARCS = {"ecp5": {"MULT18X18D": MULT18X18D_ARCS}}
+
+
+def registered(cell):
+    """A cell with a register parameter set (MULT18X18D's REG_INPUTA_CLK and the like)."""
+    return any(k.startswith("REG_") and str(v).strip('"') not in ("NONE", "")
+               for k, v in cell.get("parameters", {}).items())
+
+
 # The cells whose delay is a lookup level (the LUT levels of a path).
 LUTS = {"ecp5": {"LUT4"}, "xilinx": {"LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6"}}
 
@@ -69,7 +85,9 @@ class Netlist:
         self.module = modules[top[0]] if top else next(iter(modules.values()))
         self.cells = self.module["cells"]
         self.family = family
-        self.arcs = {name: delays.get(c["type"]) for name, c in self.cells.items()}
+        extra = EXTRA_ARCS.get(family, {})
+        self.arcs = {name: delays.get(c["type"]) or (None if registered(c) else extra.get(c["type"]))
+                     for name, c in self.cells.items()}
         # The module's input ports start paths and its output ports end them, like registers.
         self.ports = {}
         self.driver = {}

@@ -115,6 +115,26 @@ check(est["start"] == "port in_a" and abs(est["critical_ns"] - (0.141 + 2 * 0.5)
       f"port to port or to the RAM's write address: {est['start']} -> {est['end']}, {est['critical_ns']}")
 check(set(ends) == {"port out_z", "ram"}, f"ends {ends}: the output port and the RAM's write address, not its read address")
 
+# An unregistered multiplier (no specify block in Yosys's library) is timed from Trellis's figures:
+# register -> MULT18X18D A3 -> P5 -> LUT4 D -> register, 3.927 ns of the DSP; with an output
+# register (REG_OUTPUT_CLK) it is untimed, and its paths end and begin at it.
+def mult_netlist(params):
+    m = cell("MULT18X18D", A3=("in", [10]), B0=("in", ["0"]), P5=("out", [60]))
+    m["parameters"] = params
+    return {"modules": {"top": {"attributes": {"top": 1}, "netnames": {}, "cells": {
+        "src_q": ff(2, 10), "mult": m,
+        "lut": cell("LUT4", A=("in", ["0"]), B=("in", ["0"]), C=("in", ["0"]), D=("in", [60]), Z=("out", [61])),
+        "dst_q": ff(61, 2)}}}}
+
+
+est = fpga_timing.estimate(mult_netlist({}), LIB, "ecp5", 0.5)
+want = 3.927 + 0.379 + 3 * 0.5
+check(abs(est["critical_ns"] - want) < 1e-9 and est["start"] == "src_q",
+      f"through the multiplier: {est['start']} -> {est['end']} {est['critical_ns']} ns, want {want:.3f}")
+est = fpga_timing.estimate(mult_netlist({"REG_OUTPUT_CLK": "CLK0"}), LIB, "ecp5", 0.5)
+check(abs(est["critical_ns"] - (0.379 + 2 * 0.5)) < 1e-9 and est["untimed"].get("MULT18X18D") == 1,
+      f"a registered multiplier starts the path: {est['start']} {est['critical_ns']} ns, untimed {est['untimed']}")
+
 # Several arcs on a line (Yosys's Xilinx library writes LUT RAM arcs so) are all read.
 lib = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp") / "timing_estimate_lib.v"
 lib.write_text("module TWO (input A, B, output Y, Z);\n  specify\n    (A => Y) = 100; (B => Z) = 200; (A *> Z) = (300, 300);\n"
