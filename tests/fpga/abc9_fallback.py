@@ -8,17 +8,14 @@ writes it, with &if's arguments of the run); the second run is real (the game ph
 
 Usage: abc9_fallback.py OUT_DIR"""
 import argparse
-import importlib.machinery
-import importlib.util
 import pathlib
 import subprocess
 import sys
 
+import fpga_cli  # noqa: E402 (tests/fpga, beside this file)
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-loader = importlib.machinery.SourceFileLoader("fpga_cli", str(ROOT / "scripts" / "fpga"))
-spec = importlib.util.spec_from_loader("fpga_cli", loader)
-fpga = importlib.util.module_from_spec(spec)
-loader.exec_module(fpga)
+fpga = fpga_cli.load()
 
 FAILED_LOG = """ABC: + &dch -f
 ABC: + &ps

@@ -5,16 +5,12 @@ none when it passed or failed for another reason; a clock the board's PLL cannot
 
 Usage: build_clock.py OUT_DIR"""
 import argparse
-import importlib.machinery
-import importlib.util
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-loader = importlib.machinery.SourceFileLoader("fpga_cli", str(ROOT / "scripts" / "fpga"))
-spec = importlib.util.spec_from_loader("fpga_cli", loader)
-fpga = importlib.util.module_from_spec(spec)
-loader.exec_module(fpga)
+import fpga_cli  # noqa: E402 (tests/fpga, beside this file)
+
+fpga = fpga_cli.load()
 
 # nextpnr-ecp5's own lines (a run of the move generator on a 25F, 2026-11-30), one clock failing.
 FAILED = """Info: Max frequency for clock '$glbnet$clk$TRELLIS_IO_IN': 18.21 MHz (FAIL at 24.00 MHz)
