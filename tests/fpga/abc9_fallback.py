@@ -27,6 +27,8 @@ ERROR: Can't open input file `/tmp/yosys-abc-x/output.aig' for reading: No such 
 
 
 def main():
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
+        sys.exit(__doc__.strip().splitlines()[-1])  # "Usage: abc9_fallback.py OUT_DIR", not a folder named --help
     out = pathlib.Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     real_run = subprocess.run
