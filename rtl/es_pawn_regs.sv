@@ -52,7 +52,7 @@ module es_pawn_regs (
     logic [1:0]         wings;
     logic [7:0]         own_files, pf;
     logic [6:0]         own_n, enemy_n;
-    logic [11:0]        pen, wp;
+    logic [11:0]        pen;
     logic [2:0]         lo, hi;
     for (int c = 0; c < 2; c++) begin
       npawns[c]   = '0;
@@ -72,7 +72,6 @@ module es_pawn_regs (
     own_n     = '0;
     enemy_n   = '0;
     pen       = '0;
-    wp        = '0;
     lo        = '0;
     hi        = '0;
     value_o   = '0;
@@ -99,12 +98,7 @@ module es_pawn_regs (
         own_n     = es_pkg::popcount64(pawns[c] & KingWing);
         enemy_n   = es_pkg::popcount64(pawns[1-c] & KingWing);
         if (own_n > enemy_n && {4'd0, popcount4(own_files[7:4])} <= enemy_n) wings = wings + 2'd1;
-        // wasted * (wings * scale), 12 bits, as (wasted * scale) * wings: the same product modulo
-        // 2^12, but the multiplier now reads only registered inputs, beside the wing counts
-        // instead of after them, and wings (0-2) selects and adds: on an ECP5 the two
-        // multipliers in a row after the counts were the block's critical path (docs/fpga.md).
-        wp   = {6'd0, wasted_i[c*6 +: 6]} * {8'd0, ps_scale_i};
-        pen  = (wings[0] ? wp : 12'd0) + (wings[1] ? {wp[10:0], 1'b0} : 12'd0);
+        pen  = {6'd0, wasted_i[c*6 +: 6]} * ({10'd0, wings} * {8'd0, ps_scale_i});
         pen  = pen >> 2;
         part = part - 32'(pen);
         pf = files_of(passed_i[c*64 +: 64]);
