@@ -132,8 +132,8 @@ module es_file #(
         else if (|(enemy_minors & enemy_pawn_att & front_below)) blockage = 2'd1;   // shielded
         else if (|(enemy_minor_att & front_oh)) blockage = 2'd2;                    // minor-protected
       end
-      rook_idx_o = 8'((({4'd0, unopposed, blockage} * 8'd2 + {7'd0, semi_open}) * 8'd4 +
-                       {6'd0, centrality}) * 8'd3 + {6'd0, rook_count});
+      rook_idx_o = es_pkg::times3(8'(({4'd0, unopposed, blockage} * 8'd2 + {7'd0, semi_open}) * 8'd4 +
+                                     {6'd0, centrality})) + {6'd0, rook_count};
       npawns     = es_pkg::popcount8(own);
       rear_oh    = own & (~own + 8'd1);
       mp_sub     = {opp != 8'd0, npawns >= 4'd3, centrality};

@@ -1,9 +1,11 @@
 // The pawn_registers group of the slow evaluation (AIJ Table 4: WASTED_PAWNS, SEPARATED_PASSED,
-// MISSING_WING, BOC, ROOK_BEHIND_PASSED), computed combinationally from the board in the scan's
-// last clock; the rooks behind passed pawns come counted from the file scan. White's view, 16-bit
-// wrap-around. Reference: pawn_registers_value in host/chip/slow_pawns.cpp and slow_evaluate.
-// Computed only while en_i (the slow evaluation busy; value_o is read in its last clock), zero
-// otherwise: a simulator skips the logic then.
+// MISSING_WING, BOC), computed combinationally from the board's registered maps and the evaluation
+// registers, all stable while the slow evaluation is busy: eval_slow registers the value every
+// clock and its sum clock takes the clock before's, adding ROOK_BEHIND_PASSED (whose counts the
+// file scan finishes only then). White's view, 16-bit wrap-around. Reference: pawn_registers_value
+// in host/chip/slow_pawns.cpp and slow_evaluate.
+// Computed only while en_i (the slow evaluation busy), zero otherwise: a simulator skips the logic
+// then.
 module es_pawn_regs (
   input  logic         en_i,
   input  logic [767:0] pieces_i,
@@ -14,8 +16,6 @@ module es_pawn_regs (
   input  logic [15:0]  separated_i,
   input  logic [19:0]  missing_i,
   input  logic [11:0]  boc_i,        // [5:0] pure ending, [11:6] with rooks or queens
-  input  logic [8:0]   rbp_i,
-  input  logic [7:0]   rbp_count_i,
   output logic [15:0]  value_o
 );
   localparam logic [63:0] FileA     = es_pkg::FileA;
@@ -52,7 +52,7 @@ module es_pawn_regs (
     logic [1:0]         wings;
     logic [7:0]         own_files, pf;
     logic [6:0]         own_n, enemy_n;
-    logic [11:0]        pen;
+    logic [11:0]        pen, wp;
     logic [2:0]         lo, hi;
     for (int c = 0; c < 2; c++) begin
       npawns[c]   = '0;
@@ -72,6 +72,7 @@ module es_pawn_regs (
     own_n     = '0;
     enemy_n   = '0;
     pen       = '0;
+    wp        = '0;
     lo        = '0;
     hi        = '0;
     value_o   = '0;
@@ -98,7 +99,13 @@ module es_pawn_regs (
         own_n     = es_pkg::popcount64(pawns[c] & KingWing);
         enemy_n   = es_pkg::popcount64(pawns[1-c] & KingWing);
         if (own_n > enemy_n && {4'd0, popcount4(own_files[7:4])} <= enemy_n) wings = wings + 2'd1;
-        pen  = {6'd0, wasted_i[c*6 +: 6]} * ({10'd0, wings} * {8'd0, ps_scale_i});
+        // wasted * (wings * scale) as (wasted * scale) shifted by wings (0, 1 or 2: the two wing
+        // tests add at most one each): the multiplier reads only registered inputs and runs beside
+        // the wing counts, which then select; two multipliers in a row after the counts were the
+        // block's critical path on an ECP5 (docs/fpga.md). A select, not an adder (whose carry
+        // chain cost LUT places in a device 99 % full).
+        wp   = {6'd0, wasted_i[c*6 +: 6]} * {8'd0, ps_scale_i};
+        pen  = wings[1] ? {wp[10:0], 1'b0} : wings[0] ? wp : 12'd0;
         pen  = pen >> 2;
         part = part - 32'(pen);
         pf = files_of(passed_i[c*64 +: 64]);
@@ -116,7 +123,6 @@ module es_pawn_regs (
       end
       boc_reg = majors ? boc_i[11:6] : boc_i[5:0];
       if (boc) acc = acc - $signed(32'(boc_reg)) * ($signed(32'(npawns[0])) - $signed(32'(npawns[1])));
-      acc = acc + $signed(32'(rbp_i)) * ($signed(32'(rbp_count_i[3:0])) - $signed(32'(rbp_count_i[7:4])));
       value_o = acc[15:0];
     end
   end

@@ -187,8 +187,8 @@ module es_piece #(
       challenge = ((opp_b & (out_light ? es_pkg::Light : ~es_pkg::Light)) != 64'd0) ? 2'd2 :
                   (opp_n != 64'd0) ? 2'd1 : 2'd0;
       mow_valid_o = outposts != 8'd0;
-      mow_idx_o   = 8'((((({5'd0, out_class} * 8'd4 + {6'd0, centrality}) * 8'd2 + {7'd0, |(own_bishop & out_oh)}) * 8'd2 +
-                      {7'd0, |(own_pawn_att & out_oh)}) * 8'd3) + {6'd0, challenge});
+      mow_idx_o   = es_pkg::times3(8'((({5'd0, out_class} * 8'd4 + {6'd0, centrality}) * 8'd2 + {7'd0, |(own_bishop & out_oh)}) * 8'd2 +
+                                      {7'd0, |(own_pawn_att & out_oh)})) + {6'd0, challenge};
       bis_oh    = es_pkg::lowest_oh(own_bishop);
       bis_rank  = es_pkg::index8(bis_oh);
       one       = 64'd1 << square(bis_rank);

@@ -239,7 +239,9 @@ module es_tactics (
         pin_valid_o[c]      = pinned_q[c][{3'd0, file_i}] | pinned_q[c][{3'd1, file_i}] | pinned_q[c][{3'd2, file_i}] |
                               pinned_q[c][{3'd3, file_i}] | pinned_q[c][{3'd4, file_i}] | pinned_q[c][{3'd5, file_i}] |
                               pinned_q[c][{3'd6, file_i}] | pinned_q[c][{3'd7, file_i}];
-        pin_idx_o[c*7 +: 7] = 7'(pin_best[c][7:5]) * 7'd24 + {2'd0, pin_best[c][4:0]};
+        // ty * 24 as ty * 16 + ty * 8: adders, not a multiplier (Yosys put a MULT18X18D here, 3.9 ns
+        // on the scan's path to the table's address on an ECP5: docs/fpga.md).
+        pin_idx_o[c*7 +: 7] = {pin_best[c][7:5], 4'd0} + {1'b0, pin_best[c][7:5], 3'd0} + {2'd0, pin_best[c][4:0]};
       end
     end
   end

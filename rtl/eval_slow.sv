@@ -498,7 +498,14 @@ module eval_slow (
   assign sh_part_b = ($signed({{16{sh_q[1][15]}}, sh_q[1]}) * $signed({28'd0, phase_swap_i[11:8]})) >>> 4;
   assign sh_scaled = sh_part_w - sh_part_b;
 
-  logic [15:0] pawn_regs_value;
+  // Group 8 (pawn registers): the board's part from the clock before, like groups 5 and 10 below
+  // (on an ECP5 the board -> wing counts -> multiplier -> sum path was the chip's slowest), and
+  // the rooks behind passed pawns, whose counts the scan finishes in the sum clock's clock before.
+  logic [15:0] pawn_regs_value, pawn_regs_value_q, rbp_diff, rbp_value, pawn_group;
+  always_ff @(posedge clk_i) pawn_regs_value_q <= pawn_regs_value;  // a datapath: no reset
+  assign rbp_diff   = {12'd0, rbp_cnt_q[0]} - {12'd0, rbp_cnt_q[1]};
+  assign rbp_value  = busy_q ? {7'd0, er_q[chip_pkg::ER_ROOK_BEHIND_PASSED][8:0]} * rbp_diff : 16'd0;
+  assign pawn_group = pawn_regs_value_q + rbp_value;
   es_pawn_regs u_pawn_regs (
     .en_i        (busy_q),
     .pieces_i    (pieces),
@@ -508,8 +515,6 @@ module eval_slow (
     .separated_i ({er_q[chip_pkg::ER_SEPARATED_PASSED + 1][7:0], er_q[chip_pkg::ER_SEPARATED_PASSED][7:0]}),
     .missing_i   ({er_q[chip_pkg::ER_MISSING_WING + 1][9:0], er_q[chip_pkg::ER_MISSING_WING][9:0]}),
     .boc_i       ({er_q[chip_pkg::ER_BOC + 1][5:0], er_q[chip_pkg::ER_BOC][5:0]}),
-    .rbp_i       (er_q[chip_pkg::ER_ROOK_BEHIND_PASSED][8:0]),
-    .rbp_count_i ({rbp_cnt_q[1], rbp_cnt_q[0]}),
     .value_o     (pawn_regs_value)
   );
 
@@ -540,7 +545,7 @@ module eval_slow (
     groups_in[5*16 +: 16]  = regs_value_q;
     groups_in[6*16 +: 16]  = pst_q;
     groups_in[7*16 +: 16]  = sh_scaled[15:0];
-    groups_in[8*16 +: 16]  = pawn_regs_value;
+    groups_in[8*16 +: 16]  = pawn_group;
     groups_in[9*16 +: 16]  = pin_q;
     groups_in[10*16 +: 16] = tactics_value_q;
     groups_in[11*16 +: 16] = bis_q;
