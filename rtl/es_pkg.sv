@@ -110,8 +110,24 @@ package es_pkg;
   endfunction
   // x * 3 modulo 2^8 as x * 2 + x: Yosys 0.23's synth_ecp5 maps a product with a constant to a
   // MULT18X18D (3.9 ns, and a route to the DSP column) where an adder is one carry chain; the
-  // tables' indices and the material count use these (issue 22: docs/fpga.md).
+  // scan's table indices use it (issue 22: docs/fpga.md).
   function automatic logic [7:0] times3(input logic [7:0] x);
     times3 = {x[6:0], 1'b0} + x;
+  endfunction
+  // The evaluation tables' shapes and the registers' widths (chip_pkg) by index, as multiplexers:
+  // an index times a field width in a part-select is a $mul to Yosys, and on the ULX3S board top
+  // its `share` pass merged those with the pawn registers' material products into one MULT18X18D,
+  // so the host's register writes were timed through the board's popcounts (docs/fpga.md).
+  function automatic logic [8:0] et_entries(input logic [5:0] t);
+    et_entries = 9'd0;
+    for (int k = 0; k < chip_pkg::EVAL_TABLES_COUNT; k++) if (t == 6'(k)) et_entries = chip_pkg::ET_ENTRIES[k*9 +: 9];
+  endfunction
+  function automatic logic [5:0] et_bits(input logic [5:0] t);
+    et_bits = 6'd0;
+    for (int k = 0; k < chip_pkg::EVAL_TABLES_COUNT; k++) if (t == 6'(k)) et_bits = chip_pkg::ET_BITS[k*6 +: 6];
+  endfunction
+  function automatic logic [5:0] er_bits(input logic [5:0] i);
+    er_bits = 6'd0;
+    for (int k = 0; k < chip_pkg::EVAL_REGS_COUNT; k++) if (i == 6'(k)) er_bits = chip_pkg::ER_BITS[k*6 +: 6];
   endfunction
 endpackage

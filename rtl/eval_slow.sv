@@ -60,25 +60,9 @@ module eval_slow (
   assign ridx      = reg_hit_o ? reg_off[5:0] : 6'd0;
   logic [5:0] tab_hit_sel;
   assign tab_hit_sel = (tsel < 8'(NumTabs)) ? tsel[5:0] : 6'd0;
-  // The tables' shapes and the registers' widths by index, as multiplexers: an index times a
-  // field width in a part-select is a $mul to Yosys, and on the ULX3S board top its `share` pass
-  // merged those two with the pawn registers' material products into one MULT18X18D, so the
-  // host's register writes were timed through the board's popcounts (issue 22: docs/fpga.md).
-  function automatic logic [8:0] et_entries(input logic [5:0] t);
-    et_entries = 9'd0;
-    for (int k = 0; k < NumTabs; k++) if (t == 6'(k)) et_entries = chip_pkg::ET_ENTRIES[k*9 +: 9];
-  endfunction
-  function automatic logic [5:0] et_bits(input logic [5:0] t);
-    et_bits = 6'd0;
-    for (int k = 0; k < NumTabs; k++) if (t == 6'(k)) et_bits = chip_pkg::ET_BITS[k*6 +: 6];
-  endfunction
-  function automatic logic [5:0] er_bits(input logic [5:0] i);
-    er_bits = 6'd0;
-    for (int k = 0; k < NumRegs; k++) if (i == 6'(k)) er_bits = chip_pkg::ER_BITS[k*6 +: 6];
-  endfunction
   assign tab_hit_o = addr_i >= chip_pkg::EVAL_TABLES_BASE && tsel < 8'(NumTabs) &&
-                     tidx < et_entries(tab_hit_sel);
-  assign width       = reg_hit_o ? er_bits(ridx) : et_bits(tab_hit_sel);
+                     tidx < es_pkg::et_entries(tab_hit_sel);
+  assign width       = reg_hit_o ? es_pkg::er_bits(ridx) : es_pkg::et_bits(tab_hit_sel);
   // A width of 32 reads as 0 in six bits: nothing is too wide for it.
   assign too_wide_o  = (width != 6'd0) && ((wdata_i >> width) != 32'd0);
 
