@@ -3,13 +3,13 @@
 // the verilated and gate-level simulations see a plain clock. Pins: ulx3s.lpf.
 //
 // CLK_MHZ is the chip's clock: 24 (the paper's), or 21, 18, 15, 12 for a placement that does not
-// meet 24 MHz (docs/fpga.md, "Place and route on an ECP5": about 17-20 MHz estimated for the full
-// 85F from the routing measured on its blocks); `scripts/fpga build --clock-mhz` sets it. Each is 3 MHz times a whole number of clocks a
-// UART bit, so the link's 3 Mbaud has no baud error. A 25 MHz input cannot reach them with the
-// feedback on the output (24 MHz: 25 * m / k needs k = 25, a 1 MHz phase detector, below the
-// ECP5's 3.125 MHz minimum), so the phase detector runs at 5 MHz (25 / 5), the feedback on CLKOP,
-// the VCO at 600-720 MHz (within 400-800) and CLKOS divides the VCO down to the chip's clock.
-// Any other CLK_MHZ is an elaboration error.
+// meet 24 MHz (docs/fpga.md, "Place and route on an ECP5": about 17-22 MHz estimated for the full
+// 85F from the routing measured on its blocks); `scripts/fpga build --clock-mhz` sets it. Each is
+// 3 MHz times a whole number of clocks a UART bit, so the link's 3 Mbaud has no baud error. A 25
+// MHz input cannot reach them with the feedback on the output (24 MHz: 25 * m / k needs k = 25, a
+// 1 MHz phase detector, below the ECP5's 3.125 MHz minimum), so the phase detector runs at 5 MHz
+// (25 / 5), the feedback on CLKOP, the VCO at 600-720 MHz (within 400-800) and CLKOS divides the
+// VCO down to the chip's clock. Any other CLK_MHZ is an elaboration error.
 module ulx3s_top #(
   parameter int CLK_MHZ = 24
 ) (
