@@ -104,6 +104,14 @@ class Netlist:
                         if isinstance(b, int):
                             self.driver[b] = (name, pin)
         self.rules = DEDICATED.get(family, [])
+        # A netlist synthesised with its hierarchy kept and flattened after mapping (`scripts/fpga
+        # report --keep-hierarchy`) names each cell's instance in its hdlname attribute; ABC's
+        # cells in a netlist flattened before mapping have none.
+        self.hierarchical = any("hdlname" in c.get("attributes", {}) for c in self.cells.values())
+
+    def block(self, name):
+        """The RTL instance a cell lies in ("" for the top), from its hdlname attribute."""
+        return ".".join(self.cells[name].get("attributes", {}).get("hdlname", "").split()[:-1])
 
     def dedicated(self, drv, load, load_pin):
         if drv[0] not in self.cells or load not in self.cells:
@@ -234,8 +242,22 @@ def trace(net, pred, end_driver):
     return path, register_name(node[0]) if node is not None else "constant"
 
 
+def blocks(net, path):
+    """The instances a path runs through in order, each with its cells on the path: [[instance,
+    cells], ...] ("" is the top). Only a hierarchical netlist (Netlist.hierarchical) says this."""
+    runs = []
+    for c, _ in path:
+        b = net.block(c)
+        if runs and runs[-1][0] == b:
+            runs[-1][1] += 1
+        else:
+            runs.append([b, 1])
+    return runs
+
+
 def worst_groups(net, ends, pred, count, key):
-    """The worst path into each of the first count register groups of ends (sorted worst first)."""
+    """The worst path into each of the first count register groups of ends (sorted worst first),
+    and in a hierarchical netlist the instances it runs through."""
     groups, seen = [], set()
     for value, cell, _pin, drv in ends:
         if len(groups) >= count:
@@ -244,7 +266,10 @@ def worst_groups(net, ends, pred, count, key):
         if group in seen:
             continue
         seen.add(group)
-        groups.append({"end": group, "start": trace(net, pred, drv)[1], key: value})
+        path, start = trace(net, pred, drv)
+        groups.append({"end": group, "start": start, key: value})
+        if net.hierarchical:
+            groups[-1]["blocks"] = blocks(net, path)
     return groups
 
 

@@ -6,7 +6,8 @@
 # path" ran through 170 TRELLIS_FF (1,870 cells). A third argument, --abc9 or --no-abc9, chooses
 # the LUT mapping instead of the board's default (ABC9 on the ECP5): the same checks, and the
 # report must name the flow asked for. On an ECP5 the report's timing
-# estimate must be a path between registers whose delay is its logic plus its routed nets.
+# estimate must be a path between registers whose delay is its logic plus its routed nets. With
+# --keep-hierarchy the report's slowest paths must name the instances they run through.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 board="$1" out="$2" flow="${3:-}"
@@ -40,5 +41,11 @@ if rep["family"] == "ecp5":
         sys.exit(f"report_depth: {board}: timing {timing['critical_ns']} ns, logic only {timing['logic_only_ns']} ns")
     if "DP16KD" not in timing["untimed"]:
         sys.exit(f"report_depth: {board}: the block RAM is missing from the untimed cells: {timing['untimed']}")
+if flow == "--keep-hierarchy":
+    # Mapped module by module and flattened after: each slowest path names the instances it runs
+    # through, and the phase RAM's own module is one of them.
+    blocks = [e.get("blocks") for e in timing["endpoints"]]
+    if not (rep["keep_hierarchy"] and None not in blocks and any(b == "u_ram" for bl in blocks for b, _ in bl)):
+        sys.exit(f"report_depth: {board}: the endpoints' instances with --keep-hierarchy: {blocks}")
 print(f"report_depth: {board}: eval_phase ({rep['synth']}): {depth['levels']} levels between registers {depth['by_type']}, block RAM {bram}")
 PY

@@ -149,5 +149,17 @@ try:
 except ValueError as e:
     check("not a ecp5 netlist" in str(e), f"the error says what is wrong: {e}")
 
+# A netlist mapped with its hierarchy kept (cells named by hdlname) says which instances each
+# slowest path runs through; a flat one does not.
+check(all("blocks" not in e for e in fpga_timing.estimate(netlist(), LIB, "ecp5", 0.5)["endpoints"]),
+      "a flat netlist's endpoints name no blocks")
+hier = netlist()
+for name, inst in (("lut_a", "u_a"), ("lut_b", "u_a"), ("pfu", "u_a"), ("l6", "u_b"), ("lut_c", "u_b u_c")):
+    hier["modules"]["top"]["cells"][name]["attributes"] = {"hdlname": f"{inst} {name}"}
+ends = {e["end"]: e for e in fpga_timing.estimate(hier, LIB, "ecp5", 0.5)["endpoints"]}
+check(ends["dst_q"].get("blocks") == [["u_a", 2], ["u_b", 1], ["u_b.u_c", 1]],
+      f"the slowest path's blocks: {ends['dst_q'].get('blocks')}")
+check(ends["carry_q"].get("blocks") == [["", 2]], f"the carry path's blocks (the top's): {ends['carry_q'].get('blocks')}")
+
 print(f"timing_estimate: the hand-added paths agree ({logic:.3f} ns of logic, 3 routed nets; the carry chain's "
       f"{0.278 + 0.273:.3f} ns)")
