@@ -79,10 +79,6 @@ module chip_ctrl (
   output logic [15:0] ph_ev_piece_o,
   output logic [23:0] ph_ev_loc_o,
   output logic [7:0]  ph_ev_delta_o,
-  // An unmake: the game phase registers take the stack entry's values (pushed by the MAKE).
-  output logic        ph_restore_o,
-  output logic [39:0] ph_restore_counts_o,
-  output logic [71:0] ph_restore_locs_o,
   output logic        ph_ram_we_o,
   input  logic [15:0] ph_ram_rdata_i,
   input  logic [15:0] phase_i,
@@ -150,12 +146,6 @@ module chip_ctrl (
   assign op_q    = cmd_f.op;
   assign mode_q  = cmd_f.mode;
   assign depth_q = cmd_f.depth;
-  chip_pkg::cmd_t cmd_next;
-  logic [4:0] depth_next;  // the running command's depth in the next clock (the search's qnode_o)
-  assign cmd_next   = cmd_d[chip_pkg::CMD_WIDTH-1:0];
-  assign depth_next = cmd_next.depth;
-  logic unused_cmd_next;  // its other fields: the registered command's are read
-  assign unused_cmd_next = ^{cmd_next.history, cmd_next.reserved_7, cmd_next.mode, cmd_next.op};
   logic unused_cmd;  // CMD's reserved bit; the history length (ctrl_job reads it)
   assign unused_cmd = ^{cmd_w.reserved_7, cmd_f.reserved_7, cmd_f.history};
 
@@ -247,20 +237,14 @@ module chip_ctrl (
   assign move_go    = move_we || job_move_we;
   assign move_wdata = job_move_we ? job_move : wdata_i[15:0];
 
-  // MAKE pushes the position registers, the placement sum, the quiescence check counters,
-  // whether the side to move is in check (node_chk_q's value after the unmake) and the game phase
-  // registers (eval_phase's, restored by the unmake).
+  // MAKE pushes the position registers, the placement sum, the quiescence check counters and
+  // whether the side to move is in check (node_chk_q's value after the unmake).
   always_comb begin
-    push_full        = push;
-    push_full.pst    = pst_sum;
-    push_full.qc     = qc;
-    push_full.chk    = in_check_i;
-    push_full.counts = counts_i;
-    push_full.locs   = locs_i;
+    push_full     = push;
+    push_full.pst = pst_sum;
+    push_full.qc  = qc;
+    push_full.chk = in_check_i;
   end
-  assign ph_restore_o        = undo;
-  assign ph_restore_counts_o = entry.counts;
-  assign ph_restore_locs_o   = entry.locs;
   ctrl_stack u_stack (
     .clk_i, .ply_i(pi), .move_o(last), .entry_o(entry), .entry_we_i(stk_we), .entry_wdata_i(push_full),
     .move_we_i(stk_move_we), .move_waddr_i(stk_move_waddr), .move_wdata_i(stk_move_wdata)
@@ -297,8 +281,7 @@ module chip_ctrl (
     .test_tie_i(test_tie), .node_limit_i(node_limit), .state_i(state_q), .searching_i(searching),
     .start_i(cmd_go && op_w == chip_pkg::OP_SEARCH), .exhausted_i(gen_exhausted),
     .repchk_ok_i(state_q == chip_pkg::S_REPCHK && rc_ok), .se_finish_i, .ply_i(ply_q), .base_i(base_q),
-    .host_ply_i(host_ply_q), .depth_i(depth_q), .ply_next_i(ply_d), .base_next_i(base_d),
-    .depth_next_i(depth_next), .count_i(count_q), .mv_i(mv_q), .last_i(last),
+    .host_ply_i(host_ply_q), .depth_i(depth_q), .count_i(count_q), .mv_i(mv_q), .last_i(last),
     .entry_i(entry), .pos_i(pos), .board_i, .in_check_i, .node_chk_i(node_chk_q), .king_capture_i, .hung_i, .opp_hung_i, .pinned_i,
     .king_ring_i, .esc_none_i, .esc_one_i, .fast_eval_i(fast_eval), .fast_static_i(fast_static),
     .eg_draw_i(eg_draw), .lz_active_i(lz_active), .lz_sum_i(lz_sum), .lz_margin_i(lz_margin),
