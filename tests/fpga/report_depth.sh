@@ -7,13 +7,14 @@
 # the LUT mapping instead of the board's default (ABC9 on the ECP5): the same checks, and the
 # report must name the flow asked for. On an ECP5 the report's timing
 # estimate must be a path between registers whose delay is its logic plus its routed nets. With
-# --keep-hierarchy the report's slowest paths must name the instances they run through.
+# --keep-hierarchy the report's slowest paths must name the instances they run through; with
+# --abc9-delay-ps=PS the report records the target and ABC's mapping was given it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 board="$1" out="$2" flow="${3:-}"
 "$root/scripts/fpga" report --board "$board" --top eval_phase --out "$out" --json --quiet $flow > "$out.json"
 python3 - "$out.json" "$board" "$flow" <<'PY'
-import json, sys
+import json, re, sys
 rep, board, flow = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
 expect_abc9 = {"--abc9": True, "--no-abc9": False}.get(flow, rep["family"] == "ecp5")
 if rep["synth"].endswith(" -abc9") != expect_abc9:
@@ -41,6 +42,13 @@ if rep["family"] == "ecp5":
         sys.exit(f"report_depth: {board}: timing {timing['critical_ns']} ns, logic only {timing['logic_only_ns']} ns")
     if "DP16KD" not in timing["untimed"]:
         sys.exit(f"report_depth: {board}: the block RAM is missing from the untimed cells: {timing['untimed']}")
+if flow.startswith("--abc9-delay-ps="):
+    # A delay target for ABC9: the report records it and ABC's mapping was given it.
+    want = int(flow.split("=", 1)[1])
+    log = open(rep["netlist"].replace("netlist.json", "synth.log")).read()
+    mapped = re.search(rf"&if .*-D {want}\b", log) is not None
+    if rep["abc9_delay_ps"] != want or not mapped:
+        sys.exit(f"report_depth: {board}: abc9_delay_ps {rep['abc9_delay_ps']}, ABC's &if given -D {want}: {mapped}")
 if flow == "--keep-hierarchy":
     # Mapped module by module and flattened after: each slowest path names the instances it runs
     # through, and the phase RAM's own module is one of them.
