@@ -146,6 +146,12 @@ module chip_ctrl (
   assign op_q    = cmd_f.op;
   assign mode_q  = cmd_f.mode;
   assign depth_q = cmd_f.depth;
+  chip_pkg::cmd_t cmd_next;
+  logic [4:0] depth_next;  // the running command's depth in the next clock (the search's qnode_o)
+  assign cmd_next   = cmd_d[chip_pkg::CMD_WIDTH-1:0];
+  assign depth_next = cmd_next.depth;
+  logic unused_cmd_next;  // its other fields: the registered command's are read
+  assign unused_cmd_next = ^{cmd_next.history, cmd_next.reserved_7, cmd_next.mode, cmd_next.op};
   logic unused_cmd;  // CMD's reserved bit; the history length (ctrl_job reads it)
   assign unused_cmd = ^{cmd_w.reserved_7, cmd_f.reserved_7, cmd_f.history};
 
@@ -281,7 +287,8 @@ module chip_ctrl (
     .test_tie_i(test_tie), .node_limit_i(node_limit), .state_i(state_q), .searching_i(searching),
     .start_i(cmd_go && op_w == chip_pkg::OP_SEARCH), .exhausted_i(gen_exhausted),
     .repchk_ok_i(state_q == chip_pkg::S_REPCHK && rc_ok), .se_finish_i, .ply_i(ply_q), .base_i(base_q),
-    .host_ply_i(host_ply_q), .depth_i(depth_q), .count_i(count_q), .mv_i(mv_q), .last_i(last),
+    .host_ply_i(host_ply_q), .depth_i(depth_q), .ply_next_i(ply_d), .base_next_i(base_d),
+    .depth_next_i(depth_next), .count_i(count_q), .mv_i(mv_q), .last_i(last),
     .entry_i(entry), .pos_i(pos), .board_i, .in_check_i, .node_chk_i(node_chk_q), .king_capture_i, .hung_i, .opp_hung_i, .pinned_i,
     .king_ring_i, .esc_none_i, .esc_one_i, .fast_eval_i(fast_eval), .fast_static_i(fast_static),
     .eg_draw_i(eg_draw), .lz_active_i(lz_active), .lz_sum_i(lz_sum), .lz_margin_i(lz_margin),

@@ -31,6 +31,11 @@ module ctrl_search (
   input  logic [5:0]             base_i,         // the search's root ply
   input  logic [5:0]             host_ply_i,     // moves made by the host (REP_STATUS's position)
   input  logic [4:0]             depth_i,        // the command's depth
+  // The next clock's ply, root ply and command depth (chip_ctrl's ply_d, base_d, and cmd_d's
+  // depth): the quiescence test's depth part is registered from them (qnode_o).
+  input  logic [5:0]             ply_next_i,
+  input  logic [5:0]             base_next_i,
+  input  logic [4:0]             depth_next_i,
   input  logic [63:0]            count_i,        // nodes searched
   input  logic [15:0]            mv_i,           // the move being made
   input  logic [15:0]            last_i,         // the stack's move at p
@@ -148,9 +153,29 @@ module ctrl_search (
 
   // ---------------------------------------------------------------- the node at p
   // Quiescence nodes generate captures (or all moves filtered to captures and checks while the side
-  // may still check); a side in check there searches all its moves. The check is the registered
-  // copy: qnode_o sets the generator's filters in GEN, in front of its arbiters.
-  assign qnode_o     = searching_i && rel_p >= sdepth && !(node_chk_i && ev_on) && !extended_q[pi];
+  // may still check); a side in check there searches all its moves. qnode_o sets the generator's
+  // filters in GEN, in front of its arbiters, so every part of it is a register: the check is the
+  // registered copy, and "p at or below the search's depth, not extended" (a subtraction, a
+  // comparison and a 32-way select, eight LUT levels at the head of the generator's clock) is
+  // registered from the next clock's ply, root, phase, depth and extensions (issue 22: logic
+  // depth). qnode_ref is the same test from this clock's values, for the assertion.
+  logic [5:0] sdepth_next, rel_next;
+  logic       deep_d, deep_q, qnode_ref;
+  always_comb begin
+    unique case (phase_d)
+      ctrl_pkg::PH_OFFSET: sdepth_next = {1'b0, off_depth_o};
+      ctrl_pkg::PH_EXTEND: sdepth_next = {1'b0, depth_next_i} + 6'd1;
+      default:             sdepth_next = {1'b0, depth_next_i};
+    endcase
+  end
+  assign rel_next = ply_next_i - base_next_i;
+  assign deep_d   = rel_next >= sdepth_next && !extended_d[ply_next_i[4:0]];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) deep_q <= 1'b0;
+    else deep_q <= deep_d;
+  end
+  assign qnode_o     = searching_i && deep_q && !(node_chk_i && ev_on);
+  assign qnode_ref   = searching_i && rel_p >= sdepth && !(node_chk_i && ev_on) && !extended_q[pi];
   assign checks_ok_o = qs_checks > (pos_i.stm ? qc_q[3:2] : qc_q[1:0]) ||
                        qs_singular > (pos_i.stm ? qc_q[7:6] : qc_q[5:4]);
   // Mate (in check, no legal move) or stalemate; a stalemate one ply above quiescence fails with
@@ -571,6 +596,13 @@ module ctrl_search (
       searching_i && state_i != chip_pkg::S_IDLE |-> ply_i >= base_i);
   a_no_decision_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
       state_i == chip_pkg::S_IDLE |-> !step_o.go);
+  // The registered quiescence test is this clock's wherever a search runs (the host cannot write
+  // the offset depth while busy, and SEARCH's own write sets the rest a clock ahead).
+  a_qnode_registered: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      searching_i && state_i != chip_pkg::S_IDLE |-> qnode_o == qnode_ref);
+`else
+  logic unused_qnode_ref;  // read by the assertion only
+  assign unused_qnode_ref = qnode_ref;
 `endif
 
   assign qc_o         = qc_q;
