@@ -79,6 +79,10 @@ module chip_ctrl (
   output logic [15:0] ph_ev_piece_o,
   output logic [23:0] ph_ev_loc_o,
   output logic [7:0]  ph_ev_delta_o,
+  // An unmake: the game phase registers take the stack entry's values (pushed by the MAKE).
+  output logic        ph_restore_o,
+  output logic [39:0] ph_restore_counts_o,
+  output logic [71:0] ph_restore_locs_o,
   output logic        ph_ram_we_o,
   input  logic [15:0] ph_ram_rdata_i,
   input  logic [15:0] phase_i,
@@ -243,14 +247,20 @@ module chip_ctrl (
   assign move_go    = move_we || job_move_we;
   assign move_wdata = job_move_we ? job_move : wdata_i[15:0];
 
-  // MAKE pushes the position registers, the placement sum, the quiescence check counters and
-  // whether the side to move is in check (node_chk_q's value after the unmake).
+  // MAKE pushes the position registers, the placement sum, the quiescence check counters,
+  // whether the side to move is in check (node_chk_q's value after the unmake) and the game phase
+  // registers (eval_phase's, restored by the unmake).
   always_comb begin
-    push_full     = push;
-    push_full.pst = pst_sum;
-    push_full.qc  = qc;
-    push_full.chk = in_check_i;
+    push_full        = push;
+    push_full.pst    = pst_sum;
+    push_full.qc     = qc;
+    push_full.chk    = in_check_i;
+    push_full.counts = counts_i;
+    push_full.locs   = locs_i;
   end
+  assign ph_restore_o        = undo;
+  assign ph_restore_counts_o = entry.counts;
+  assign ph_restore_locs_o   = entry.locs;
   ctrl_stack u_stack (
     .clk_i, .ply_i(pi), .move_o(last), .entry_o(entry), .entry_we_i(stk_we), .entry_wdata_i(push_full),
     .move_we_i(stk_move_we), .move_waddr_i(stk_move_waddr), .move_wdata_i(stk_move_wdata)

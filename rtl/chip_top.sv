@@ -40,6 +40,9 @@ module chip_top (
   logic [7:0]  ph_ev_delta;
   logic [39:0] counts, counts_next;
   logic [71:0] locs, locs_next;
+  logic        ph_restore;  // an unmake: eval_phase's registers come back from the move stack
+  logic [39:0] ph_restore_counts;
+  logic [71:0] ph_restore_locs;
   logic        kpk_en, kpk_active, kpk_win, rules_en;
   logic [2:0]  rule_draw, runner_w, runner_b;
   logic [1:0]  separated;
@@ -101,6 +104,9 @@ module chip_top (
     .ph_ev_piece_o   (ph_ev_piece),
     .ph_ev_loc_o     (ph_ev_loc),
     .ph_ev_delta_o   (ph_ev_delta),
+    .ph_restore_o        (ph_restore),
+    .ph_restore_counts_o (ph_restore_counts),
+    .ph_restore_locs_o   (ph_restore_locs),
     .ph_ram_we_o     (ph_ram_we),
     .ph_ram_rdata_i  (ph_ram_rdata),
     .phase_i         (phase),
@@ -191,6 +197,9 @@ module chip_top (
     .ev_piece_i  (ph_ev_piece),
     .ev_loc_i    (ph_ev_loc),
     .ev_delta_i  (ph_ev_delta),
+    .restore_i        (ph_restore),
+    .restore_counts_i (ph_restore_counts),
+    .restore_locs_i   (ph_restore_locs),
     .ram_we_i    (ph_ram_we),
     .ram_addr_i  (addr_i[9:0]),  // PHASE_RAM_BASE is 1024-aligned: the low bits are the index
     .ram_wdata_i (wdata_i[15:0]),

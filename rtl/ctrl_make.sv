@@ -1,7 +1,8 @@
 // Make and unmake, and the position registers they change (side to move, castling rights, en
 // passant, the move clocks). MAKE writes the move into the array (up to four squares: from, to,
 // the captured pawn en passant or the castling rook's two squares), pushes what unmaking needs,
-// and reports the game phase events; unmake reverses it from the stack entry. The host writes
+// and reports the game phase events; unmake reverses it from the stack entry (the game phase
+// registers come back from the entry too: chip_ctrl's ph_restore_o). The host writes
 // the registers and single squares directly; a JOB loads its staged board four squares a clock
 // and its position state (JOB_POS) at once. Model twin: host/chip/model/ctrl_make.h.
 module ctrl_make (
@@ -143,11 +144,7 @@ module ctrl_make (
       pos_d.ep_sq    = undo_entry_i.ep[5:0];
       pos_d.half     = undo_entry_i.half;
       pos_d.full     = pos_q.full - {15'd0, um_mover};
-      // The same game phase events as MAKE, counts reversed (locations toggle back).
-      ph_ev_valid_o  = {um_castle, um_cap[2:0] != 3'd0, 2'b11};
-      ph_ev_piece_o  = {um_mover, 3'd4, um_cap, ctrl_pkg::board_pc(board_i, um_to), um_orig};
-      ph_ev_loc_o    = {um_rook_from ^ um_rook_to, um_ep ? (um_to ^ 6'd8) : um_to, um_to, um_from};
-      ph_ev_delta_o  = {2'b00, 2'b01, um_promo ? 2'b11 : 2'b00, um_promo ? 2'b01 : 2'b00};
+      // No game phase events: eval_phase takes its registers back from the stack entry.
     end
     if (board_we_i) begin
       wr_en_o = 4'b0001;
@@ -193,5 +190,5 @@ module ctrl_make (
   assign stm_next_o = pos_d.stm;
   logic unused_make;  // the move words' valid bits; the entry's parts the evaluation and search own
   assign unused_make = ^{mv_i[15], undo_move_i[15], undo_move_i[13:12], undo_entry_i.pst, undo_entry_i.qc, undo_entry_i.chk,
-                         job_pos_i.reserved_12};
+                         undo_entry_i.counts, undo_entry_i.locs, job_pos_i.reserved_12};
 endmodule

@@ -35,6 +35,13 @@ package ctrl_pkg;
     logic [15:0] pst;   // placement sum before the move
     logic [7:0]  qc;    // quiescence checks played before the move
     logic        chk;   // the side to move was in check before the move (chip_ctrl's node_chk_q)
+    // The game phase registers before the move (eval_phase's piece counts and locations): an
+    // unmake restores them instead of sending MAKE's events reversed, so that the search's
+    // decision to unmake selects them instead of running through the events' arithmetic into
+    // everything computed from the next counts (the phase RAM's and KPK ROM's addresses, the
+    // endgame rules, the king-and-pawn array; issue 22: logic depth).
+    logic [39:0] counts;
+    logic [71:0] locs;
   } stk_entry_t;
 
   // What the placement sum needs of the move being made (ctrl_make to ctrl_eval).

@@ -614,5 +614,5 @@ module ctrl_search (
   assign child_fail_o = child_fail_q;
   logic unused_search;  // the move clocks; the entry's parts make/unmake and the evaluation own
   assign unused_search = ^{pos_i.half, pos_i.full, entry_i.cast, entry_i.chk, entry_i.ep, entry_i.half, entry_i.flag,
-                           entry_i.pst};
+                           entry_i.pst, entry_i.counts, entry_i.locs};
 endmodule

@@ -5,8 +5,12 @@
 //
 // Updates arrive as up to four events a clock from the controller: a piece of a type appearing
 // on or leaving a square (count +1 / -1, location toggled) or moving (location toggled by
-// from^to, count unchanged). XOR makes every update its own inverse, so UNMAKE sends the same
-// events with the count deltas reversed.
+// from^to, count unchanged). An unmake restores both registers from the move stack, where MAKE
+// pushed them (restore_i): the search decides to unmake late in its clock, and a select of the
+// stored values is a short path from that decision to the RAM's and the endgame logic's next
+// counts, where the unmade move's events (the board read at its target square, the adders) were
+// a long one (issue 22: logic depth). The reference model sends the events reversed; the values
+// are the same.
 //
 // The RAM reads synchronously (block RAM on an FPGA): the signature-addressed words are read with
 // the next clock's counts, so phase_o and phase_swap_o always hold the words of the current
@@ -22,6 +26,9 @@ module eval_phase (
   input  logic [15:0] ev_piece_i,       // event k: piece code at [k*4 +: 4]
   input  logic [23:0] ev_loc_i,         // location toggle at [k*6 +: 6]
   input  logic [7:0]  ev_delta_i,       // count delta at [k*2 +: 2]: 01 = +1, 11 = -1, 00 = none
+  input  logic        restore_i,        // an unmake: the registers take the stack entry's values
+  input  logic [39:0] restore_counts_i,
+  input  logic [71:0] restore_locs_i,
   // Phase RAM: host port (write, and read) and the signature-addressed reads.
   input  logic        ram_we_i,
   input  logic [9:0]  ram_addr_i,
@@ -69,6 +76,9 @@ module eval_phase (
     if (clear_i) begin
       counts_d = '0;
       locs_d   = '0;
+    end else if (restore_i) begin
+      counts_d = restore_counts_i;
+      locs_d   = restore_locs_i;
     end else if (ev_valid_i != 4'd0) begin
       counts_d = counts_next(counts_q, ev_valid_i, ev_piece_i, ev_delta_i);
       locs_d   = locs_next(locs_q, ev_valid_i, ev_piece_i, ev_loc_i);
