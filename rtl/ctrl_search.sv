@@ -139,13 +139,15 @@ module ctrl_search (
   assign odd_c = !rel_p[0];
   // The search's depth and test value in the current phase: the offset searches run to the offset
   // depth against the test value less the margin; the extended search one ply deeper.
-  always_comb begin
-    unique case (phase_q)
-      ctrl_pkg::PH_OFFSET: sdepth = {1'b0, off_depth_o};
-      ctrl_pkg::PH_EXTEND: sdepth = {1'b0, depth_i} + 6'd1;
-      default:             sdepth = {1'b0, depth_i};
+  function automatic logic [5:0] phase_depth(input ctrl_pkg::phase_e phase, input logic [4:0] depth,
+                                             input logic [4:0] off_depth);
+    unique case (phase)
+      ctrl_pkg::PH_OFFSET: phase_depth = {1'b0, off_depth};
+      ctrl_pkg::PH_EXTEND: phase_depth = {1'b0, depth} + 6'd1;
+      default:             phase_depth = {1'b0, depth};
     endcase
-  end
+  endfunction
+  assign sdepth = phase_depth(phase_q, depth_i, off_depth_o);
   logic signed [17:0] tv_s, tv_tb, tv_c;
   assign tv_s  = 18'(signed'(test_value_i)) - ((phase_q == ctrl_pkg::PH_OFFSET) ? {2'd0, off_margin} : 18'd0);
   assign tv_tb = 18'(signed'(test_tie_i));
@@ -161,13 +163,7 @@ module ctrl_search (
   // depth). qnode_ref is the same test from this clock's values, for the assertion.
   logic [5:0] sdepth_next, rel_next;
   logic       deep_d, deep_q, qnode_ref;
-  always_comb begin
-    unique case (phase_d)
-      ctrl_pkg::PH_OFFSET: sdepth_next = {1'b0, off_depth_o};
-      ctrl_pkg::PH_EXTEND: sdepth_next = {1'b0, depth_next_i} + 6'd1;
-      default:             sdepth_next = {1'b0, depth_next_i};
-    endcase
-  end
+  assign sdepth_next = phase_depth(phase_d, depth_next_i, off_depth_o);
   assign rel_next = ply_next_i - base_next_i;
   assign deep_d   = rel_next >= sdepth_next && !extended_d[ply_next_i[4:0]];
   always_ff @(posedge clk_i or negedge rst_ni) begin
