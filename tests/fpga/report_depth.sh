@@ -8,7 +8,8 @@
 # report must name the flow asked for. On an ECP5 the report's timing
 # estimate must be a path between registers whose delay is its logic plus its routed nets. With
 # --keep-hierarchy the report's slowest paths must name the instances they run through; with
-# --abc9-delay-ps=PS the report records the target and ABC's mapping was given it.
+# --abc9-delay-ps=PS the report records the target and ABC's mapping was given it; without it the
+# block has none (the board's target is for its top and the chip alone).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 board="$1" out="$2" flow="${3:-}"
@@ -42,6 +43,9 @@ if rep["family"] == "ecp5":
         sys.exit(f"report_depth: {board}: timing {timing['critical_ns']} ns, logic only {timing['logic_only_ns']} ns")
     if "DP16KD" not in timing["untimed"]:
         sys.exit(f"report_depth: {board}: the block RAM is missing from the untimed cells: {timing['untimed']}")
+if flow in ("", "--abc9", "--keep-hierarchy") and rep.get("abc9_delay_ps") is not None:
+    # The board's delay target is its top's and the chip's: a block mapped alone has none unless asked.
+    sys.exit(f"report_depth: {board}: eval_phase mapped with the board's delay target {rep['abc9_delay_ps']}")
 if flow.startswith("--abc9-delay-ps="):
     # A delay target for ABC9: the report records it and ABC's mapping was given it.
     want = int(flow.split("=", 1)[1])
