@@ -343,7 +343,7 @@ module chip_ctrl (
   end
   assign pst_waddr_o   = addr_i[8:0];
   assign pst_wdata_o   = wdata_i[15:0];
-  assign ph_ev_valid_o = mk_ph_valid | ei_ph_valid;  // MAKE/unmake and EVAL_INIT never share a clock
+  assign ph_ev_valid_o = mk_ph_valid | ei_ph_valid;  // MAKE and EVAL_INIT never share a clock
   assign ph_ev_piece_o = mk_ph_piece | ei_ph_piece;
   assign ph_ev_loc_o   = mk_ph_loc | ei_ph_loc;
   assign ph_ev_delta_o = mk_ph_delta | ei_ph_delta;
@@ -701,9 +701,13 @@ module chip_ctrl (
   // The registered check is the board's wherever the search's generator reads it.
   a_node_chk: assert property (@(posedge clk_i) disable iff (!rst_ni)
       searching && state_q inside {chip_pkg::S_GEN, chip_pkg::S_GENATT} |-> node_chk_q == in_check_i);
-  // The game phase's event port is shared: MAKE/unmake and EVAL_INIT never drive it together.
+  // The game phase's event port is shared: MAKE and EVAL_INIT never drive it together. An
+  // unmake's restore replaces the phase registers whole, so no event and no clear may come in its
+  // clock (eval_phase would let the restore win over the events, and the clear over the restore).
   a_phase_events: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(mk_ph_valid != 4'd0 && ei_ph_valid != 4'd0));
+  a_phase_restore_alone: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      undo |-> ph_ev_valid_o == 4'd0 && !ph_clear_o);
 `endif
 
   assign dbg_state_o = state_q;
