@@ -22,8 +22,8 @@ struct ClusterOptions {
   int worker_plies = 2;
   // The master's plies above the jobs in each iteration (ClusterConfig::master_plies). 4: at the
   // chips' depth 4 every iteration up to 8 hands out jobs of one chip search (3 gave the same up to
-  // depth 7), and at depths 8 and 9 the quiet set and the AIJ pair were faster than with 3, the
-  // tactical set level (docs/benchmarks.md, "The cluster: four master plies").
+  // depth 7); at depth 8 on 4 nodes the quiet set was 13 % faster than with 3, the tactical set
+  // 3.5 %, the AIJ pair 9 % (and 9 % at depth 9) (docs/benchmarks.md, "The cluster: four master plies").
   int master_plies = 4;
   bool affinity = true;     // jobs to their root move's home node (ClusterConfig::affinity)
   int job_table = 64;       // table entries sent down with each job (ClusterConfig::job_table)
