@@ -50,6 +50,7 @@ void ClusterLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   finish();
   ++search_;
   jobs_.clear();
+  undelivered_.clear();
   live_.clear();
   std::fill(pending_.begin(), pending_.end(), 0);
   for (Worker& w : workers_) {
@@ -124,8 +125,8 @@ int ClusterLeafSearch::worker_for(const Question& q, const Move* path, bool aske
     // Every node is full: the latest question asked ahead is the likeliest to be useless, and the
     // one a software worker waits for must not queue behind it.
     Job* latest = nullptr;
-    for (auto& [id, j] : jobs_) {
-      if (!j.dropped && !j.asked && !j.delivered && workers_[std::size_t(j.worker)].alive) latest = &j;
+    for (auto& [id, j] : undelivered_) {
+      if (!j->dropped && !j->asked && workers_[std::size_t(j->worker)].alive) latest = j;
     }
     if (latest) {
       best = latest->worker;
@@ -146,6 +147,7 @@ ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner,
   job.worker = worker_for(q, path, asked);
   ++pending_[std::size_t(job.worker)];
   live_[q] = job.id;
+  undelivered_[job.id] = &job;
   return job;
 }
 
@@ -209,8 +211,8 @@ void ClusterLeafSearch::prefetch(Position& pos, const Move* path, int ply, int d
 }
 
 void ClusterLeafSearch::cancel(int owner) {
-  for (auto& [id, j] : jobs_) {
-    if (j.owner == owner && j.q.worker == sw_worker_ && !j.asked && !j.dropped && !j.delivered) drop(j);
+  for (auto& [id, j] : undelivered_) {
+    if (j->owner == owner && j->q.worker == sw_worker_ && !j->asked && !j->dropped) drop(*j);
   }
 }
 
@@ -280,6 +282,7 @@ void ClusterLeafSearch::pump() {
     stats_.busy_clocks += reply->finish - reply->start;
     if (j.dropped) {
       cstats_.cancelled_nodes += reply->nodes;
+      undelivered_.erase(j.id);
       jobs_.erase(it);
       continue;
     }
@@ -297,13 +300,13 @@ bool ClusterLeafSearch::step() {
     const Job* next = nullptr;
     bool out = false;
     std::vector<std::uint64_t> reach(workers_.size(), kNever);
-    for (const auto& [id, j] : jobs_) {
-      if (j.dropped || j.delivered) continue;
+    for (const auto& [id, j] : undelivered_) {
+      if (j->dropped) continue;
       out = true;
-      if (j.received) {
-        if (!next || j.answer_at < next->answer_at) next = &j;
+      if (j->received) {
+        if (!next || j->answer_at < next->answer_at) next = j;
       } else {
-        reach[std::size_t(j.worker)] = workers_[std::size_t(j.worker)].clock + link_to(j.worker).message_clocks(0);
+        reach[std::size_t(j->worker)] = workers_[std::size_t(j->worker)].clock + link_to(j->worker).message_clocks(0);
       }
     }
     if (!out) return false;
@@ -325,6 +328,7 @@ bool ClusterLeafSearch::step() {
       Job& j = jobs_.at(next->id);
       now_ = std::max(now_, j.answer_at);
       j.delivered = true;
+      undelivered_.erase(j.id);
       --pending_[std::size_t(j.worker)];
       ++cstats_.jobs_per[std::size_t(j.worker)];
       return true;
@@ -340,7 +344,7 @@ bool ClusterLeafSearch::step() {
     // and the node has stopped by then.
     const std::uint64_t answer_in = next ? next->answer_at : kNever;
     std::vector<bool> busy(workers_.size(), false);
-    for (const auto& [id, j] : jobs_) busy[std::size_t(j.worker)] = busy[std::size_t(j.worker)] || !j.received;
+    for (const auto& [id, j] : undelivered_) busy[std::size_t(j->worker)] = busy[std::size_t(j->worker)] || !j->received;
     bool granted = false;
     // The master's own node last: a grant to it runs it in this process before send_to returns, so
     // the other ranks' grants go out first and they run meanwhile (the order changes no figure: each
@@ -395,12 +399,13 @@ void ClusterLeafSearch::lose_worker(int w, bool reassign) {
   cstats_.lost.push_back(w);
   // Its answers already delivered stay for the software workers to take; the rest is asked again.
   std::vector<std::uint32_t> ids;
-  for (const auto& [id, j] : jobs_) {
-    if (j.worker == w && !j.delivered) ids.push_back(id);
+  for (const auto& [id, j] : undelivered_) {
+    if (j->worker == w) ids.push_back(id);
   }
   for (std::uint32_t id : ids) {
     Job old = jobs_.at(id);
     unlist(old);
+    undelivered_.erase(id);
     jobs_.erase(id);
     if (old.dropped) continue;
     --pending_[std::size_t(w)];
