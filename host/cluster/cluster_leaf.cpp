@@ -344,7 +344,8 @@ bool ClusterLeafSearch::step() {
     // and the node has stopped by then.
     const std::uint64_t answer_in = next ? next->answer_at : kNever;
     std::vector<bool> busy(workers_.size(), false);
-    for (const auto& [id, j] : undelivered_) busy[std::size_t(j->worker)] = busy[std::size_t(j->worker)] || !j->received;
+    for (const auto& [id, j] : undelivered_)
+      busy[std::size_t(j->worker)] = busy[std::size_t(j->worker)] || !j->received;
     bool granted = false;
     // The master's own node last: a grant to it runs it in this process before send_to returns, so
     // the other ranks' grants go out first and they run meanwhile (the order changes no figure: each

@@ -186,7 +186,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   // taken (asked ahead, never used), thousands by the end of a deep search, and walking those took
   // a fifth of a 4-node run's wall time.
   std::map<std::uint32_t, Job*> undelivered_;  // into jobs_, whose nodes do not move
-  std::vector<int> pending_;                                        // per worker: pending()
+  std::vector<int> pending_;                   // per worker: pending()
   std::uint32_t search_ = 0, next_id_ = 1;
   std::uint64_t now_ = 0;
   int job_depth_;                // this iteration's: config_.depth, or less to keep config_.master_plies above the jobs
