@@ -297,10 +297,10 @@ bool ClusterLeafSearch::step() {
   for (;;) {
     pump();
     // The earliest answer in, and the earliest each node could still send one (its reach).
-    const Job* next = nullptr;
+    Job* next = nullptr;
     bool out = false;
     std::vector<std::uint64_t> reach(workers_.size(), kNever);
-    for (const auto& [id, j] : undelivered_) {
+    for (auto& [id, j] : undelivered_) {
       if (j->dropped) continue;
       out = true;
       if (j->received) {
@@ -325,7 +325,7 @@ bool ClusterLeafSearch::step() {
       }
     }
     if (next && next->answer_at < bound) {
-      Job& j = jobs_.at(next->id);
+      Job& j = *next;
       now_ = std::max(now_, j.answer_at);
       j.delivered = true;
       undelivered_.erase(j.id);
