@@ -33,6 +33,8 @@ module chip_ctrl (
   output logic [23:0] wr_sq_o,
   output logic [15:0] wr_pc_o,
   input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
+  output logic        brd_save_o,       // MAKE: the array keeps the board (and its maps)
+  output logic        brd_restore_o,    // TEST's undo: the array brings them back
   output logic        stm_o,
   output logic        stm_next_o,       // the side to move in the next clock
   output logic [3:0]  castling_o,
@@ -194,7 +196,7 @@ module chip_ctrl (
   // Make/unmake.
   ctrl_pkg::pos_t     pos;
   ctrl_pkg::mk_view_t mk;
-  logic               make, undo;
+  logic               make, undo, undo_board;
   logic [3:0]  mk_ph_valid, ei_ph_valid;
   logic [15:0] mk_ph_piece, ei_ph_piece;
   logic [23:0] mk_ph_loc, ei_ph_loc;
@@ -216,6 +218,14 @@ module chip_ctrl (
 
   assign pi   = ply_q[4:0];
   assign make = state_q == chip_pkg::S_MAKE;
+  // An unmake writes the move's squares back in UNMAKE, a state known from registers. TEST's undo
+  // and the slow evaluation's (its last clock, unless the quiescence search goes on below) are
+  // the search's decision, late in their clock, and undo the MAKE of TEST's clock before (the
+  // board does not change during a slow evaluation), so the array restores the board MAKE kept
+  // instead (mg_array: its ray maps are then computed from registers only).
+  assign undo_board    = state_q == chip_pkg::S_UNMAKE;
+  assign brd_save_o    = make;
+  assign brd_restore_o = undo && (state_q == chip_pkg::S_TEST || state_q == chip_pkg::S_SEVAL);
 
   ctrl_regs u_regs (
     .clk_i, .rst_ni, .req_i, .we_i, .addr_i, .wdata_i, .rvalid_o, .rdata_o, .err_o, .busy_i(busy),
@@ -267,7 +277,8 @@ module chip_ctrl (
   );
 
   ctrl_make u_make (
-    .clk_i, .rst_ni, .board_i, .make_i(make), .mv_i(mv_q), .undo_i(undo), .undo_move_i(last),
+    .clk_i, .rst_ni, .board_i, .make_i(make), .mv_i(mv_q), .undo_i(undo), .undo_board_i(undo_board),
+    .undo_move_i(last),
     .undo_entry_i(entry), .clear_i(clear_o), .stm_we_i(stm_we), .castling_we_i(castling_we), .ep_we_i(ep_we),
     .half_we_i(half_we), .full_we_i(full_we), .board_we_i(board_we), .board_sq_i(addr_i[5:0]),
     .wdata_i(wdata_i[15:0]), .load_we_i(job_load_we), .load_sq_i(job_load_sq), .load_pc_i(job_load_pc),
@@ -706,6 +717,10 @@ module chip_ctrl (
   // clock (eval_phase would let the restore win over the events, and the clear over the restore).
   a_phase_events: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(mk_ph_valid != 4'd0 && ei_ph_valid != 4'd0));
+  // Every unmake is either written by ctrl_make (UNMAKE) or restored by the array (TEST, the slow
+  // evaluation's last clock), never both.
+  a_undo_split: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (undo && !brd_restore_o) == undo_board);
   a_phase_restore_alone: assert property (@(posedge clk_i) disable iff (!rst_ni)
       undo |-> ph_ev_valid_o == 4'd0 && !ph_clear_o);
 `endif

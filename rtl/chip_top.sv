@@ -25,7 +25,8 @@ module chip_top (
   logic [3:0]  wr_en, castling;
   logic [23:0] wr_sq;
   logic [15:0] wr_pc;
-  logic [255:0] board, board_next;
+  logic [255:0] board, board_next, board_fwd;
+  logic        brd_save, brd_restore;
   logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
   logic        tgt_found, att_found, att_pawn, tsel_attacks, in_check, king_capture;
   logic [63:0] tgt_cand, att_cand, hung, pinned, king_ring;
@@ -60,6 +61,8 @@ module chip_top (
     .wr_sq_o         (wr_sq),
     .wr_pc_o         (wr_pc),
     .board_i         (board),
+    .brd_save_o      (brd_save),
+    .brd_restore_o   (brd_restore),
     .stm_o           (stm),
     .stm_next_o      (stm_next),
     .castling_o      (castling),
@@ -146,6 +149,9 @@ module chip_top (
     .wr_pc_i         (wr_pc),
     .board_o         (board),
     .board_next_o    (board_next),
+    .board_fwd_o     (board_fwd),
+    .save_i          (brd_save),
+    .restore_i       (brd_restore),
     .stm_i           (stm),
     .castling_i      (castling),
     .ep_valid_i      (ep_valid),
@@ -256,9 +262,13 @@ module chip_top (
     .separated_o       (separated)
   );
 
+  // The slow evaluation registers its board maps every clock; from the array's board_fwd (the
+  // next board, TEST's undo aside) they are the same maps in every clock it reads them (the board
+  // holds still from its start clock, which does not undo), and the fills share their inputs
+  // with the array's ray maps.
   eval_slow u_slow (
     .clk_i, .rst_ni,
-    .board_i      (board),
+    .board_i      (board_fwd),
     .stm_i        (stm),
     .castling_i   (castling),
     .phase_i      (phase),

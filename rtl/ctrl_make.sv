@@ -12,8 +12,11 @@ module ctrl_make (
   // MAKE: the move being made, this clock.
   input  logic                 make_i,
   input  logic [15:0]          mv_i,
-  // Unmake of the stack entry at the current ply, this clock.
+  // Unmake of the stack entry at the current ply, this clock: the position registers (undo_i) and
+  // the array's squares (undo_board_i: not TEST's undo, whose board the array restores itself,
+  // mg_array's restore_i).
   input  logic                 undo_i,
+  input  logic                 undo_board_i,
   input  logic [15:0]          undo_move_i,
   input  ctrl_pkg::stk_entry_t undo_entry_i,
   // CLEAR and the host's writes (only while idle).
@@ -134,10 +137,12 @@ module ctrl_make (
       ph_ev_loc_o    = {mk_rook_from ^ mk_rook_to, mk_capsq, mk_to, mk_from};
       ph_ev_delta_o  = {2'b00, 2'b11, mv_i[14] ? 2'b01 : 2'b00, mv_i[14] ? 2'b11 : 2'b00};
     end
-    if (undo_i) begin
+    if (undo_board_i) begin
       wr_en_o        = {um_castle, um_ep || um_castle, 2'b11};
       wr_sq_o        = {um_rook_from, um_ep ? (um_to ^ 6'd8) : um_rook_to, um_to, um_from};
       wr_pc_o        = {um_mover, 3'd4, um_ep ? um_cap : 4'd0, um_ep ? 4'd0 : um_cap, um_orig};
+    end
+    if (undo_i) begin
       pos_d.stm      = um_mover;
       pos_d.castling = undo_entry_i.cast;
       pos_d.ep_valid = undo_entry_i.ep[6];

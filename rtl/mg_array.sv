@@ -20,6 +20,12 @@ module mg_array (
   input  logic [15:0] wr_pc_i,
   output logic [255:0] board_o,      // bit b of square s's piece at [b*64 + s] (four bit planes)
   output logic [255:0] board_next_o, // the board registers' value in the next clock (eval_kpa's input)
+  // The board after this clock's writes, TEST's undo left out (eval_slow's maps; see below).
+  output logic [255:0] board_fwd_o,
+  // MAKE keeps the board and its ray maps (save_i); TEST's undo of that move brings them back
+  // (restore_i) instead of writing the move's squares back: see "the ray maps" below.
+  input  logic        save_i,
+  input  logic        restore_i,
   // Position state kept by the controller.
   input  logic        stm_i,
   input  logic [3:0]  castling_i,
@@ -67,19 +73,24 @@ module mg_array (
   // from it and registers its result, so the board's clock-to-output does not start that path. Each slot's square is decoded into a one-hot mask and every square
   // takes its slot's bit: an index written as board[{b, square}] made Yosys build the decode with
   // a carry chain on the chip's longest path (issue 22, logic depth).
-  logic [255:0] board, board_d;
+  // TEST's undo does not come through the write ports: it is the search's decision, late in its
+  // clock, and the board it restores is the one MAKE found (parent_board_q). So the writes here
+  // (board_fwd) come from registers only (MAKE's move, UNMAKE's stack entry, the host), and the
+  // ray maps below are computed from board_fwd without waiting for the decision.
+  logic [255:0] board, board_d, board_fwd, parent_board_q;
   always_comb begin
     logic [63:0] hit;
-    hit     = '0;
-    board_d = board;
+    hit       = '0;
+    board_fwd = board;
     if (clear_i) begin
-      board_d = '0;
+      board_fwd = '0;
     end else if (wr_en_i != 4'd0) begin
       for (int k = 0; k < 4; k++) begin
         hit = wr_en_i[k] ? 64'd1 << wr_sq_i[k*6 +: 6] : 64'd0;
-        for (int b = 0; b < 4; b++) board_d[b*64 +: 64] = (board_d[b*64 +: 64] & ~hit) | (hit & {64{wr_pc_i[k*4 + b]}});
+        for (int b = 0; b < 4; b++) board_fwd[b*64 +: 64] = (board_fwd[b*64 +: 64] & ~hit) | (hit & {64{wr_pc_i[k*4 + b]}});
       end
     end
+    board_d = restore_i ? parent_board_q : board_fwd;
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -88,8 +99,12 @@ module mg_array (
       board <= board_d;
     end
   end
+  always_ff @(posedge clk_i) begin  // written by every MAKE before its TEST reads it: no reset
+    if (save_i) parent_board_q <= board;
+  end
   assign board_o      = board;
   assign board_next_o = board_d;
+  assign board_fwd_o  = board_fwd;
 
   // Per-square piece classes, from the board's four bit planes (plane b: bit b of each square's
   // piece code).
@@ -223,37 +238,81 @@ module mg_array (
     ray_out = r;
   endfunction
 
-  // Find-victim transmitters and receivers, one ray per colour c and direction d at [c*8 + d]: the
-  // rays arriving at each square (the segment from the neighbour one step back). Sources: the
-  // colour's bishops and queens on the diagonals, rooks and queens on the lines.
-  // Pin detector: the side to move's king's rays outward through empty squares, kr_in[d] arriving.
+  // ---------------------------------------------------------------- the ray maps
+  // Find-victim transmitters and receivers, one ray per colour c and direction d: the rays arriving
+  // at each square (the segment from the neighbour one step back). Sources: the colour's bishops
+  // and queens on the diagonals, rooks and queens on the lines. Each king's rays outward through
+  // empty squares are the pin detector's (the side to move's king) and the check detector's (the
+  // other king). Per colour c, as maps of 64 squares at [k*128 + c*64 +: 64]:
+  //   k = 0, slid: a slider of colour c attacks the square;
+  //   k = 1, line: the square is on a line between a slider of colour c and the other colour's
+  //          king (the first man from each end): a man of the king's side there is pinned, a man
+  //          of colour c there would discover check by moving;
+  //   k = 2, 3, kdiag, korth: the king of colour c's diagonal and orthogonal rays, the first man
+  //          on each included (a piece there sees the king).
+  // They are registers (issue 22: the rays in front of the arbiters made the generator's clock
+  // the chip's deepest path), computed from the next clock's board without TEST's undo
+  // (board_fwd), so in every clock they are the current board's: TEST's undo brings back the maps
+  // MAKE kept with the board (parent_maps_q). The model needs no change: every output is the
+  // same, clock for clock (the assertion a_ray_maps below checks the registers against the maps
+  // of the board itself).
+  localparam int MapBits = 512;
+  function automatic logic [MapBits-1:0] ray_maps(input logic [255:0] brd);
+    logic [63:0] p0, p1, p2, blk, emp, bq, rq, king, diag_src, orth_src;
+    logic [63:0] fw [2][8];
+    logic [63:0] kr [2][8];
+    logic [MapBits-1:0] m;
+    p0   = brd[0 +: 64];
+    p1   = brd[64 +: 64];
+    p2   = brd[128 +: 64];
+    blk  = brd[192 +: 64];
+    emp  = ~(p0 | p1 | p2);
+    bq   = p0 & ~p2 & p1 | p0 & ~p1 & p2;   // bishops (1,1,0) and queens (1,0,1)
+    rq   = ~p1 & p2;                         // rooks (0,0,1) and queens (1,0,1)
+    m    = '0;
+    for (int c = 0; c < 2; c++) begin
+      diag_src = (c == 0 ? ~blk : blk) & bq;
+      orth_src = (c == 0 ? ~blk : blk) & rq;
+      king     = (c == 0 ? ~blk : blk) & ~p0 & p1 & p2;
+      for (int d = 0; d < 8; d++) begin
+        fw[c][d] = ray_step(ray_out((d % 2 == 1) ? diag_src : orth_src, emp, d), d);
+        kr[c][d] = ray_step(ray_out(king, emp, d), d);
+      end
+    end
+    for (int c = 0; c < 2; c++) begin
+      for (int d = 0; d < 8; d++) begin
+        m[c*64 +: 64]       = m[c*64 +: 64] | fw[c][d];
+        m[128 + c*64 +: 64] = m[128 + c*64 +: 64] | (fw[c][d] & kr[1 - c][(d + 4) % 8]);
+        if (d % 2 == 1) m[256 + c*64 +: 64] = m[256 + c*64 +: 64] | kr[c][d];
+        else            m[384 + c*64 +: 64] = m[384 + c*64 +: 64] | kr[c][d];
+      end
+    end
+    ray_maps = m;
+  endfunction
+
+  logic [MapBits-1:0] maps_q, maps_d, parent_maps_q;
+  assign maps_d = restore_i ? parent_maps_q : ray_maps(board_fwd);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      maps_q <= '0;  // the empty board's
+    end else begin
+      maps_q <= maps_d;
+    end
+  end
+  always_ff @(posedge clk_i) begin  // written by every MAKE before its TEST reads it: no reset
+    if (save_i) parent_maps_q <= maps_q;
+  end
+
   logic [63:0] piece_p, piece_n, piece_b, piece_r, piece_q;
   assign piece_p = is_pawn[63:0] | is_pawn[127:64];
   assign piece_n = is_knight[63:0] | is_knight[127:64];
   assign piece_b = plane[0] & plane[1] & ~plane[2];
   assign piece_r = ~plane[0] & ~plane[1] & plane[2];
   assign piece_q = plane[0] & ~plane[1] & plane[2];
-  logic [63:0] fw_in [16];
-  logic [63:0] kr_in [8];
   logic [63:0] slid_w, slid_b;  // a slider of the colour attacks the square
   logic [63:0] own_king, opp_king, pin_line;
-  always_comb begin
-    logic [63:0] diag_src, orth_src;
-    slid_w = '0;
-    slid_b = '0;
-    for (int c = 0; c < 2; c++) begin
-      diag_src = (c == 0 ? ~black : black) & (piece_b | piece_q);
-      orth_src = (c == 0 ? ~black : black) & (piece_r | piece_q);
-      for (int d = 0; d < 8; d++) begin
-        fw_in[c*8 + d] = ray_step(ray_out((d % 2 == 1) ? diag_src : orth_src, empty, d), d);
-      end
-    end
-    for (int d = 0; d < 8; d++) begin
-      slid_w = slid_w | fw_in[d];
-      slid_b = slid_b | fw_in[8 + d];
-      kr_in[d] = ray_step(ray_out(own_king, empty, d), d);
-    end
-  end
+  assign slid_w = maps_q[0 +: 64];
+  assign slid_b = maps_q[64 +: 64];
 
   // Attack maps (colour c attacks the square; _np: pawns excluded).
   logic [63:0] atk_np_w, atk_np_b, atk_w, atk_b, atk_stm, atk_opp;
@@ -302,41 +361,17 @@ module mg_array (
   assign t_enemy = (tpiece[2:0] != 3'd0) && (tpiece[3] != stm_i);
   assign t_ep    = ep_valid_i && (tsel_sq_i == ep_sq_i);
 
-  // Square s on a pin line: an enemy slider's ray arrives travelling in direction d and the own
-  // king's ray arrives from the other side, travelling in direction d+4. The discoverer's mirror
-  // image: a slider of the side to move behind s, the other king's ray (okr_in, the check
-  // detector's) in front.
-  logic [63:0] okr_in [8];
-  logic [63:0] disc, own_sq;
-  assign own_sq = ~empty & (stm_i ? black : ~black);
-  always_comb begin
-    logic [63:0] disc_any;
-    pin_line = '0;
-    disc_any = '0;
-    for (int d = 0; d < 8; d++) begin
-      pin_line = pin_line | ((stm_i ? fw_in[d] : fw_in[8 + d]) & kr_in[(d + 4) % 8]);
-      disc_any = disc_any | ((stm_i ? fw_in[8 + d] : fw_in[d]) & okr_in[(d + 4) % 8]);
-    end
-    disc = own_sq & disc_any;
-  end
-
-  // ---------------------------------------------------------------- the check detector
-  // The other king's rays outward through empty squares (okr_in[d] arriving at each square).
-  // Square s sees the other king along a diagonal / orthogonal line (the first man on it included);
-  // the side to move's man on s would discover check by moving (a discoverer). Only the checks
-  // filter reads them: they are computed in its clocks (chk_only_i) and zero otherwise, so a
-  // simulator skips them then.
-  logic [63:0] chk_diag, chk_orth;
-  always_comb begin
-    for (int d = 0; d < 8; d++) okr_in[d] = '0;
-    chk_diag = '0;
-    chk_orth = '0;
-    if (chk_only_i) begin
-      for (int d = 0; d < 8; d++) okr_in[d] = ray_step(ray_out(opp_king, empty, d), d);
-      chk_diag = okr_in[1] | okr_in[3] | okr_in[5] | okr_in[7];
-      chk_orth = okr_in[0] | okr_in[2] | okr_in[4] | okr_in[6];
-    end
-  end
+  // Square s on a pin line: between an enemy slider and the own king (the enemy's line map). The
+  // discoverers: the side to move's men between its own slider and the other king (its line map).
+  // The check detector: the other king's rays; square s sees it along a diagonal / orthogonal line
+  // (the first man on it included). Only the checks filter reads the discoverers and the other
+  // king's rays (in its clocks, chk_only_i).
+  logic [63:0] disc, own_sq, chk_diag, chk_orth;
+  assign own_sq   = ~empty & (stm_i ? black : ~black);
+  assign pin_line = stm_i ? maps_q[128 +: 64] : maps_q[192 +: 64];
+  assign disc     = own_sq & (stm_i ? maps_q[192 +: 64] : maps_q[128 +: 64]);
+  assign chk_diag = stm_i ? maps_q[256 +: 64] : maps_q[320 +: 64];
+  assign chk_orth = stm_i ? maps_q[384 +: 64] : maps_q[448 +: 64];
 
   // ---------------------------------------------------------------- keys
   // A cell's key is a bit plane per key bit here (bit b of every square's key in one word). The
@@ -547,4 +582,10 @@ module mg_array (
   assign esc_count   = ctrl_pkg::count_upto3(escapes);
   assign esc_none_o  = esc_count == 2'd0;
   assign esc_one_o   = esc_count == 2'd1;
+
+`ifdef VERILATOR
+  // The registered ray maps are the board's own in every clock (verilated with --assert in the
+  // regression's second configuration), and a restore follows a save.
+  a_ray_maps: assert property (@(posedge clk_i) disable iff (!rst_ni) maps_q == ray_maps(board));
+`endif
 endmodule
