@@ -78,6 +78,8 @@ module mg_array (
   // (board_fwd) come from registers only (MAKE's move, UNMAKE's stack entry, the host), and the
   // ray maps below are computed from board_fwd without waiting for the decision.
   logic [255:0] board, board_d, board_fwd, parent_board_q;
+  localparam int MapBits = 512;
+  logic [MapBits-1:0] maps_q, maps_d, parent_maps_q;  // the ray maps, below
   always_comb begin
     logic [63:0] hit;
     hit       = '0;
@@ -94,13 +96,18 @@ module mg_array (
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      board <= '0;
+      board  <= '0;
+      maps_q <= '0;  // the empty board's
     end else begin
-      board <= board_d;
+      board  <= board_d;
+      maps_q <= maps_d;
     end
   end
   always_ff @(posedge clk_i) begin  // written by every MAKE before its TEST reads it: no reset
-    if (save_i) parent_board_q <= board;
+    if (save_i) begin
+      parent_board_q <= board;
+      parent_maps_q  <= maps_q;
+    end
   end
   assign board_o      = board;
   assign board_next_o = board_d;
@@ -256,7 +263,6 @@ module mg_array (
   // MAKE kept with the board (parent_maps_q). The model needs no change: every output is the
   // same, clock for clock (the assertion a_ray_maps below checks the registers against the maps
   // of the board itself).
-  localparam int MapBits = 512;
   function automatic logic [MapBits-1:0] ray_maps(input logic [255:0] brd);
     logic [63:0] p0, p1, p2, blk, emp, bq, rq, king, diag_src, orth_src;
     logic [63:0] fw [2][8];
@@ -290,18 +296,7 @@ module mg_array (
     ray_maps = m;
   endfunction
 
-  logic [MapBits-1:0] maps_q, maps_d, parent_maps_q;
   assign maps_d = restore_i ? parent_maps_q : ray_maps(board_fwd);
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      maps_q <= '0;  // the empty board's
-    end else begin
-      maps_q <= maps_d;
-    end
-  end
-  always_ff @(posedge clk_i) begin  // written by every MAKE before its TEST reads it: no reset
-    if (save_i) parent_maps_q <= maps_q;
-  end
 
   logic [63:0] piece_p, piece_n, piece_b, piece_r, piece_q;
   assign piece_p = is_pawn[63:0] | is_pawn[127:64];
