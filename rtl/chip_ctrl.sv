@@ -34,7 +34,7 @@ module chip_ctrl (
   output logic [15:0] wr_pc_o,
   input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
   output logic        brd_save_o,       // MAKE: the array keeps the board (and its maps)
-  output logic        brd_restore_o,    // TEST's undo: the array brings them back
+  output logic        brd_restore_o,    // the late undo (TEST, SEVAL): the array brings them back
   output logic        stm_o,
   output logic        stm_next_o,       // the side to move in the next clock
   output logic [3:0]  castling_o,

@@ -7,8 +7,9 @@
 // travels), in a form a simulator evaluates a word at a time, and in procedural blocks that the
 // controller's states enable (the find-victim rays are needed in every clock).
 //
-// All outputs are combinational functions of the board registers and the inputs, so the
-// controller gets, in one clock: the best next target (victim) square, the best attacker of the
+// All outputs are combinational functions of the board registers, the ray maps' registers (the
+// current board's maps in every clock, see "the ray maps") and the inputs, so the controller
+// gets, in one clock: the best next target (victim) square, the best attacker of the
 // selected target square, check and legality flags, the hung-piece map and the pinned-piece map.
 module mg_array (
   input  logic        clk_i,
@@ -20,10 +21,11 @@ module mg_array (
   input  logic [15:0] wr_pc_i,
   output logic [255:0] board_o,      // bit b of square s's piece at [b*64 + s] (four bit planes)
   output logic [255:0] board_next_o, // the board registers' value in the next clock (eval_kpa's input)
-  // The board after this clock's writes, TEST's undo left out (eval_slow's maps; see below).
+  // The board after this clock's writes, the late undo left out (eval_slow's maps; see below).
   output logic [255:0] board_fwd_o,
-  // MAKE keeps the board and its ray maps (save_i); TEST's undo of that move brings them back
-  // (restore_i) instead of writing the move's squares back: see "the ray maps" below.
+  // MAKE keeps the board and its ray maps (save_i); the undo of that move the search decides late
+  // (TEST's, the slow evaluation's last clock) brings them back (restore_i) instead of writing
+  // the move's squares back: see "the ray maps" below.
   input  logic        save_i,
   input  logic        restore_i,
   // Position state kept by the controller.
@@ -580,7 +582,7 @@ module mg_array (
 
 `ifdef VERILATOR
   // The registered ray maps are the board's own in every clock (verilated with --assert in the
-  // regression's second configuration), and a restore follows a save.
+  // regression's second configuration); a restore that brought back the wrong copy fails it.
   a_ray_maps: assert property (@(posedge clk_i) disable iff (!rst_ni) maps_q == ray_maps(board));
 `endif
 endmodule
