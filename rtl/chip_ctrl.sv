@@ -33,6 +33,7 @@ module chip_ctrl (
   output logic [23:0] wr_sq_o,
   output logic [15:0] wr_pc_o,
   input  logic [255:0] board_i,      // bit b of square s's piece at [b*64 + s]
+  input  logic [255:0] board_fwd_i,  // the next board but for the late undo (the repetition compare)
   output logic        brd_save_o,       // MAKE: the array keeps the board (and its maps)
   output logic        brd_restore_o,    // the late undo (TEST, SEVAL): the array brings them back
   output logic        stm_o,
@@ -310,7 +311,7 @@ module chip_ctrl (
     .repchk_ok_i(state_q == chip_pkg::S_REPCHK && rc_ok), .se_finish_i, .ply_i(ply_q), .base_i(base_q),
     .host_ply_i(host_ply_q), .depth_i(depth_q), .ply_next_i(ply_d), .base_next_i(base_d),
     .depth_next_i(depth_next), .count_i(count_q), .mv_i(mv_q), .last_i(last),
-    .entry_i(entry), .pos_i(pos), .board_i, .in_check_i, .node_chk_i(node_chk_q), .king_capture_i, .hung_i, .opp_hung_i, .pinned_i,
+    .entry_i(entry), .pos_i(pos), .board_i, .board_fwd_i, .restore_i(brd_restore_o), .in_check_i, .node_chk_i(node_chk_q), .king_capture_i, .hung_i, .opp_hung_i, .pinned_i,
     .king_ring_i, .esc_none_i, .esc_one_i, .fast_eval_i(fast_eval), .fast_static_i(fast_static),
     .eg_draw_i(eg_draw), .lz_active_i(lz_active), .lz_sum_i(lz_sum), .lz_margin_i(lz_margin),
     .se_total_i(se_total), .step_o(step), .qnode_o(qnode), .checks_ok_o(checks_ok), .rm_try_o(rm_try),

@@ -61,6 +61,7 @@ module chip_top (
     .wr_sq_o         (wr_sq),
     .wr_pc_o         (wr_pc),
     .board_i         (board),
+    .board_fwd_i     (board_fwd),
     .brd_save_o      (brd_save),
     .brd_restore_o   (brd_restore),
     .stm_o           (stm),

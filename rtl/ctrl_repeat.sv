@@ -19,6 +19,8 @@ module ctrl_repeat (
   input  logic                   rtried_i,     // p's repeating move was tried
   input  ctrl_pkg::pos_t         pos_i,
   input  logic [255:0]           board_i,      // bit b of square s's piece at [b*64 + s]
+  input  logic [255:0]           board_fwd_i,  // the next board but for the late undo (mg_array)
+  input  logic                   restore_i,    // the late undo (TEST, SEVAL): MAKE's board comes back
   output logic                   rep_hit_o,    // a repetition (TEST: of the child; else REP_STATUS)
   output logic                   rep_near_o,   // a displaced piece of the side to move (REP_STATUS)
   output logic                   np_hit_o,     // no progress (TEST)
@@ -59,21 +61,19 @@ module ctrl_repeat (
   // displaced (two squares differ: one holds that piece now, the other is empty); the lowest such
   // entry is selected and the move puts the piece back on the empty square.
   logic [31:0] rep_empty, rm_cand, rm_sel, rm_below;
-  logic [31:0] rep_two_q, rep_white_q, rep_black_q, rep_empty_q;
   logic [63:0] rm_diff;
   logic [5:0]  rm_from, rm_to;
   // Read only in GEN (rm_try_o, rm_move_o): computed there, zero otherwise. The repeating move is
-  // tried at a node's first GEN, whose board (and the detector's stored boards) the clock before
-  // had as well (TEST going down to the node, GENATT or SEVAL at it): the entries' classes are
-  // that clock's, registered, so the choice does not start behind the detector's compare.
+  // tried at a node's first GEN; the detector's compare is registered (rep_detect), so the choice
+  // does not start behind the compare.
   logic rm_en;
   assign rm_en = state_i == chip_pkg::S_GEN;
   always_comb begin
     rm_cand = '0;
     if (rm_en) begin
       for (int k = 0; k < 32; k++) begin
-        rm_cand[k] = rep_two_q[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty_q[k] &&
-                     (pos_i.stm ? rep_black_q[k] && !rep_white_q[k] : rep_white_q[k] && !rep_black_q[k]);
+        rm_cand[k] = rep_two[k] && 6'(k) < ply_i && (ply_i[0] != k[0]) && rep_empty[k] &&
+                     (pos_i.stm ? rep_black[k] && !rep_white[k] : rep_white[k] && !rep_black[k]);
       end
     end
   end
@@ -107,38 +107,29 @@ module ctrl_repeat (
   assign rm_move_o = {4'b1000, rm_to, rm_from};
   rep_detect u_rep (
     .clk_i,
-    .we_i       (state_i == chip_pkg::S_MAKE),
-    .waddr_i    (pi),
+    .rst_ni,
+    .we_i        (state_i == chip_pkg::S_MAKE),
+    .waddr_i     (pi),
     .board_i,
-    .castling_i (pos_i.castling),
-    .ep_i       ({pos_i.ep_valid, pos_i.ep_sq}),
-    .equal_o    (rep_equal),
-    .two_o      (rep_two),
-    .white_o    (rep_white),
-    .black_o    (rep_black),
-    .cls_en_i   (state_i == chip_pkg::S_GEN || state_i == chip_pkg::S_TEST || state_i == chip_pkg::S_GENATT ||
-                 state_i == chip_pkg::S_SEVAL),
-    .empty_o    (rep_empty),
-    .sel_i      (rm_sel),
-    .sel_diff_o (rm_diff),
-    .two_q_o    (rep_two_q),
-    .white_q_o  (rep_white_q),
-    .black_q_o  (rep_black_q),
-    .empty_q_o  (rep_empty_q)
+    .board_fwd_i,
+    .save_i      (state_i == chip_pkg::S_MAKE),
+    .restore_i,
+    .castling_i  (pos_i.castling),
+    .ep_i        ({pos_i.ep_valid, pos_i.ep_sq}),
+    .equal_o     (rep_equal),
+    .two_o       (rep_two),
+    .white_o     (rep_white),
+    .black_o     (rep_black),
+    .empty_o     (rep_empty),
+    .sel_en_i    (rm_en),
+    .sel_i       (rm_sel),
+    .sel_diff_o  (rm_diff)
   );
-
 
 `ifdef VERILATOR
   // Assertions (verilated with --assert in the regression's second configuration): the repeating
-  // move's entry select is one-hot (or none); where the repeating move may be tried, the
-  // detector's registered classes are this board's.
+  // move's entry select is one-hot (or none).
   a_rm_sel_onehot: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(rm_sel));
-  a_rep_classes_q: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      searching_i && rm_en && !last_null_i && !rtried_i && ply_i != base_i |->
-      rep_two_q == rep_two && rep_white_q == rep_white && rep_black_q == rep_black && rep_empty_q == rep_empty);
-`else
-  logic unused_asserted;  // read by the assertions only
-  assign unused_asserted = ^{rst_ni, rep_empty};
 `endif
   logic unused_fields;  // the other parameters and the move clocks are ctrl_search's
   assign unused_fields = ^{search_ctrl_i, pos_i.half, pos_i.full};

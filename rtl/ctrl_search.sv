@@ -42,6 +42,8 @@ module ctrl_search (
   input  ctrl_pkg::stk_entry_t   entry_i,        // the stack's entry at p
   input  ctrl_pkg::pos_t         pos_i,
   input  logic [255:0]           board_i,  // bit b of square s's piece at [b*64 + s]
+  input  logic [255:0]           board_fwd_i,    // the next board but for the late undo (mg_array)
+  input  logic                   restore_i,      // the late undo (chip_ctrl's brd_restore_o)
   // The array, on the current board.
   input  logic                   in_check_i,
   input  logic                   node_chk_i,     // in_check_i, registered (chip_ctrl's node_chk_q)
@@ -264,6 +266,8 @@ module ctrl_search (
     .rtried_i    (rtried_q[pi]),
     .pos_i,
     .board_i,
+    .board_fwd_i,
+    .restore_i,
     .rep_hit_o,
     .rep_near_o,
     .np_hit_o    (np_hit),
