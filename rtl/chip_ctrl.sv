@@ -37,7 +37,7 @@ module chip_ctrl (
   output logic        brd_save_o,       // MAKE: the array keeps the board (and its maps)
   output logic        brd_restore_o,    // the late undo (TEST, SEVAL): the array brings them back
   output logic        stm_o,
-  output logic        stm_next_o,       // the side to move in the next clock
+  output logic        stm_fwd_o,        // the side to move in the next clock but for the late undo
   output logic [3:0]  castling_o,
   output logic        ep_valid_o,
   output logic [5:0]  ep_sq_o,
@@ -82,7 +82,8 @@ module chip_ctrl (
   output logic [15:0] ph_ev_piece_o,
   output logic [23:0] ph_ev_loc_o,
   output logic [7:0]  ph_ev_delta_o,
-  // An unmake: the game phase registers take the stack entry's values (pushed by the MAKE).
+  // UNMAKE: the game phase registers take the stack entry's values (pushed by the MAKE); the late
+  // undo (brd_restore_o) does the same.
   output logic        ph_restore_o,
   output logic [39:0] ph_restore_counts_o,
   output logic [71:0] ph_restore_locs_o,
@@ -269,7 +270,7 @@ module chip_ctrl (
     push_full.counts = counts_i;
     push_full.locs   = locs_i;
   end
-  assign ph_restore_o        = undo;
+  assign ph_restore_o        = undo_board;
   assign ph_restore_counts_o = entry.counts;
   assign ph_restore_locs_o   = entry.locs;
   ctrl_stack u_stack (
@@ -283,7 +284,7 @@ module chip_ctrl (
     .undo_entry_i(entry), .clear_i(clear_o), .stm_we_i(stm_we), .castling_we_i(castling_we), .ep_we_i(ep_we),
     .half_we_i(half_we), .full_we_i(full_we), .board_we_i(board_we), .board_sq_i(addr_i[5:0]),
     .wdata_i(wdata_i[15:0]), .load_we_i(job_load_we), .load_sq_i(job_load_sq), .load_pc_i(job_load_pc),
-    .job_pos_we_i(job_pos_we), .job_pos_i(job_pos), .pos_o(pos), .stm_next_o, .push_o(push), .mk_o(mk), .wr_en_o, .wr_sq_o, .wr_pc_o,
+    .job_pos_we_i(job_pos_we), .job_pos_i(job_pos), .pos_o(pos), .stm_fwd_o, .push_o(push), .mk_o(mk), .wr_en_o, .wr_sq_o, .wr_pc_o,
     .ph_ev_valid_o(mk_ph_valid), .ph_ev_piece_o(mk_ph_piece), .ph_ev_loc_o(mk_ph_loc),
     .ph_ev_delta_o(mk_ph_delta)
   );

@@ -21,11 +21,11 @@ module chip_top (
   output logic [15:0] dbg_leaf_o,
   output logic [7:0]  dbg_flags_o
 );
-  logic        clear, stm, stm_next, ep_valid, tgt_en, att_en, tgt_capt_only, chk_only, tgt_mask_en, att_mask_en;
+  logic        clear, stm, stm_fwd, ep_valid, tgt_en, att_en, tgt_capt_only, chk_only, tgt_mask_en, att_mask_en;
   logic [3:0]  wr_en, castling;
   logic [23:0] wr_sq;
   logic [15:0] wr_pc;
-  logic [255:0] board, board_next, board_fwd;
+  logic [255:0] board, board_fwd;
   logic        brd_save, brd_restore;
   logic [5:0]  ep_sq, tgt_last_sq, tsel_sq, att_last_sq, tgt_sq, att_sq;
   logic        tgt_found, att_found, att_pawn, tsel_attacks, in_check, king_capture;
@@ -39,9 +39,9 @@ module chip_top (
   logic [15:0] ph_ev_piece, ph_ram_rdata, phase;
   logic [23:0] ph_ev_loc;
   logic [7:0]  ph_ev_delta;
-  logic [39:0] counts, counts_next;
-  logic [71:0] locs, locs_next;
-  logic        ph_restore;  // an unmake: eval_phase's registers come back from the move stack
+  logic [39:0] counts, counts_fwd;
+  logic [71:0] locs, locs_fwd;
+  logic        ph_restore;  // UNMAKE: eval_phase's registers come back from the move stack
   logic [39:0] ph_restore_counts;
   logic [71:0] ph_restore_locs;
   logic        kpk_en, kpk_active, kpk_win, rules_en;
@@ -65,7 +65,7 @@ module chip_top (
     .brd_save_o      (brd_save),
     .brd_restore_o   (brd_restore),
     .stm_o           (stm),
-    .stm_next_o      (stm_next),
+    .stm_fwd_o       (stm_fwd),
     .castling_o      (castling),
     .ep_valid_o      (ep_valid),
     .ep_sq_o         (ep_sq),
@@ -149,7 +149,6 @@ module chip_top (
     .wr_sq_i         (wr_sq),
     .wr_pc_i         (wr_pc),
     .board_o         (board),
-    .board_next_o    (board_next),
     .board_fwd_o     (board_fwd),
     .save_i          (brd_save),
     .restore_i       (brd_restore),
@@ -205,6 +204,7 @@ module chip_top (
     .ev_loc_i    (ph_ev_loc),
     .ev_delta_i  (ph_ev_delta),
     .restore_i        (ph_restore),
+    .late_restore_i   (brd_restore),
     .restore_counts_i (ph_restore_counts),
     .restore_locs_i   (ph_restore_locs),
     .ram_we_i    (ph_ram_we),
@@ -215,36 +215,43 @@ module chip_top (
     .phase_swap_o (phase_swap),
     .counts_o    (counts),
     .locs_o      (locs),
-    .counts_next_o (counts_next),
-    .locs_next_o (locs_next)
+    .counts_fwd_o (counts_fwd),
+    .locs_fwd_o  (locs_fwd)
   );
 
   eval_kpk u_kpk (
     .clk_i, .rst_ni,
+    .save_i            (brd_save),
+    .restore_i         (brd_restore),
     .enable_i          (kpk_en),
-    .stm_next_i        (stm_next),
-    .counts_next_i     (counts_next),
-    .white_pawn_next_i (locs_next[5:0]),
-    .black_pawn_next_i (locs_next[41:36]),
-    .white_king_next_i (locs_next[35:30]),
-    .black_king_next_i (locs_next[71:66]),
+    .stm_fwd_i         (stm_fwd),
+    .counts_fwd_i      (counts_fwd),
+    .white_pawn_fwd_i  (locs_fwd[5:0]),
+    .black_pawn_fwd_i  (locs_fwd[41:36]),
+    .white_king_fwd_i  (locs_fwd[35:30]),
+    .black_king_fwd_i  (locs_fwd[71:66]),
     .active_o          (kpk_active),
     .win_o             (kpk_win)
   );
   // The endgame logic needs only the pawns' and kings' next locations.
-  logic unused_locs_next;
-  assign unused_locs_next = ^{locs_next[65:42], locs_next[29:6]};
+  logic unused_locs_fwd;
+  assign unused_locs_fwd = ^{locs_fwd[65:42], locs_fwd[29:6]};
 
   // The endgame rules and the king-and-pawn array compute from the next clock's registers and
   // register their results (issue 22: their outputs reach the search's decision in one clock).
+  // Like the KPK ROM's address, those next values leave out the late undo (TEST's, the slow
+  // evaluation's): MAKE keeps the results and that undo brings them back, so the search's decision
+  // is not at the head of their paths.
   eval_rules u_rules (
     .clk_i, .rst_ni,
+    .save_i            (brd_save),
+    .restore_i         (brd_restore),
     .enable_i          (rules_en),
-    .counts_next_i     (counts_next),
-    .white_pawn_next_i (locs_next[5:0]),
-    .black_pawn_next_i (locs_next[41:36]),
-    .white_king_next_i (locs_next[35:30]),
-    .black_king_next_i (locs_next[71:66]),
+    .counts_fwd_i      (counts_fwd),
+    .white_pawn_fwd_i  (locs_fwd[5:0]),
+    .black_pawn_fwd_i  (locs_fwd[41:36]),
+    .white_king_fwd_i  (locs_fwd[35:30]),
+    .black_king_fwd_i  (locs_fwd[71:66]),
     .kqkp_o            (rule_draw[0]),
     .krkp_o            (rule_draw[1]),
     .krpkr_o           (rule_draw[2])
@@ -252,12 +259,14 @@ module chip_top (
 
   eval_kpa u_kpa (
     .clk_i, .rst_ni,
-    .board_next_i      (board_next),
-    .stm_next_i        (stm_next),
-    .pieces_w_next_i   (counts_next[19:4]),
-    .pieces_b_next_i   (counts_next[39:24]),
-    .white_king_next_i (locs_next[35:30]),
-    .black_king_next_i (locs_next[71:66]),
+    .save_i            (brd_save),
+    .restore_i         (brd_restore),
+    .board_fwd_i       (board_fwd),
+    .stm_fwd_i         (stm_fwd),
+    .pieces_w_fwd_i    (counts_fwd[19:4]),
+    .pieces_b_fwd_i    (counts_fwd[39:24]),
+    .white_king_fwd_i  (locs_fwd[35:30]),
+    .black_king_fwd_i  (locs_fwd[71:66]),
     .runner_w_o        (runner_w),
     .runner_b_o        (runner_b),
     .separated_o       (separated)

@@ -37,7 +37,9 @@ module ctrl_make (
   input  logic                 job_pos_we_i,
   input  chip_pkg::job_pos_t   job_pos_i,
   output ctrl_pkg::pos_t       pos_o,
-  output logic                 stm_next_o,     // the side to move in the next clock (the KPK ROM's address)
+  // The side to move in the next clock but for the late undo (TEST's and the slow evaluation's,
+  // which undo_board_i leaves out): the next-position blocks' input (the KPK ROM's address).
+  output logic                 stm_fwd_o,
   // The stack entry MAKE pushes (its pst and qc fields are 0: the evaluation and the search
   // fill them in).
   output ctrl_pkg::stk_entry_t push_o,
@@ -192,7 +194,20 @@ module ctrl_make (
   end
 
   assign pos_o      = pos_q;
-  assign stm_next_o = pos_d.stm;
+  // pos_d.stm without the late undo: the same writes in the same order, UNMAKE's undo alone.
+  always_comb begin
+    stm_fwd_o = pos_q.stm;
+    if (make_i) stm_fwd_o = !pos_q.stm;
+    if (undo_board_i) stm_fwd_o = um_mover;
+    if (job_pos_we_i) stm_fwd_o = job_pos_i.black;
+    if (stm_we_i) stm_fwd_o = wdata_i[0];
+    if (clear_i) stm_fwd_o = 1'b0;
+  end
+`ifdef VERILATOR
+  // Assertion (the second configuration): without the late undo the side to move is the next one.
+  a_stm_fwd: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      undo_i == undo_board_i |-> stm_fwd_o == pos_d.stm);
+`endif
   logic unused_make;  // the move words' valid bits; the entry's parts the evaluation and search own
   assign unused_make = ^{mv_i[15], undo_move_i[15], undo_move_i[13:12], undo_entry_i.pst, undo_entry_i.qc, undo_entry_i.chk,
                          undo_entry_i.counts, undo_entry_i.locs, job_pos_i.reserved_12};

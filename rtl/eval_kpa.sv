@@ -8,17 +8,24 @@
 // clock (issue 22: it was the head of the chip's slowest path, about 18 LUT levels from the piece
 // counts). So it computes from the registers' next values (the board, side to move, counts and
 // locations of the next clock) and registers its outputs: they are always the current position's,
-// as the combinational array's were, and the path starts at a register of its own.
+// as the combinational array's were, and the path starts at a register of its own. The next
+// values leave out the late undo (TEST's and the slow evaluation's, the search's decision, which
+// reverses the MAKE of TEST's clock before): MAKE keeps the outputs and that undo brings them
+// back, so no path runs from the decision through the array.
 module eval_kpa (
   input  logic         clk_i,
   input  logic         rst_ni,
-  // The next clock's position registers (mg_array, ctrl_make, eval_phase).
-  input  logic [255:0] board_next_i,      // bit b of square s's piece at [b*64 + s]
-  input  logic         stm_next_i,
-  input  logic [15:0]  pieces_w_next_i,   // eval_phase counts without pawns: N, B, R, Q (4 bits each)
-  input  logic [15:0]  pieces_b_next_i,
-  input  logic [5:0]   white_king_next_i,
-  input  logic [5:0]   black_king_next_i,
+  // The late undo (TEST's, the slow evaluation's) undoes the MAKE of TEST's clock before: the
+  // inputs leave it out, and the registered results MAKE kept come back instead.
+  input  logic        save_i,            // MAKE: keep the results
+  input  logic        restore_i,         // the late undo: bring them back
+  // The next clock's position registers (mg_array, ctrl_make, eval_phase), the late undo left out.
+  input  logic [255:0] board_fwd_i,      // bit b of square s's piece at [b*64 + s]
+  input  logic         stm_fwd_i,
+  input  logic [15:0]  pieces_w_fwd_i,   // eval_phase counts without pawns: N, B, R, Q (4 bits each)
+  input  logic [15:0]  pieces_b_fwd_i,
+  input  logic [5:0]   white_king_fwd_i,
+  input  logic [5:0]   black_king_fwd_i,
   // The current position's (registered).
   output logic [2:0]   runner_w_o,   // fewest own moves for a white runner to promote, 7 = none
   output logic [2:0]   runner_b_o,
@@ -26,8 +33,8 @@ module eval_kpa (
 );
   // The defender has nothing but its king and pawns.
   logic [1:0] only_kp;
-  assign only_kp[0] = pieces_w_next_i == 16'd0;
-  assign only_kp[1] = pieces_b_next_i == 16'd0;
+  assign only_kp[0] = pieces_w_fwd_i == 16'd0;
+  assign only_kp[1] = pieces_b_fwd_i == 16'd0;
 
   // Every output is "none" unless a side has only its king and pawns, so the board is decoded
   // only then (the zeros otherwise change no output; a simulator skips the work in the middlegame).
@@ -37,9 +44,9 @@ module eval_kpa (
     occupied = '0;
     pawns    = '0;
     if (only_kp != 2'd0) begin
-      occupied = board_next_i[0 +: 64] | board_next_i[64 +: 64] | board_next_i[128 +: 64];
-      pawns    = {board_next_i[192 +: 64], ~board_next_i[192 +: 64]} &
-                 {2{board_next_i[0 +: 64] & ~board_next_i[64 +: 64] & ~board_next_i[128 +: 64]}};
+      occupied = board_fwd_i[0 +: 64] | board_fwd_i[64 +: 64] | board_fwd_i[128 +: 64];
+      pawns    = {board_fwd_i[192 +: 64], ~board_fwd_i[192 +: 64]} &
+                 {2{board_fwd_i[0 +: 64] & ~board_fwd_i[64 +: 64] & ~board_fwd_i[128 +: 64]}};
     end
   end
 
@@ -83,9 +90,9 @@ module eval_kpa (
     ahead_zone       = '0;
     for (int c = 0; c < 2; c++) begin
       if (only_kp[1-c]) begin
-        our_king     = (c == 0) ? white_king_next_i : black_king_next_i;
-        their_king   = (c == 0) ? black_king_next_i : white_king_next_i;
-        them_to_move = (stm_next_i != c[0]);
+        our_king     = (c == 0) ? white_king_fwd_i : black_king_fwd_i;
+        their_king   = (c == 0) ? black_king_fwd_i : white_king_fwd_i;
+        them_to_move = (stm_fwd_i != c[0]);
         for (int s = 0; s < 64; s++) begin
           if (pawns[c*64 + s]) begin
             // Ranks above r for white, below r for black; moves to promote from the relative rank
@@ -147,15 +154,22 @@ module eval_kpa (
   end
 
   // Reset: an empty board with no men, whose array finds no runner and no passed pawn.
+  logic [7:0] kept_s;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       runner_w_o  <= 3'd7;
       runner_b_o  <= 3'd7;
       separated_o <= 2'd0;
+    end else if (restore_i) begin
+      {runner_w_o, runner_b_o, separated_o} <= kept_s;
     end else begin
       runner_w_o  <= fastest(rr_w);
       runner_b_o  <= fastest(rr_b);
       separated_o <= separated_d;
     end
+  end
+  // Written by every MAKE before a late undo reads it: no reset.
+  always_ff @(posedge clk_i) begin
+    if (save_i) kept_s <= {runner_w_o, runner_b_o, separated_o};
   end
 endmodule

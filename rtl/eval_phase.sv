@@ -26,7 +26,8 @@ module eval_phase (
   input  logic [15:0] ev_piece_i,       // event k: piece code at [k*4 +: 4]
   input  logic [23:0] ev_loc_i,         // location toggle at [k*6 +: 6]
   input  logic [7:0]  ev_delta_i,       // count delta at [k*2 +: 2]: 01 = +1, 11 = -1, 00 = none
-  input  logic        restore_i,        // an unmake: the registers take the stack entry's values
+  input  logic        restore_i,        // UNMAKE: the registers take the stack entry's values
+  input  logic        late_restore_i,   // the late undo (TEST, SEVAL): the same, decided late
   input  logic [39:0] restore_counts_i,
   input  logic [71:0] restore_locs_i,
   // Phase RAM: host port (write, and read) and the signature-addressed reads.
@@ -38,11 +39,14 @@ module eval_phase (
   output logic [15:0] phase_swap_o,     // the word with the two signatures swapped (black's view)
   output logic [39:0] counts_o,         // white [19:0], black [39:20]: P, N, B, R, Q (4 bits each)
   output logic [71:0] locs_o,           // white [35:0], black [71:36]: P, N, B, R, Q, K (6 bits each)
-  output logic [39:0] counts_next_o,    // the registers' values in the next clock (the KPK ROM's address)
-  output logic [71:0] locs_next_o
+  // The registers' values in the next clock but for the late undo: the next-position blocks'
+  // input (the KPK ROM's address, the endgame rules, the king-and-pawn array), which keep their
+  // results for the late undo instead (issue 22: logic depth).
+  output logic [39:0] counts_fwd_o,
+  output logic [71:0] locs_fwd_o
 );
-  logic [39:0] counts_q, counts_d;
-  logic [71:0] locs_q, locs_d;
+  logic [39:0] counts_q, counts_d, counts_fwd;
+  logic [71:0] locs_q, locs_d, locs_fwd;
 
   // Each location register toggles by the events naming its colour and type; each counter adds
   // their deltas. The next values are computed in the registers' enabled branch, so a simulator
@@ -71,19 +75,22 @@ module eval_phase (
   endfunction
 
   always_comb begin
-    counts_d = counts_q;
-    locs_d   = locs_q;
+    counts_fwd = counts_q;
+    locs_fwd   = locs_q;
     if (clear_i) begin
-      counts_d = '0;
-      locs_d   = '0;
+      counts_fwd = '0;
+      locs_fwd   = '0;
     end else if (restore_i) begin
-      counts_d = restore_counts_i;
-      locs_d   = restore_locs_i;
+      counts_fwd = restore_counts_i;
+      locs_fwd   = restore_locs_i;
     end else if (ev_valid_i != 4'd0) begin
-      counts_d = counts_next(counts_q, ev_valid_i, ev_piece_i, ev_delta_i);
-      locs_d   = locs_next(locs_q, ev_valid_i, ev_piece_i, ev_loc_i);
+      counts_fwd = counts_next(counts_q, ev_valid_i, ev_piece_i, ev_delta_i);
+      locs_fwd   = locs_next(locs_q, ev_valid_i, ev_piece_i, ev_loc_i);
     end
   end
+  // The late undo has no events and no clear in its clock (chip_ctrl's a_phase_restore_alone).
+  assign counts_d = late_restore_i ? restore_counts_i : counts_fwd;
+  assign locs_d   = late_restore_i ? restore_locs_i : locs_fwd;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -121,6 +128,6 @@ module eval_phase (
   );
   assign counts_o      = counts_q;
   assign locs_o        = locs_q;
-  assign counts_next_o = counts_d;
-  assign locs_next_o   = locs_d;
+  assign counts_fwd_o  = counts_fwd;
+  assign locs_fwd_o    = locs_fwd;
 endmodule

@@ -9,17 +9,23 @@
 //
 // A draw zeroes the fast evaluation, which the search's decision reads in the same clock (issue
 // 22, logic depth), so the rules look at the registers' next values and their verdicts are
-// registered: always the current position's, as before, with the enable applied after them.
+// registered: always the current position's, as before, with the enable applied after them. The
+// next values leave out the late undo (TEST's and the slow evaluation's, the search's decision):
+// MAKE keeps the verdicts and that undo brings them back.
 module eval_rules (
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        enable_i,          // EVAL_CTRL bit 0 (the current clock's)
-  // The next clock's piece-count and XORed location registers (eval_phase).
-  input  logic [39:0] counts_next_i,     // white [19:0], black [39:20]: P, N, B, R, Q, 4 bits each
-  input  logic [5:0]  white_pawn_next_i,
-  input  logic [5:0]  black_pawn_next_i,
-  input  logic [5:0]  white_king_next_i,
-  input  logic [5:0]  black_king_next_i,
+  // The late undo (TEST's, the slow evaluation's) undoes the MAKE of TEST's clock before: the
+  // inputs leave it out, and the registered results MAKE kept come back instead.
+  input  logic        save_i,            // MAKE: keep the results
+  input  logic        restore_i,         // the late undo: bring them back
+  // The next clock's piece-count and XORed location registers (eval_phase), the late undo left out.
+  input  logic [39:0] counts_fwd_i,     // white [19:0], black [39:20]: P, N, B, R, Q, 4 bits each
+  input  logic [5:0]  white_pawn_fwd_i,
+  input  logic [5:0]  black_pawn_fwd_i,
+  input  logic [5:0]  white_king_fwd_i,
+  input  logic [5:0]  black_king_fwd_i,
   output logic        kqkp_o,
   output logic        krkp_o,
   output logic        krpkr_o
@@ -47,12 +53,12 @@ module eval_rules (
     logic [19:0] strong_c, weak_c;
     logic [5:0]  weak_pawn, strong_pawn, strong_king, weak_king, queening;
     logic [2:0]  weak_pawn_rank, strong_pawn_rank, weak_king_rank_s;
-    assign strong_c    = (bw == 1) ? counts_next_i[19:0] : counts_next_i[39:20];
-    assign weak_c      = (bw == 1) ? counts_next_i[39:20] : counts_next_i[19:0];
-    assign weak_pawn   = (bw == 1) ? black_pawn_next_i : white_pawn_next_i;
-    assign strong_pawn = (bw == 1) ? white_pawn_next_i : black_pawn_next_i;
-    assign strong_king = (bw == 1) ? white_king_next_i : black_king_next_i;
-    assign weak_king   = (bw == 1) ? black_king_next_i : white_king_next_i;
+    assign strong_c    = (bw == 1) ? counts_fwd_i[19:0] : counts_fwd_i[39:20];
+    assign weak_c      = (bw == 1) ? counts_fwd_i[39:20] : counts_fwd_i[19:0];
+    assign weak_pawn   = (bw == 1) ? black_pawn_fwd_i : white_pawn_fwd_i;
+    assign strong_pawn = (bw == 1) ? white_pawn_fwd_i : black_pawn_fwd_i;
+    assign strong_king = (bw == 1) ? white_king_fwd_i : black_king_fwd_i;
+    assign weak_king   = (bw == 1) ? black_king_fwd_i : white_king_fwd_i;
     // Ranks relative to the pawn's owner: XOR 7 for black.
     assign weak_pawn_rank   = weak_pawn[5:3] ^ ((bw == 1) ? 3'd7 : 3'd0);
     assign strong_pawn_rank = strong_pawn[5:3] ^ ((bw == 1) ? 3'd0 : 3'd7);
@@ -75,16 +81,23 @@ module eval_rules (
 
   // Reset: no men, no rule applies.
   logic kqkp_q, krkp_q, krpkr_q;
+  logic [2:0] rules_s;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       kqkp_q  <= 1'b0;
       krkp_q  <= 1'b0;
       krpkr_q <= 1'b0;
+    end else if (restore_i) begin
+      {kqkp_q, krkp_q, krpkr_q} <= rules_s;
     end else begin
       kqkp_q  <= |kqkp;
       krkp_q  <= |krkp;
       krpkr_q <= |krpkr;
     end
+  end
+  // Written by every MAKE before a late undo reads it: no reset.
+  always_ff @(posedge clk_i) begin
+    if (save_i) rules_s <= {kqkp_q, krkp_q, krpkr_q};
   end
   assign kqkp_o  = enable_i && kqkp_q;
   assign krkp_o  = enable_i && krkp_q;

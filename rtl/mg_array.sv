@@ -20,7 +20,6 @@ module mg_array (
   input  logic [23:0] wr_sq_i,
   input  logic [15:0] wr_pc_i,
   output logic [255:0] board_o,      // bit b of square s's piece at [b*64 + s] (four bit planes)
-  output logic [255:0] board_next_o, // the board registers' value in the next clock (eval_kpa's input)
   // The board after this clock's writes, the late undo left out (eval_slow's maps; see below).
   output logic [255:0] board_fwd_o,
   // MAKE keeps the board and its ray maps (save_i); the undo of that move the search decides late
@@ -112,7 +111,6 @@ module mg_array (
     end
   end
   assign board_o      = board;
-  assign board_next_o = board_d;
   assign board_fwd_o  = board_fwd;
 
   // Per-square piece classes, from the board's four bit planes (plane b: bit b of each square's
