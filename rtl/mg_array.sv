@@ -80,7 +80,7 @@ module mg_array (
   // ray maps below are computed from board_fwd without waiting for the decision.
   logic [255:0] board, board_d, board_fwd, parent_board_q;
   localparam int MapBits = 512;
-  logic [MapBits-1:0] maps_q, maps_d, parent_maps_q;  // the ray maps, below
+  logic [MapBits-1:0] maps_q, parent_maps_q;  // the ray maps, below
   always_comb begin
     logic [63:0] hit;
     hit       = '0;
@@ -101,7 +101,10 @@ module mg_array (
       maps_q <= '0;  // the empty board's
     end else begin
       board  <= board_d;
-      maps_q <= maps_d;
+      // The next maps are formed here, in the clocked block, rather than by an assign: a simulator
+      // then computes them once a clock, not each time the host bus's inputs (which reach
+      // board_fwd through a host board write) change (the verilated chip's speed, issue 20).
+      maps_q <= restore_i ? parent_maps_q : ray_maps(board_fwd);
     end
   end
   always_ff @(posedge clk_i) begin  // written by every MAKE before its TEST reads it: no reset
@@ -296,7 +299,6 @@ module mg_array (
     ray_maps = m;
   endfunction
 
-  assign maps_d = restore_i ? parent_maps_q : ray_maps(board_fwd);
 
   logic [63:0] piece_p, piece_n, piece_b, piece_r, piece_q;
   assign piece_p = is_pawn[63:0] | is_pawn[127:64];

@@ -54,79 +54,51 @@ module rep_detect (
     end
   end
 
-  // Square s of entry k differs from the next board: four XORs a bit plane (the board bus is four
-  // bit planes, plane b holding bit b of each square's piece code).
-  logic [63:0] diff [32];
-  always_comb begin
-    for (int k = 0; k < 32; k++) begin
-      logic [255:0] x;
-      x       = board_q[k] ^ board_fwd_i;
-      diff[k] = x[0 +: 64] | x[64 +: 64] | x[128 +: 64] | x[192 +: 64];
-    end
-  end
+  // Entry k's compare with a board: {equal, exactly two squares differ, a differing square holds
+  // a white piece, ... a black piece, ... is empty}. A square differs when any of its four bit
+  // planes does (the board bus is four bit planes, plane b holding bit b of each square's code).
+  function automatic logic [63:0] entry_diff(input logic [255:0] stored, input logic [255:0] brd);
+    logic [255:0] x;
+    x          = stored ^ brd;
+    entry_diff = x[0 +: 64] | x[64 +: 64] | x[128 +: 64] | x[192 +: 64];
+  endfunction
+  function automatic logic [4:0] entry_cmp(input logic [255:0] stored, input logic [255:0] brd);
+    logic [63:0] d, occ, blk;
+    d   = entry_diff(stored, brd);
+    occ = brd[0 +: 64] | brd[64 +: 64] | brd[128 +: 64];
+    blk = occ & brd[192 +: 64];
+    entry_cmp = {d == 64'd0, ctrl_pkg::count_upto3(d) == 2'd2, |(d & occ & ~blk), |(d & blk), |(d & ~occ)};
+  endfunction
+  localparam int Eq = 4, Two = 3, White = 2, Black = 1, Empty = 0;
 
-  // What stands on each square of the next board: empty, a white piece, a black piece.
-  logic [63:0] empty_fwd, black_fwd, white_fwd;
-  assign empty_fwd = ~(board_fwd_i[0 +: 64] | board_fwd_i[64 +: 64] | board_fwd_i[128 +: 64]);
-  assign black_fwd = ~empty_fwd & board_fwd_i[192 +: 64];
-  assign white_fwd = ~empty_fwd & ~board_fwd_i[192 +: 64];
-
-  // The next board's compare: the boards equal, two squares different (ctrl_pkg::count_upto3,
-  // carry-free), the colours on the differing squares.
-  logic [31:0] eqb_c, two_c, white_c, black_c, empty_c;
-  always_comb begin
-    for (int k = 0; k < 32; k++) begin
-      eqb_c[k]   = diff[k] == 64'd0;
-      two_c[k]   = ctrl_pkg::count_upto3(diff[k]) == 2'd2;
-      white_c[k] = |(diff[k] & white_fwd);
-      black_c[k] = |(diff[k] & black_fwd);
-      empty_c[k] = |(diff[k] & empty_fwd);
-    end
-  end
-
-  // The compare registers and the copy MAKE keeps. A datapath: no reset (the assertion below
-  // checks them against the current board from the second clock on).
-  logic [31:0] eqb_q, two_q, white_q, black_q, empty_q;
-  logic [31:0] eqb_s, two_s, white_s, black_s, empty_s;
+  // The compare registers hold the next board's compare, and a copy MAKE keeps. Formed in the
+  // clocked block, so that a simulator computes them once a clock, not each time the host bus's
+  // inputs (which reach board_fwd through a host board write) change. A datapath: no reset (the
+  // assertion below checks them against the current board from the second clock on).
+  logic [32*5-1:0] cmp_q, cmp_s;  // entry k at [k*5 +: 5]
   always_ff @(posedge clk_i) begin
-    if (restore_i) begin
-      eqb_q   <= eqb_s;
-      two_q   <= two_s;
-      white_q <= white_s;
-      black_q <= black_s;
-      empty_q <= empty_s;
-    end else begin
-      eqb_q   <= eqb_c;
-      two_q   <= two_c;
-      white_q <= white_c;
-      black_q <= black_c;
-      empty_q <= empty_c;
+    for (int k = 0; k < 32; k++) begin
+      cmp_q[k*5 +: 5] <= restore_i ? cmp_s[k*5 +: 5] : entry_cmp(board_q[k], board_fwd_i);
     end
-    if (save_i) begin
-      eqb_s   <= eqb_q;
-      two_s   <= two_q;
-      white_s <= white_q;
-      black_s <= black_q;
-      empty_s <= empty_q;
-    end
+    if (save_i) cmp_s <= cmp_q;
   end
 
   always_comb begin
     for (int k = 0; k < 32; k++) begin
-      equal_o[k] = eqb_q[k] && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
+      equal_o[k] = cmp_q[k*5 + Eq] && (cast_q[k] == castling_i) && (ep_q[k] == ep_i);
+      two_o[k]   = cmp_q[k*5 + Two];
+      white_o[k] = cmp_q[k*5 + White];
+      black_o[k] = cmp_q[k*5 + Black];
+      empty_o[k] = cmp_q[k*5 + Empty];
     end
   end
-  assign two_o   = two_q;
-  assign white_o = white_q;
-  assign black_o = black_q;
-  assign empty_o = empty_q;
 
   // The selected entry's squares, read in GEN, where the next board is the current one.
   always_comb begin
     sel_diff_o = 64'd0;
     if (sel_en_i) begin
       for (int k = 0; k < 32; k++) begin
-        if (sel_i[k]) sel_diff_o = sel_diff_o | diff[k];
+        if (sel_i[k]) sel_diff_o = sel_diff_o | entry_diff(board_q[k], board_fwd_i);
       end
     end
   end
@@ -136,25 +108,15 @@ module rep_detect (
   // hold the current board's compare, but for the entry the clock before wrote and, after a late
   // undo, the entry at the undone MAKE's ply (see the header); the selected squares are the
   // current board's.
-  logic [31:0] eqb_now, two_now, white_now, black_now, empty_now, stale_q;
+  logic [31:0] mismatch, stale_q;
   logic [63:0] sel_now;
   logic        started_q;
   always_comb begin
-    logic [63:0] occ, blk;
-    occ = board_i[0 +: 64] | board_i[64 +: 64] | board_i[128 +: 64];
-    blk = occ & board_i[192 +: 64];
-    sel_now = 64'd0;
+    sel_now  = 64'd0;
+    mismatch = 32'd0;
     for (int k = 0; k < 32; k++) begin
-      logic [255:0] x;
-      logic [63:0]  d;
-      x            = board_q[k] ^ board_i;
-      d            = x[0 +: 64] | x[64 +: 64] | x[128 +: 64] | x[192 +: 64];
-      eqb_now[k]   = d == 64'd0;
-      two_now[k]   = ctrl_pkg::count_upto3(d) == 2'd2;
-      white_now[k] = |(d & occ & ~blk);
-      black_now[k] = |(d & blk);
-      empty_now[k] = |(d & ~occ);
-      if (sel_i[k]) sel_now = sel_now | d;
+      mismatch[k] = cmp_q[k*5 +: 5] != entry_cmp(board_q[k], board_i);
+      if (sel_i[k]) sel_now = sel_now | entry_diff(board_q[k], board_i);
     end
   end
   logic [31:0] stale_d, make_stale_q;
@@ -173,8 +135,7 @@ module rep_detect (
     end
   end
   a_compare_q: assert property (@(posedge clk_i) disable iff (!rst_ni) started_q |->
-      (((eqb_q ^ eqb_now) | (two_q ^ two_now) | (white_q ^ white_now) | (black_q ^ black_now) |
-        (empty_q ^ empty_now)) & ~stale_q) == 32'd0);
+      (mismatch & ~stale_q) == 32'd0);
   a_sel_diff: assert property (@(posedge clk_i) disable iff (!rst_ni) sel_en_i |-> sel_diff_o == sel_now);
 `else
   logic unused_rst;  // the assertions' reset only
