@@ -6,11 +6,12 @@
 // Updates arrive as up to four events a clock from the controller: a piece of a type appearing
 // on or leaving a square (count +1 / -1, location toggled) or moving (location toggled by
 // from^to, count unchanged). An unmake restores both registers from the move stack, where MAKE
-// pushed them (restore_i): the search decides to unmake late in its clock, and a select of the
-// stored values is a short path from that decision to the RAM's and the endgame logic's next
-// counts, where the unmade move's events (the board read at its target square, the adders) were
-// a long one (issue 22: logic depth). The reference model sends the events reversed; the values
-// are the same.
+// pushed them (restore_i in UNMAKE, late_restore_i for the undo the search decides late in TEST
+// and in the slow evaluation's last clock): a select of the stored values is a short path from
+// that decision to the RAM's next counts, where the unmade move's events (the board read at its
+// target square, the adders) were a long one (issue 22: logic depth). The endgame logic reads the
+// next values without the late undo (counts_fwd_o, locs_fwd_o) and keeps its own results for it.
+// The reference model sends the events reversed; the values are the same.
 //
 // The RAM reads synchronously (block RAM on an FPGA): the signature-addressed words are read with
 // the next clock's counts, so phase_o and phase_swap_o always hold the words of the current
