@@ -93,14 +93,12 @@ module rep_detect (
     end
   end
 
-  // The selected entry's squares, read in GEN, from the current board (the registers: the next
-  // board would put the host bus's decode, through a host board write, in front of the repeating
-  // move).
+  // The selected entry's squares, read in GEN, where the next board is the current one.
   always_comb begin
     sel_diff_o = 64'd0;
     if (sel_en_i) begin
       for (int k = 0; k < 32; k++) begin
-        if (sel_i[k]) sel_diff_o = sel_diff_o | entry_diff(board_q[k], board_i);
+        if (sel_i[k]) sel_diff_o = sel_diff_o | entry_diff(board_q[k], board_fwd_i);
       end
     end
   end
@@ -108,13 +106,17 @@ module rep_detect (
 `ifdef VERILATOR
   // Assertions (verilated with --assert in the regression's second configuration): the registers
   // hold the current board's compare, but for the entry the clock before wrote and, after a late
-  // undo, the entry at the undone MAKE's ply (see the header).
+  // undo, the entry at the undone MAKE's ply (see the header); the selected squares are the
+  // current board's.
   logic [31:0] mismatch, stale_q;
+  logic [63:0] sel_now;
   logic        started_q;
   always_comb begin
+    sel_now  = 64'd0;
     mismatch = 32'd0;
     for (int k = 0; k < 32; k++) begin
       mismatch[k] = cmp_q[k*5 +: 5] != entry_cmp(board_q[k], board_i);
+      if (sel_i[k]) sel_now = sel_now | entry_diff(board_q[k], board_i);
     end
   end
   logic [31:0] stale_d, make_stale_q;
@@ -134,6 +136,7 @@ module rep_detect (
   end
   a_compare_q: assert property (@(posedge clk_i) disable iff (!rst_ni) started_q |->
       (mismatch & ~stale_q) == 32'd0);
+  a_sel_diff: assert property (@(posedge clk_i) disable iff (!rst_ni) sel_en_i |-> sel_diff_o == sel_now);
 `else
   logic unused_rst;  // the assertions' reset only
   assign unused_rst = rst_ni;
