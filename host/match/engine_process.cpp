@@ -76,7 +76,23 @@ EngineProcess::~EngineProcess() {
   }
 }
 
+namespace {
+constexpr std::size_t kTranscriptLines = 40;
+}
+
+void EngineProcess::remember(const std::string& line) {
+  transcript_.push_back(line);
+  if (transcript_.size() > kTranscriptLines) transcript_.pop_front();
+}
+
+std::string EngineProcess::transcript() const {
+  std::string text;
+  for (const std::string& line : transcript_) text += line + "\n";
+  return text;
+}
+
 void EngineProcess::send(const std::string& line) {
+  remember("> " + line);
   const std::string data = line + "\n";
   std::size_t done = 0;
   while (done < data.size()) {
@@ -94,6 +110,7 @@ std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds ti
       std::string line = buffer_.substr(0, nl);
       buffer_.erase(0, nl + 1);
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      remember("< " + line);
       return line;
     }
     const auto left =

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,8 +27,13 @@ class EngineProcess {
   // Reads until a line starting with prefix; returns it, or nothing on timeout/exit.
   std::optional<std::string> wait_for(const std::string& prefix, std::chrono::milliseconds timeout);
   const std::string& name() const { return name_; }
+  // The last lines exchanged, oldest first ("> " sent, "< " received): what a failed game's report
+  // shows of the engine's side of the conversation.
+  std::string transcript() const;
 
  private:
+  void remember(const std::string& line);
+  std::deque<std::string> transcript_;
   pid_t pid_ = -1;
   int to_child_ = -1;
   int from_child_ = -1;

@@ -27,8 +27,16 @@ TimeControl parse_time_control(const std::string& text) {
   }
 }
 
+namespace {
+
+std::string failure_report(const Player& p, const Position& pos) {
+  return "position " + pos.fen() + "\n" + p.name() + "'s last lines:\n" + p.transcript();
+}
+
+}  // namespace
+
 GameRecord play_game(Player& white, Player& black, const Position& start, const TimeControl& tc, int max_plies) {
-  GameRecord g{white.name(), black.name(), start, {}, "", ""};
+  GameRecord g{white.name(), black.name(), start, {}, "", "", ""};
   white.new_game(start);
   black.new_game(start);
   Position pos = start;
@@ -54,6 +62,7 @@ GameRecord play_game(Player& white, Player& black, const Position& start, const 
     try {
       text = p.think(start, g.moves, {clock[us], clock[~us], tc.inc_ms, tc.nodes, tc.base_ms});
     } catch (const std::exception& e) {
+      g.failure_report = failure_report(p, pos);
       return finish(win_them, std::string("engine failure: ") + e.what());
     }
     const auto used =
@@ -71,6 +80,7 @@ GameRecord play_game(Player& white, Player& black, const Position& start, const 
       try {
         m = parse_san(pos, text);
       } catch (const NotationError&) {
+        g.failure_report = failure_report(p, pos);
         return finish(win_them, "illegal move " + text);
       }
     }

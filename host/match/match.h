@@ -25,6 +25,8 @@ struct GameRecord {
   std::vector<Move> moves;
   std::string result;  // "1-0", "0-1", "1/2-1/2"
   std::string reason;  // "checkmate", "stalemate", "time forfeit", "illegal move e2e5", ...
+  // A game lost by an engine's failure or illegal move: the position and the engine's last lines.
+  std::string failure_report;
 };
 
 GameRecord play_game(Player& white, Player& black, const Position& start, const TimeControl& tc, int max_plies = 400);

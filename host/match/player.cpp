@@ -56,6 +56,7 @@ class UciPlayer : public Player {
     in >> word >> move;
     return move;
   }
+  std::string transcript() const override { return process_.transcript(); }
 
  private:
   void sync() {
@@ -153,6 +154,7 @@ class XboardPlayer : public Player {
       return move;
     }
   }
+  std::string transcript() const override { return process_.transcript(); }
 
  private:
   // With feature ping=1: "ping N", then wait for "pong N" (an engine that never answers costs the

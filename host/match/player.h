@@ -40,6 +40,8 @@ class Player {
   // The engine's move (as text it sent) for the current position reached by `moves` from start.
   virtual std::string think(const Position& start, const std::vector<Move>& moves, const ClockView& clock) = 0;
   const std::string& name() const { return name_; }
+  // The last lines exchanged with the engine, for the report of a game it lost by failing.
+  virtual std::string transcript() const { return {}; }
 
  protected:
   std::string name_;

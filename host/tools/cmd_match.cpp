@@ -167,6 +167,8 @@ void run_match(const MatchOptions& opt) {
     else
       ++score.losses;
     if (pgn) pgn << match::to_pgn(g, i + 1);
+    if (!g.failure_report.empty())
+      std::cerr << fmt::format("game {}: {} ({}), {}", i + 1, g.reason, g.result, g.failure_report) << std::flush;
     games.push_back({{"game", i + 1},
                      {"opening_index", opening_index + 1},
                      {"we_are_white", we_are_white},

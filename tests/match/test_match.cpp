@@ -39,6 +39,20 @@ TEST(Match, IllegalMoveLoses) {
   const GameRecord g = play_game(white, black, Position(), {10000, 0});
   EXPECT_EQ(g.result, "0-1");
   EXPECT_EQ(g.reason, "illegal move e2e5");
+  // The report names the position the move was illegal in, and the player.
+  EXPECT_EQ(g.failure_report.rfind("position " + Position().fen() + "\nw's last lines:", 0), 0u) << g.failure_report;
+}
+
+TEST(Match, EngineProcessKeepsTheLastLinesBothWays) {
+  EngineProcess cat({"/bin/cat"});
+  for (int i = 0; i < 50; ++i) {
+    cat.send("line " + std::to_string(i));
+    ASSERT_EQ(cat.read_line(std::chrono::milliseconds(5000)), "line " + std::to_string(i));
+  }
+  const std::string t = cat.transcript();
+  EXPECT_EQ(t.find("line 29\n"), std::string::npos) << t;  // 40 lines kept: the last 20 exchanges
+  EXPECT_NE(t.find("> line 30\n< line 30\n"), std::string::npos) << t;
+  EXPECT_EQ(t.substr(t.size() - 10), "< line 49\n") << t;
 }
 
 TEST(Match, SanFromAnEngineIsAccepted) {
