@@ -289,12 +289,29 @@ def deepest(net, worst_endpoints=12, target_levels=20):
         "endpoint_bits": len(ends),
         "target_levels": target_levels,
         "endpoint_bits_deeper": sum(1 for e in ends if e[0] > target_levels),
+        "deeper_by_register": deeper_by_register(net, ends, target_levels),
         "start": start,
         "end": end_name(net, worst),
         "path": [{"type": net.cells[c]["type"], "net": net.net_name(net.cells[c]["connections"][o][0]),
                   "level": lev[(c, o)]} for c, o in path],
         "endpoints": worst_groups(net, ends, pred, worst_endpoints, "lut_levels"),
     }
+
+
+def deeper_by_register(net, ends, target_levels, count=25):
+    """Where the endpoint bits deeper than target_levels are: the register groups (memories,
+    ports) holding the most of them, each with its bits deeper, its deepest and the levels of its
+    bits at the median, most first: what a pipeline stage would have to cut."""
+    groups = {}
+    for value, cell, _pin, _drv in ends:
+        if value <= target_levels:
+            break  # ends are sorted deepest first
+        name = cell if cell in net.ports else register_name(cell)
+        groups.setdefault(name, []).append(value)
+    rows = [{"register": name, "bits": len(v), "deepest": max(v), "median": sorted(v)[len(v) // 2]}
+            for name, v in groups.items()]
+    rows.sort(key=lambda r: (-r["bits"], -r["deepest"], r["register"]))
+    return rows[:count]
 
 
 def end_name(net, end):

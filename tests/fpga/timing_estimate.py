@@ -99,6 +99,11 @@ levels = {e["end"]: e["lut_levels"] for e in d["endpoints"]}
 shallow = fpga_timing.deepest(fpga_timing.Netlist(deep, fpga_timing.cell_delays(LIB), "ecp5"), 12, target_levels=2)
 check((shallow["endpoint_bits"], shallow["endpoint_bits_deeper"]) == (4, 1),
       f"endpoint bits deeper than 2 levels: {shallow['endpoint_bits_deeper']} of {shallow['endpoint_bits']}")
+check(shallow["deeper_by_register"] == [{"register": "deep_q", "bits": 1, "deepest": 3, "median": 3}],
+      f"registers with bits deeper than 2 levels: {shallow['deeper_by_register']}")
+one = fpga_timing.deepest(fpga_timing.Netlist(deep, fpga_timing.cell_delays(LIB), "ecp5"), 12, target_levels=1)
+check([(r["register"], r["bits"], r["deepest"]) for r in one["deeper_by_register"]] == [("deep_q", 1, 3), ("dst_q", 1, 2)],
+      f"registers with bits deeper than 1 level, deepest first among equals: {one['deeper_by_register']}")
 check(levels.get("deep_q") == 3 and levels.get("dst_q") == 2 and levels.get("carry_q") == 0,
       f"levels into each register group: {levels}")
 
