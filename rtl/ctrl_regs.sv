@@ -285,50 +285,52 @@ module ctrl_regs (
     job_board_d    = job_board_q;
     job_hist_d     = job_hist_q;
     job_pos_d      = job_pos_q;
-    if (req_i) begin
-      if (!mapped) begin
-        bus_err_code = chip_pkg::ERR_BAD_ADDRESS;
-      end else if (!we_i && (is_pst || se_tab_hit_i) && busy_i) begin
-        bus_err_code = chip_pkg::ERR_BUSY;  // the table's host port is in use by the running command
-      end else if (we_i) begin
-        if (addr_i == chip_pkg::REG_ABORT) begin
-          abort_we_o = 1'b1;
-        end else if (addr_i == chip_pkg::REG_ERROR) begin
-          err_clear = 1'b1;
-        end else if (busy_i) begin
-          bus_err_code = chip_pkg::ERR_BUSY;
-        end else if (is_reg_ro || se_grp_hit_i) begin
-          bus_err_code = chip_pkg::ERR_READ_ONLY;
-        end else if (se_reg_hit_i || se_tab_hit_i) begin
-          if (se_too_wide_i) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          else se_we_o = 1'b1;
-        end else if (is_phase_ram) begin
-          if (!fits16) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          else ph_ram_we_o = 1'b1;
-        end else if (is_pst) begin
-          if (!fits16) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          else pst_we_o = 1'b1;
-        end else if (is_board) begin
-          if (wdata_i[2:0] == 3'd7 || wdata_i[3:0] == 4'd8 || wdata_i[31:4] != 28'd0) begin
-            bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          end else begin
-            board_we_o = 1'b1;
-          end
-        end else if (is_board_pack) begin
-          if (pack_bad) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
-          else begin
-            for (int w = 0; w < 8; w++) begin
-              if (addr_i[2:0] == 3'(w)) job_board_d[w*32 +: 32] = wdata_i;
-            end
-          end
-        end else if (is_job_hist) begin
-          for (int w = 0; w < 16; w++) begin
-            if (addr_i[3:0] == 4'(w)) job_hist_d[w*32 +: 32] = wdata_i;
-          end
+    // The address regions are disjoint (a_regions_disjoint), so the order of the tests below is
+    // free: this block's own regions come before the slow evaluation's, whose table decode (an
+    // entry count per table) is deep, so that a board, command or other register write does not
+    // wait on it (issue 22: it led the chip's slowest paths). An address no region decodes is
+    // tested last and overrides (nothing was written).
+    if (req_i && we_i) begin
+      if (addr_i == chip_pkg::REG_ABORT) begin
+        abort_we_o = 1'b1;
+      end else if (addr_i == chip_pkg::REG_ERROR) begin
+        err_clear = 1'b1;
+      end else if (busy_i) begin
+        bus_err_code = chip_pkg::ERR_BUSY;
+      end else if (is_phase_ram) begin
+        if (!fits16) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+        else ph_ram_we_o = 1'b1;
+      end else if (is_pst) begin
+        if (!fits16) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+        else pst_we_o = 1'b1;
+      end else if (is_board) begin
+        if (wdata_i[2:0] == 3'd7 || wdata_i[3:0] == 4'd8 || wdata_i[31:4] != 28'd0) begin
+          bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
         end else begin
-          wr_reg = 1'b1;
+          board_we_o = 1'b1;
         end
+      end else if (is_board_pack) begin
+        if (pack_bad) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+        else begin
+          for (int w = 0; w < 8; w++) begin
+            if (addr_i[2:0] == 3'(w)) job_board_d[w*32 +: 32] = wdata_i;
+          end
+        end
+      end else if (is_job_hist) begin
+        for (int w = 0; w < 16; w++) begin
+          if (addr_i[3:0] == 4'(w)) job_hist_d[w*32 +: 32] = wdata_i;
+        end
+      end else if (is_reg_rw) begin
+        wr_reg = 1'b1;
+      end else if (is_reg_ro || se_grp_hit_i) begin
+        bus_err_code = chip_pkg::ERR_READ_ONLY;
+      end else if (se_reg_hit_i || se_tab_hit_i) begin
+        if (se_too_wide_i) bus_err_code = chip_pkg::ERR_BAD_ARGUMENT;
+        else se_we_o = 1'b1;
       end
+    end
+    if (req_i && !we_i && (is_pst || se_tab_hit_i) && busy_i) begin
+      bus_err_code = chip_pkg::ERR_BUSY;  // the table's host port is in use by the running command
     end
     if (wr_reg) begin
       unique case (addr_i)
@@ -378,6 +380,7 @@ module ctrl_regs (
         default: ;
       endcase
     end
+    if (req_i && !mapped) bus_err_code = chip_pkg::ERR_BAD_ADDRESS;
   end
 
   // ERROR and the bus's error response: a refused access, or a command refused at its write
@@ -455,6 +458,10 @@ module ctrl_regs (
   assign strobes = {cmd_we_o, abort_we_o, move_we_o, stm_we_o, castling_we_o, ep_we_o, half_we_o, full_we_o,
                     board_we_o, est_we_o, pst_we_o, ph_ram_we_o, se_we_o, err_clear, config_changes};
   a_one_write: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(strobes));
+  // At most one region decodes an address (the write decode's order relies on it).
+  a_regions_disjoint: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      req_i |-> $onehot0({is_board, is_pst, is_phase_ram, is_reg_ro, is_reg_rw, se_reg_hit_i, se_tab_hit_i,
+                          se_grp_hit_i, is_board_pack, is_job_hist}));
   // A write to a read-only register, or one refused while a command runs, takes no effect and
   // answers with an error.
   a_read_only: assert property (@(posedge clk_i) disable iff (!rst_ni)
