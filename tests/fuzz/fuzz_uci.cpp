@@ -52,9 +52,12 @@ bool kept_out(const std::string& line) {
   return false;
 }
 
-bool starts_with(const std::string& s, const char* word) {
-  const std::size_t n = std::char_traits<char>::length(word);
-  return s.compare(0, n, word) == 0 && (s.size() == n || s[n] == ' ');
+// The command word, as the engine reads it (the first whitespace-separated token).
+std::string command(const std::string& line) {
+  std::istringstream in(line);
+  std::string word;
+  in >> word;
+  return word;
 }
 
 // The lines of out from offset on that start with prefix.
@@ -69,13 +72,14 @@ std::vector<std::string> lines_from(const std::string& out, std::size_t offset, 
 }
 
 // The bestmove of the search that just ended must be legal in the position the engine searched.
-void check_bestmove(db::uci::UciEngine& engine, const std::ostringstream& out, std::size_t before) {
+// Returns its move ("" for a refused go).
+std::string check_bestmove(db::uci::UciEngine& engine, const std::ostringstream& out, std::size_t before) {
   const std::string text = out.str();
   const std::vector<std::string> best = lines_from(text, before, "bestmove");
   check(best.size() <= 1);
   if (best.empty()) {
     check(!lines_from(text, before, "info string error").empty());  // a refused go says why
-    return;
+    return "";
   }
   std::istringstream words(best[0]);
   std::string word, move;
@@ -89,18 +93,19 @@ void check_bestmove(db::uci::UciEngine& engine, const std::ostringstream& out, s
   db::generate_legal(pos, legal);
   if (legal.size() == 0) {
     check(move == "0000");
-    return;
+    return move;
   }
   bool found = false;
   for (db::Move m : legal) found = found || db::move_to_uci(m) == move;
   check(found);
+  return move;
 }
 
 // The game input: the engine's answers are played, so the game goes where the engine takes it.
 void play_game(db::uci::UciEngine& engine, const std::ostringstream& out, const std::uint8_t* data, std::size_t size) {
   static const char* const kGo[] = {"go depth 1", "go depth 2", "go nodes 300 depth 2", "go movetime 1 depth 2",
                                     "go wtime 50 btime 50 winc 0 binc 0 depth 2"};
-  db::Position pos = db::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  db::Position pos;  // the start position
   std::string moves;
   int questions = 0;
   for (std::size_t i = 0; i < size && i < 400; ++i) {
@@ -113,11 +118,9 @@ void play_game(db::uci::UciEngine& engine, const std::ostringstream& out, const 
       const std::size_t before = out.str().size();
       engine.handle(kGo[data[i] % std::size(kGo)]);
       engine.wait_for_search();
-      check_bestmove(engine, out, before);
-      std::istringstream words(lines_from(out.str(), before, "bestmove").at(0));
-      std::string word, text;
-      words >> word >> text;
-      m = db::parse_uci(pos, text);  // legal: check_bestmove found it among the legal moves
+      const std::string answer = check_bestmove(engine, out, before);
+      check(!answer.empty());          // these go commands are all valid
+      m = db::parse_uci(pos, answer);  // legal: check_bestmove found it among the legal moves
     }
     pos.make_move(m);
     moves += " " + db::move_to_uci(m);
@@ -140,7 +143,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string line;
   for (int n = 0; n < 64 && std::getline(session, line); ++n) {
     if (kept_out(line)) continue;
-    const bool go = starts_with(line, "go");
+    const bool go = command(line) == "go";
     if (go) line += " depth 2";
     const std::size_t before = out.str().size();
     if (!engine.handle(line)) break;  // quit
