@@ -281,7 +281,12 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
   generate_legal(pos, moves);
   if (moves.empty()) return pos.in_check() ? S(-kMate + ply) : draw_score(ply);
   order_moves(pos, moves, tt_move, ply);
-  lists_[ply] = &moves;
+  // Nodes two plies down read this list (no progress, the influence credit); it dies with this
+  // frame, so every way out of the node, a stop included, clears it.
+  struct ListAtPly {
+    const MoveList*& slot;
+    ~ListAtPly() { slot = nullptr; }
+  } list_at_ply{lists_[ply] = &moves};
 
   const bool prefetching = leaf_ && leaf_->chips() > 1 && depth - 1 <= leaf_->depth();
   struct CancelPrefetches {
@@ -367,7 +372,6 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
       }
     }
   }
-  lists_[ply] = nullptr;
   if (searched == 0) return original_alpha;  // every move pruned as no progress: fail low
   const Bound bound = best >= beta ? Bound::LOWER : best > original_alpha ? Bound::EXACT : Bound::UPPER;
   tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth * kCreditUnit, bound, my_credit, his_credit);
