@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "../link/perft_requests.h"
+#include "../link/chip_requests.h"
 #include "board_top_board.h"
 #include "chess/position.h"
 #include "chip/chip_client.h"
@@ -115,17 +115,9 @@ TEST_F(BoardTop, PerftAndSearchRunClockForClock) {
   const db::Position mid = db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   db::chip::SearchParams params;
   params.depth = 2;
-  Access a;
-  for (const db::chip::RegWrite& w : db::chip::search_job_writes(db::chip::ChipPosition::of(mid), {}, params)) {
-    a.ops.push_back(AccessOp::write(w.addr, w.data));
-  }
+  Access a = test::search_job_start(0, mid, params);
   expect_same(access(a), reference_access(ref, tag, a));
-  db::link::Run run;
-  run.quantum = 16;
-  run.poll_addr = reg::STATUS;
-  run.poll_mask = db::chip::field::status::BUSY.put(1);
-  run.poll_value = 0;
-  run.reads.assign(db::chip::kSearchResultRegisters.begin(), db::chip::kSearchResultRegisters.end());
+  const db::link::Run run = test::search_wait(0, 16);
   f = request(type::RUN, run.encode());
   ASSERT_EQ(f.type, type::RUN_REPLY);
   got = RunReply::decode(f.payload);

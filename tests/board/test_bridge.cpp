@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "../link/perft_requests.h"
+#include "../link/chip_requests.h"
 #include "bridge_board.h"
 #include "chess/position.h"
 #include "chip/chip_client.h"
@@ -371,17 +371,9 @@ TEST_F(Bridge, SearchJobRunMatchesTheModel) {
   const db::Position pos = db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   db::chip::SearchParams params;
   params.depth = 2;
-  Access a;
-  for (const db::chip::RegWrite& w : db::chip::search_job_writes(db::chip::ChipPosition::of(pos), {}, params)) {
-    a.ops.push_back(AccessOp::write(w.addr, w.data));
-  }
+  Access a = test::search_job_start(0, pos, params);
   expect_same(access(a), reference_access(ref, tag, a));
-  db::link::Run run;
-  run.quantum = 16;
-  run.poll_addr = reg::STATUS;
-  run.poll_mask = db::chip::field::status::BUSY.put(1);
-  run.poll_value = 0;
-  run.reads.assign(db::chip::kSearchResultRegisters.begin(), db::chip::kSearchResultRegisters.end());
+  const db::link::Run run = test::search_wait(0, 16);
   const Frame f = request(type::RUN, run.encode());
   ASSERT_EQ(f.type, type::RUN_REPLY);
   const RunReply got = RunReply::decode(f.payload);
@@ -417,17 +409,9 @@ TEST_F(BridgeRtl, PerftAndSearchJobLikeTheModel) {
   const db::Position mid = db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   db::chip::SearchParams params;
   params.depth = 3;
-  Access a;
-  for (const db::chip::RegWrite& w : db::chip::search_job_writes(db::chip::ChipPosition::of(mid), {}, params)) {
-    a.ops.push_back(AccessOp::write(w.addr, w.data));
-  }
+  Access a = test::search_job_start(0, mid, params);
   expect_same(access(a), reference_access(ref, tag, a));
-  db::link::Run run;
-  run.quantum = 16;
-  run.poll_addr = reg::STATUS;
-  run.poll_mask = db::chip::field::status::BUSY.put(1);
-  run.poll_value = 0;
-  run.reads.assign(db::chip::kSearchResultRegisters.begin(), db::chip::kSearchResultRegisters.end());
+  const db::link::Run run = test::search_wait(0, 16);
   f = request(type::RUN, run.encode());
   ASSERT_EQ(f.type, type::RUN_REPLY);
   got = RunReply::decode(f.payload);

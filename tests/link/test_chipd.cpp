@@ -11,10 +11,10 @@
 
 #include "chip/chip_client.h"
 #include "chip/chip_model.h"
+#include "chip_requests.h"
 #include "chipd_process.h"
 #include "link/connection.h"
 #include "link/crc32.h"
-#include "perft_requests.h"
 
 namespace db::link {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "chip/chip_client.h"
 #include "chip/chip_model.h"
-#include "perft_requests.h"
+#include "chip_requests.h"
 #include "tools/chipd_service.h"
 
 namespace db::link {

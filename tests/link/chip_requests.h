@@ -1,5 +1,6 @@
-// The start position and a PERFT command as link requests, as ChipClient::load and ChipClient::perft
-// would do them, for the tests that compare a chip behind the link with a local model.
+// A PERFT command and a search job as link requests, as ChipClient::load, ChipClient::perft and
+// ChipClient's search job would send them, for the tests that compare a chip behind the link with a
+// local model.
 #pragma once
 
 #include "chess/position.h"
@@ -40,6 +41,22 @@ inline Run perft_wait(std::uint16_t chip, std::uint32_t quantum, std::uint32_t m
   r.poll_mask = db::chip::field::status::BUSY.put(1);
   r.poll_value = 0;
   r.reads = {reg::COUNT_LO, reg::COUNT_HI, reg::STATUS};
+  return r;
+}
+
+// Loads pos and starts a hardware search job with params (no game history).
+inline Access search_job_start(std::uint16_t chip, const Position& pos, const db::chip::SearchParams& params) {
+  Access a;
+  a.chip = chip;
+  for (const db::chip::RegWrite& w : db::chip::search_job_writes(db::chip::ChipPosition::of(pos), {}, params))
+    a.ops.push_back(AccessOp::write(w.addr, w.data));
+  return a;
+}
+
+// Polls STATUS until not busy; reads the search's result registers at the end.
+inline Run search_wait(std::uint16_t chip, std::uint32_t quantum) {
+  Run r = perft_wait(chip, quantum);
+  r.reads.assign(db::chip::kSearchResultRegisters.begin(), db::chip::kSearchResultRegisters.end());
   return r;
 }
 
