@@ -371,7 +371,7 @@ TEST_F(Bridge, SearchJobRunMatchesTheModel) {
   const db::Position pos = db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   db::chip::SearchParams params;
   params.depth = 2;
-  Access a = test::search_job_start(0, pos, params);
+  const Access a = test::search_job_start(0, pos, params);
   expect_same(access(a), reference_access(ref, tag, a));
   const db::link::Run run = test::search_wait(0, 16);
   const Frame f = request(type::RUN, run.encode());
@@ -409,7 +409,7 @@ TEST_F(BridgeRtl, PerftAndSearchJobLikeTheModel) {
   const db::Position mid = db::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   db::chip::SearchParams params;
   params.depth = 3;
-  Access a = test::search_job_start(0, mid, params);
+  const Access a = test::search_job_start(0, mid, params);
   expect_same(access(a), reference_access(ref, tag, a));
   const db::link::Run run = test::search_wait(0, 16);
   f = request(type::RUN, run.encode());
