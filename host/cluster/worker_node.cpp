@@ -24,7 +24,14 @@ WorkerNode::WorkerNode(WorkerConfig config, std::unique_ptr<search::LeafSearch> 
   searcher_.set_leaf_search(chips_.get());
 }
 
-WorkerNode::~WorkerNode() { searcher_.end_node(); }
+WorkerNode::~WorkerNode() {
+  stop_jobs();
+  searcher_.end_node();
+}
+
+void WorkerNode::stop_jobs() {
+  for (auto& [id, e] : jobs_) e.job.cancel = true;
+}
 
 std::uint64_t WorkerNode::clock() const { return chips_->stats().parallel_clocks; }
 
@@ -66,6 +73,7 @@ void WorkerNode::start_search(const NewSearch& m) {
   // The master's root with its history: repetitions of positions before the root count below a
   // job as they do in the master's own search.
   Position root = root_of(m);
+  stop_jobs();
   searcher_.end_node();
   jobs_.clear();
   outbox_.clear();
@@ -75,6 +83,9 @@ void WorkerNode::start_search(const NewSearch& m) {
 }
 
 void WorkerNode::add_job(const Job& m) {
+  // The master numbers its jobs afresh: a second JOB with the number of one still here (perhaps in
+  // progress) is the master's error, not a job to put in its place.
+  if (jobs_.count(m.id)) throw ClusterError(fmt::format("JOB {}: a job of that number is already here", m.id));
   // The path is checked here, so that a bad one is the master's error, not a crash in a search.
   Position pos = root_;
   for (std::size_t i = 0; i < m.path.size(); ++i) {

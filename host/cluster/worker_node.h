@@ -69,6 +69,10 @@ class WorkerNode final : private search::JobQueue {
   std::uint64_t next_event() const;  // the next arrival or cancel still to come
   void apply_arrivals();             // the arrived jobs' table entries into the table
   void apply_cancels();
+  // Every job of the search stopped where it is, before the node's workers are ended (a new search
+  // or the node's end): ending them waits for the jobs in progress, and a job of many plies would
+  // otherwise run to its end first.
+  void stop_jobs();
   // JobQueue: the node's software workers take the jobs that have arrived, in order.
   bool ready() const override;
   search::NodeJob* take() override;

@@ -344,6 +344,50 @@ TEST(WorkerNode, AnIllegalHistoryIsAnError) {
   }
 }
 
+// The master numbers its jobs afresh: a second JOB with the number of one the node still holds (here
+// in progress) is an error, not a job put in its place under the search using it.
+TEST(WorkerNode, AJobNumberGivenTwiceIsAnError) {
+  WorkerNode node(node_config(), model_chips());
+  Sent out;
+  node.receive(NewSearch{1, kMateInOne, {}, false}, out.send());
+  node.receive(Job{1, 5, {}, 2, 0, 0, {}}, out.send());
+  try {
+    node.receive(Job{1, 5, {Move(0, 8)}, 2, 0, 0, {}}, out.send());
+    FAIL() << "a second job 5 was accepted";
+  } catch (const ClusterError& e) {
+    EXPECT_NE(std::string(e.what()).find("JOB 5: a job of that number is already here"), std::string::npos)
+        << e.what();
+  }
+}
+
+const char* kItalian = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+// A new search, and the node's end (QUIT), stop the jobs in progress rather than wait for them: a
+// job 30 plies deep would take hours (found by scripts/fuzz cluster: the node hung in its end).
+TEST(WorkerNode, ANewSearchAndTheNodesEndStopTheJobsInProgress) {
+  Sent out;
+  {
+    WorkerNode node(node_config(), model_chips());
+    node.receive(NewSearch{1, kItalian, {}, false}, out.send());
+    node.receive(Job{1, 1, {}, 30, 0, 0, {}}, out.send());
+    node.receive(Grant{1, 20000}, out.send());
+    EXPECT_TRUE(out.answers().empty());  // still searching, far from its end
+    node.receive(NewSearch{2, kMateInOne, {}, false}, out.send());
+    out.messages.clear();
+    node.receive(Job{2, 1, {}, 2, 0, node.clock(), {}}, out.send());
+    node.receive(Grant{2, node.clock() + 2000000}, out.send());
+    const std::vector<Answer> answers = out.answers();
+    ASSERT_EQ(answers.size(), 1u);
+    EXPECT_EQ(answers[0].search, 2u);
+    EXPECT_EQ(answers[0].status, Answer::Status::ANSWERED);
+    EXPECT_TRUE(answers[0].fail_high);
+    node.receive(Job{2, 2, {}, 30, 0, node.clock(), {}}, out.send());
+    node.receive(Grant{2, node.clock() + 20000}, out.send());
+    node.receive(Quit{}, out.send());
+    EXPECT_TRUE(node.quitting());
+  }  // the node's end: its job 2 stopped, not searched to depth 30
+}
+
 // A node simulates up to its grant, answers what it finished and says where its clock is.
 TEST(WorkerNode, AnswersInSimulatedTimeUpToItsGrant) {
   WorkerNode node(node_config(), model_chips());
