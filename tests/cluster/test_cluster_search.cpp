@@ -355,8 +355,7 @@ TEST(WorkerNode, AJobNumberGivenTwiceIsAnError) {
     node.receive(Job{1, 5, {Move(0, 8)}, 2, 0, 0, {}}, out.send());
     FAIL() << "a second job 5 was accepted";
   } catch (const ClusterError& e) {
-    EXPECT_NE(std::string(e.what()).find("JOB 5: a job of that number is already here"), std::string::npos)
-        << e.what();
+    EXPECT_NE(std::string(e.what()).find("JOB 5: a job of that number is already here"), std::string::npos) << e.what();
   }
 }
 
