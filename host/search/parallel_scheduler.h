@@ -6,11 +6,18 @@
 // run, the chips are clocked a quantum at a time until some condition holds. The host's software
 // time passes only under the leaf searcher's cost model (LeafSearch::software_nodes), spent by the
 // worker holding the baton: the workers share one host processor.
+//
+// An exception from the chips while they are clocked (a cluster's malformed or impossible message,
+// a broken invariant) is thrown on whichever worker's thread clocked them, often a helper's, where
+// nothing could catch it (std::terminate). The scheduler keeps it, unwinds every helper instead
+// (each one's block() throws Aborted, which Searcher::helper_main catches before it exits) and then
+// throws it on worker 0, the caller's thread, which ends the search with that error.
 #pragma once
 
 #include <array>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <vector>
@@ -37,11 +44,20 @@ class Scheduler {
   const std::array<std::uint64_t, kWaits>& wait_clocks() const { return wait_clocks_; }
   // Worker me ends its thread: the baton goes on, and me never runs again.
   void exit(int me);
+  // Thrown by block() on a helper's thread once the search has failed: the helper unwinds and exits.
+  struct Aborted {};
+  // The search is being abandoned with no error of the scheduler's own to throw (worker 0 is already
+  // unwinding from one of its own): every helper's next block() throws Aborted.
+  void abandon();
+  // A helper's own exception (not the chips'): kept like theirs, thrown on worker 0.
+  void fail(std::exception_ptr error);
 
  private:
   enum class State { kRunning, kBlocked, kDone };
   // The worker to run next (me included), clocking the chips while none can run.
   int choose();
+  // After a failure: the lowest-numbered waiting helper, so that every helper unwinds, then worker 0.
+  int next_to_unwind();
   void hand_over(int me, int next, bool wait);
 
   LeafSearch& chips_;
@@ -54,6 +70,9 @@ class Scheduler {
   // every waiting thread of every node, most of a simulated cluster's system time).
   std::vector<std::condition_variable> baton_changed_;
   int baton_ = 0;
+  bool failed_ = false;
+  std::exception_ptr error_;  // the first failure's, to throw on worker 0
+  bool thrown_ = false;       // it has been: later ones (during the unwinding) are dropped
 };
 
 }  // namespace db::search

@@ -11,6 +11,7 @@
 // move lists (a Searcher each). They run one at a time
 // (parallel_scheduler.h), so no lock guards the search's state and a run is reproducible.
 #include <algorithm>
+#include <exception>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -190,10 +191,33 @@ void Searcher::finish_workers() {
   delete p;
 }
 
+void Searcher::abandon_workers() noexcept {
+  if (!parallel_) return;
+  parallel_->scheduler.abandon();
+  try {
+    finish_workers();
+  } catch (...) {  // the error already on its way out is the one to report
+  }
+}
+
 void Searcher::helper_main(int me) {
   ParallelWorkers* p = master_->parallel_;
   Scheduler& scheduler = p->scheduler;
   scheduler.wait_for_baton(me);
+  try {
+    helper_loop(me);
+  } catch (const Scheduler::Aborted&) {
+    // The search failed on another worker: this one's work is abandoned.
+  } catch (...) {
+    scheduler.fail(std::current_exception());  // thrown on worker 0 once the helpers have unwound
+  }
+  p->exited[std::size_t(me)] = true;
+  scheduler.exit(me);
+}
+
+void Searcher::helper_loop(int me) {
+  ParallelWorkers* p = master_->parallel_;
+  Scheduler& scheduler = p->scheduler;
   Position& root = p->roots[std::size_t(me - 1)];
   for (;;) {
     auto root_work = [this] {
@@ -234,8 +258,6 @@ void Searcher::helper_main(int me) {
       node_task_ = nullptr;
     }
   }
-  p->exited[std::size_t(me)] = true;
-  scheduler.exit(me);
 }
 
 void Searcher::search_root_split(Position& pos, MoveList& moves, std::size_t first, std::size_t next, int depth,

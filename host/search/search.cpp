@@ -1,6 +1,7 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <exception>
 #include <thread>
 
 #include "chess/see.h"
@@ -516,6 +517,15 @@ SearchResult Searcher::run(const Position& root_in, const Limits& limits, const 
   clear_chip_answers();
   too_big_skips_ = 0;
   if (!tb_root && options_.workers > 1 && leaf_ && leaf_->supports_workers() && leaf_->chips() > 1) start_workers(root);
+  // An exception out of the iterations (a cluster's malformed message, thrown on worker 0 by the
+  // scheduler): the helpers are unwound and joined before it leaves.
+  struct WorkersOnError {
+    Searcher& searcher;
+    const int uncaught = std::uncaught_exceptions();
+    ~WorkersOnError() {
+      if (std::uncaught_exceptions() > uncaught) searcher.abandon_workers();
+    }
+  } workers_on_error{*this};
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly / 2) : kMaxPly / 2;
   max_depth_ = max_depth;
   const std::size_t lines_wanted = std::size_t(std::clamp(options_.multipv, 1, int(root_moves.size())));

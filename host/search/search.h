@@ -303,6 +303,9 @@ class Searcher {
   void start_workers(const Position& root, int extra = 0);
   void finish_workers();
   void helper_main(int me);
+  void helper_loop(int me);
+  // An exception leaves the search: its helpers unwound (Scheduler::abandon) and joined.
+  void abandon_workers() noexcept;
   // Searches moves[next..] of the root among all workers (the master included); updates alpha,
   // best and best_index as the sequential loop would.
   void search_root_split(Position& pos, MoveList& moves, std::size_t first, std::size_t next, int depth, int& alpha,

@@ -3,6 +3,8 @@
 // big; a worker node's simulated time, its handling of bad and cancelled jobs, and answers that do
 // not depend on how its grants cut the time up.
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -47,6 +49,28 @@ struct ClusterSetup {
   SwitchModel network = ClusterConfig{}.network;    // the SP2 switch
   SwitchModel own_node = ClusterConfig{}.own_node;  // the master's own node, on its host
   bool own_node_to_answer = ClusterConfig{}.own_node_to_answer;
+  int bad_message = 0;  // worker 1's n-th message does not decode, as MpiLink reports it (0: none)
+};
+
+// The link with worker 1's n-th message malformed: receive() throws as MpiLink's does when a
+// rank's bytes do not decode.
+class FaultyLink : public MasterLink {
+ public:
+  FaultyLink(MasterLink& link, int bad_message) : link_(link), bad_message_(bad_message) {}
+  int workers() const override { return link_.workers(); }
+  void send(int worker, const Message& m) override { link_.send(worker, m); }
+  std::optional<std::pair<int, Message>> receive() override {
+    auto in = link_.receive();
+    if (in && in->first == 1 && ++from_one_ == bad_message_)
+      throw ClusterError("from rank 1: cluster message magic 0x00000000, not 0x31434244");
+    return in;
+  }
+  void wait() override { link_.wait(); }
+
+ private:
+  MasterLink& link_;
+  int bad_message_;
+  int from_one_ = 0;
 };
 
 // The command line's defaults (--master-plies, --job-affinity, --job-table), scaled to these
@@ -65,6 +89,7 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   }
   WorkerNode& own = *workers[0];
   InProcessLink link(std::move(workers));
+  FaultyLink faulty(link, setup.bad_message);
   ClusterConfig cc;
   cc.depth = kChipDepth + 1;
   cc.min_depth = kChipDepth;
@@ -75,7 +100,7 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   cc.network = setup.network;
   cc.own_node = setup.own_node;
   cc.own_node_to_answer = setup.own_node_to_answer;
-  ClusterLeafSearch leaf(link, cc, tt);
+  ClusterLeafSearch leaf(faulty, cc, tt);
   search::Searcher searcher(tt);
   // As the command line: with master plies one run (the early iterations' root jobs on the own
   // node); with a fixed job depth, iterations 1-3 on the master's own node, the rest on the cluster.
@@ -136,6 +161,24 @@ TEST(ClusterSearch, SameBestMovesAsOneNode) {
     }
     EXPECT_EQ(move_to_uci(cluster_search(kWac1, 5, 3, setup).result.best), "g3g6");
   }
+}
+
+// A worker's malformed message ends the master's search with that error, named, on the caller's
+// thread, whichever of the master's software workers took it: before 2026-12-02 one taken on a
+// helper's thread ended the process (std::terminate; found by scripts/fuzz cluster).
+TEST(ClusterSearch, AMalformedMessageEndsTheSearchWithItsError) {
+  int ended = 0;
+  for (int n : {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144}) {
+    ClusterSetup setup = kDefaults;
+    setup.bad_message = n;
+    try {
+      cluster_search(kWac1, 5, 2, setup);
+    } catch (const ClusterError& e) {
+      EXPECT_NE(std::string(e.what()).find("from rank 1: cluster message magic"), std::string::npos) << e.what();
+      ++ended;
+    }
+  }
+  EXPECT_GE(ended, 8);  // the search takes more messages from worker 1 than most of these
 }
 
 TEST(ClusterSearch, MatesAtTheRightDistance) {
