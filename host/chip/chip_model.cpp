@@ -5,12 +5,9 @@
 // stack and the repetition detector.
 #include "chip/chip_model.h"
 
-#include <cstdlib>
-#include <cstring>
-#include <new>
-
 #include "chip/array_model.h"
 #include "chip/chip_regs.h"
+#include "chip/slow_memo.h"
 
 namespace db::chip {
 
@@ -73,55 +70,15 @@ DebugPort ChipModel::debug() const {
       std::uint8_t(s.phase_q << 6 | (s.stop_q ? 0x20 : 0) | (s.child_fail_q ? 0x10 : 0) | (s.result_q & 15))};
 }
 
-void ChipModel::FreeMemo::operator()(SlowMemoEntry* p) const { std::free(p); }
-
 SlowEvalResult ChipModel::slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
                                            std::uint16_t phase, std::uint16_t phase_swap) {
-  if (!slow_memo_) {
-    void* p = std::calloc(std::size_t(1) << SLOW_MEMO_BITS, sizeof(SlowMemoEntry));
-    if (!p) throw std::bad_alloc();
-    slow_memo_.reset(static_cast<SlowMemoEntry*>(p));
-  }
-  std::uint64_t key[4], rest;
-  SlowMemoEntry& e = slow_memo_[slow_memo_key(board, stm, castling, phase, phase_swap, key, rest)];
+  if (weights_id_ == 0) weights_id_ = weights_id(tables_.slow);
+  const SlowMemoKey key = slow_memo_key(board, stm, castling, phase, phase_swap, weights_id_);
   SlowEvalResult res;
-  if (e.generation == slow_memo_generation_ && e.rest == rest && std::memcmp(e.board, key, sizeof key) == 0) {
-    res.group = e.group;
-    res.white = e.white;
-    res.draw_score = e.draw_score;
-    return res;
-  }
+  if (slow_memo_find(key, res)) return res;
   res = slow_evaluate(board, stm, castling, phase, phase_swap, tables_.slow);
-  std::memcpy(e.board, key, sizeof key);
-  e.rest = rest;
-  e.generation = slow_memo_generation_;
-  e.group = res.group;
-  e.white = res.white;
-  e.draw_score = res.draw_score;
+  slow_memo_store(key, res);
   return res;
-}
-
-std::size_t ChipModel::slow_memo_key(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
-                                     std::uint16_t phase, std::uint16_t phase_swap, std::uint64_t key[4],
-                                     std::uint64_t& rest) {
-  // The board's codes are 4 bits: two squares a byte, 32 bytes.
-  for (int i = 0; i < 4; ++i) {
-    std::uint64_t lo, hi;
-    std::memcpy(&lo, board.data() + 16 * i, 8);
-    std::memcpy(&hi, board.data() + 16 * i + 8, 8);
-    auto pack = [](std::uint64_t w) {
-      w &= 0x0F0F0F0F0F0F0F0FULL;
-      w = (w | (w >> 4)) & 0x00FF00FF00FF00FFULL;
-      w = (w | (w >> 8)) & 0x0000FFFF0000FFFFULL;
-      return (w | (w >> 16)) & 0xFFFFFFFFULL;
-    };
-    key[i] = pack(lo) | pack(hi) << 32;
-  }
-  rest = std::uint64_t(phase_swap) << 21 | std::uint64_t(phase) << 5 | std::uint64_t(castling & 15) << 1 |
-         std::uint64_t(stm);
-  std::uint64_t h = rest * 0x9E3779B97F4A7C15ULL;
-  for (int i = 0; i < 4; ++i) h = (h ^ key[i]) * 0xFF51AFD7ED558CCDULL;
-  return std::size_t((h ^ (h >> 29)) >> (64 - SLOW_MEMO_BITS));
 }
 
 // ---------------------------------------------------------------- chip_ctrl's input ports
@@ -209,10 +166,7 @@ __attribute__((flatten)) BusResponse ChipModel::clock_edge(bool req, bool write,
       const std::uint32_t off = addr - EVAL_TABLES_BASE;
       tables_.slow.tables[off / EVAL_TABLES_WINDOW][off % EVAL_TABLES_WINDOW] = data;
     }
-    if (++slow_memo_generation_ == 0) {  // the memo's values are stale
-      slow_memo_.reset();                // the generation wrapped: no old entry may match
-      slow_memo_generation_ = 1;
-    }
+    weights_id_ = 0;  // new weights: the memo's entries for the old ones no longer apply
   }
   apply_phase_events(d.phase, out.ph_ev);
   if (out.ph_clear_o) d.phase = PhaseRegs{};

@@ -64,29 +64,10 @@ class ChipModel final : public ChipBackend {
   friend class ChipCtrl;  // its input ports read the chip (chip_model.cpp wires them)
   // One clock: the request (if any) and the controller step, from the registers before the clock.
   BusResponse clock_edge(bool req, bool write, std::uint32_t addr, std::uint32_t data);
-  // slow_evaluate() through a memo (not chip state: the evaluation is a function of its inputs,
-  // and every write to the evaluation registers or tables empties the memo).
+  // slow_evaluate() through the process's memo (slow_memo.h; not chip state: the evaluation is a
+  // function of its inputs and the weights).
   SlowEvalResult slow_eval_cached(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
                                   std::uint16_t phase, std::uint16_t phase_swap);
-
-  // The memo's index for these inputs, and the entry's key (the packed board and the rest).
-  static std::size_t slow_memo_key(const std::array<std::uint8_t, 64>& board, bool stm, std::uint8_t castling,
-                                   std::uint16_t phase, std::uint16_t phase_swap, std::uint64_t key[4],
-                                   std::uint64_t& rest);
-
-  // A memo entry, trivial so that the memo can be zeroed pages from calloc (generation 0: empty),
-  // touched only as it fills: a short search pays for little of it.
-  struct SlowMemoEntry {
-    std::uint64_t board[4];    // the 64 4-bit piece codes
-    std::uint64_t rest;        // {phase_swap, phase, castling, stm}
-    std::uint32_t generation;  // valid while equal to slow_memo_generation_
-    std::uint16_t white, draw_score;
-    std::array<std::uint16_t, SLOW_GROUPS> group;
-  };
-  struct FreeMemo {
-    void operator()(SlowMemoEntry* p) const;
-  };
-  static constexpr int SLOW_MEMO_BITS = 17;
 
   // The registers before the clock (regs_[cur_]) and after it (the other): a clock writes the
   // other copy and flips cur_ at its end, so that only one copy of the registers is made a clock.
@@ -109,8 +90,9 @@ class ChipModel final : public ChipBackend {
   // The finishing slow evaluation's value, white's view (eval_slow's output, valid in its last
   // clock: written then).
   std::uint16_t se_white_ = 0;
-  std::unique_ptr<SlowMemoEntry[], FreeMemo> slow_memo_;  // allocated on the first slow evaluation
-  std::uint32_t slow_memo_generation_ = 1;
+  // The weights' number in the slow evaluation's memo (slow_memo.h); 0: not looked up since they
+  // last changed.
+  std::uint32_t weights_id_ = 0;
 };
 
 }  // namespace db::chip
