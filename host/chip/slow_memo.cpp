@@ -19,9 +19,9 @@ struct Entry {  // trivial, so that the table can be zeroed pages: weights 0 is 
   std::array<std::uint16_t, SLOW_GROUPS> group;
 };
 
-constexpr int kBits = 18;                                          // 262,144 entries
-constexpr std::size_t kBytes = sizeof(Entry) << kBits;             // 21 MB
-constexpr std::size_t kStripes = 1024;                             // locks, each for every 1024th entry
+constexpr int kBits = 18;                               // 262,144 entries
+constexpr std::size_t kBytes = sizeof(Entry) << kBits;  // 21 MB
+constexpr std::size_t kStripes = 1024;                  // locks, each for every 1024th entry
 
 struct Table {
   Entry* entries = nullptr;  // mapped on the first use: a process that never evaluates pays nothing
