@@ -173,6 +173,9 @@ void ClusterLeafSearch::send_job(Job& job) {
 void ClusterLeafSearch::drop(Job& job) {
   unlist(job);
   if (!job.delivered) --pending_[std::size_t(job.worker)];
+  // An answer already in counts now; one still on its way when it comes (pump). Counted either
+  // way, the figure does not depend on when the answer arrived in wall time (nodes on threads, MPI).
+  if (job.received) cstats_.cancelled_nodes += job.reply.nodes;
   job.dropped = true;
   ++stats_.wasted_searches;
   ++cstats_.cancelled;

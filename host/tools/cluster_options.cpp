@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -16,6 +17,11 @@ void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
   cmd->add_option("--sim-nodes", opt.sim_nodes,
                   "Simulate a cluster of N nodes in this process (the master's and N - 1 workers), no MPI")
       ->check(CLI::Range(1, 64));
+  cmd->add_option("--sim-threads", opt.sim_threads,
+                  "OS threads running the simulated cluster's worker nodes beside the master, as MPI ranks would "
+                  "(the same figures, less wall time; 1: every node on the master's thread)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   cmd->add_option("--worker-plies", opt.worker_plies,
                   "Software plies a worker searches above its chips (a job is this plus --chip-depth plies)")
       ->check(CLI::Range(0, 8))
@@ -113,6 +119,8 @@ std::unique_ptr<cluster::WorkerNode> make_node(const ClusterOptions& opt, LeafOp
 std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const LeafOptions& leaf,
                                               const search::SearchOptions& search, search::TranspositionTable& table) {
   if (opt.mpi && opt.sim_nodes > 0) throw std::invalid_argument("--cluster and --sim-nodes exclude each other");
+  if (opt.sim_threads > 1 && opt.sim_nodes == 0)
+    throw std::invalid_argument("--sim-threads runs the nodes of --sim-nodes: give --sim-nodes too");
   if (leaf.chip_depth < 1) throw std::invalid_argument("a cluster's workers need chips: give --chip-depth 1-8");
   if (opt.sim_nodes > 1 && leaf.backend == "mca")
     throw std::invalid_argument("--sim-nodes with --backend mca: this process holds one Micro Channel node");
@@ -142,7 +150,7 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
     std::vector<std::unique_ptr<cluster::WorkerNode>> nodes;
     for (int i = 0; i < opt.sim_nodes; ++i) nodes.push_back(make_node(opt, leaf, search, i == 0 ? &table : nullptr));
     im.own = nodes[0].get();
-    im.link = std::make_unique<cluster::InProcessLink>(std::move(nodes));
+    im.link = std::make_unique<cluster::InProcessLink>(std::move(nodes), opt.sim_threads);
   }
   cluster::ClusterConfig config;
   config.depth = opt.worker_plies + leaf.chip_depth;
@@ -157,6 +165,9 @@ std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const L
   config.own_node = {opt.own_node_latency_us, 0};
   config.host_node_ns = std::uint32_t(leaf.host_node_us * 1000 + 0.5);
   config.worker_timeout_s = opt.worker_timeout_s;
+  // Nodes on threads of this process do not hang on their own, and one may wait its turn for a
+  // thread longer than any timeout: no deadline (a worker's wall time would change the figures).
+  if (!opt.mpi && opt.sim_threads > 1) config.worker_timeout_s = std::numeric_limits<double>::infinity();
   im.leaf = std::make_unique<cluster::ClusterLeafSearch>(*im.link, config, table);
   return run;
 }

@@ -17,8 +17,9 @@
 namespace db::cli {
 
 struct ClusterOptions {
-  bool mpi = false;   // --cluster
-  int sim_nodes = 0;  // --sim-nodes
+  bool mpi = false;     // --cluster
+  int sim_nodes = 0;    // --sim-nodes
+  int sim_threads = 1;  // --sim-threads
   int worker_plies = 2;
   // The master's plies above the jobs in each iteration (ClusterConfig::master_plies). 4: at the
   // chips' depth 4 every iteration up to 8 hands out jobs of one chip search (3 gave the same up to

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <optional>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -50,6 +52,7 @@ struct ClusterSetup {
   SwitchModel own_node = ClusterConfig{}.own_node;  // the master's own node, on its host
   bool own_node_to_answer = ClusterConfig{}.own_node_to_answer;
   int bad_message = 0;  // worker 1's n-th message does not decode, as MpiLink reports it (0: none)
+  int threads = 1;      // InProcessLink's threads for the nodes other than the master's own
 };
 
 // The link with worker 1's n-th message malformed: receive() throws as MpiLink's does when a
@@ -88,7 +91,7 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
     workers.push_back(std::make_unique<WorkerNode>(config, model_chips(setup.chip_limit)));
   }
   WorkerNode& own = *workers[0];
-  InProcessLink link(std::move(workers));
+  InProcessLink link(std::move(workers), setup.threads);
   FaultyLink faulty(link, setup.bad_message);
   ClusterConfig cc;
   cc.depth = kChipDepth + 1;
@@ -234,6 +237,34 @@ TEST(ClusterSearch, SameAnswersRunToRun) {
   EXPECT_EQ(a.result.nodes, b.result.nodes);
   EXPECT_EQ(a.leaf.parallel_clocks, b.leaf.parallel_clocks);
   EXPECT_GT(a.leaf.parallel_clocks, 0u);
+}
+
+// The nodes on threads of their own (--sim-threads), as ranks under MPI: the replies come in
+// whatever order the threads finish, and the run must be the same as with every node on the
+// master's thread, to the clock and the counter.
+TEST(ClusterSearch, NodesOnThreadsGiveTheSameRun) {
+  for (const char* fen : {kWac1, kAij1}) {
+    const Outcome one = cluster_search(fen, 5, 4, kDefaults);
+    for (int threads : {2, 3}) {
+      ClusterSetup setup = kDefaults;
+      setup.threads = threads;
+      const Outcome c = cluster_search(fen, 5, 4, setup);
+      EXPECT_EQ(c.result.best, one.result.best) << fen << " " << threads;
+      EXPECT_EQ(c.result.score, one.result.score) << fen << " " << threads;
+      EXPECT_EQ(c.result.nodes, one.result.nodes) << fen << " " << threads;
+      EXPECT_EQ(c.leaf.parallel_clocks, one.leaf.parallel_clocks) << fen << " " << threads;
+      EXPECT_EQ(c.stats.jobs, one.stats.jobs) << fen << " " << threads;
+      EXPECT_EQ(c.stats.cancelled, one.stats.cancelled) << fen << " " << threads;
+      EXPECT_EQ(c.stats.messages, one.stats.messages) << fen << " " << threads;
+      EXPECT_EQ(c.stats.bytes, one.stats.bytes) << fen << " " << threads;
+      EXPECT_EQ(c.stats.grants, one.stats.grants) << fen << " " << threads;
+      EXPECT_EQ(c.stats.busy, one.stats.busy) << fen << " " << threads;
+      EXPECT_EQ(c.stats.jobs_per, one.stats.jobs_per) << fen << " " << threads;
+      // Counted when an answer of a cancelled job is in, whenever it came (ClusterLeafSearch::drop).
+      EXPECT_EQ(c.stats.cancelled_nodes, one.stats.cancelled_nodes) << fen << " " << threads;
+      EXPECT_EQ(c.stats.unused_nodes, one.stats.unused_nodes) << fen << " " << threads;
+    }
+  }
 }
 
 TEST(ClusterSearch, JobsTooBigForAWorkerGoBackToTheMaster) {
@@ -400,6 +431,53 @@ TEST(WorkerNode, AJobNumberGivenTwiceIsAnError) {
   } catch (const ClusterError& e) {
     EXPECT_NE(std::string(e.what()).find("JOB 5: a job of that number is already here"), std::string::npos) << e.what();
   }
+}
+
+// A node on a thread of its own (InProcessLink with threads) that fails: the master's receive()
+// throws the node's error, on the master's thread; the link still ends (its destructor joins).
+TEST(InProcessLink, ANodesErrorOnItsThreadReachesTheMaster) {
+  std::vector<std::unique_ptr<WorkerNode>> nodes;
+  for (int i = 0; i < 3; ++i) nodes.push_back(std::make_unique<WorkerNode>(node_config(), model_chips()));
+  InProcessLink link(std::move(nodes), 2);
+  for (int w : {1, 2}) link.send(w, NewSearch{1, kMateInOne, {}, false});
+  link.send(2, Job{1, 5, {}, 2, 0, 0, {}});
+  link.send(2, Job{1, 5, {Move(0, 8)}, 2, 0, 0, {}});  // the same number again: an error on node 2's thread
+  try {
+    for (int i = 0; i < 1000; ++i) {
+      while (link.receive()) {}
+      link.wait();
+    }
+    FAIL() << "node 2's error did not reach the master";
+  } catch (const ClusterError& e) {
+    EXPECT_NE(std::string(e.what()).find("JOB 5: a job of that number is already here"), std::string::npos) << e.what();
+  }
+}
+
+// The nodes on threads take each node's messages in order and reply as the node on the master's
+// thread does: a GRANT's answers and CLOCK, in that order.
+TEST(InProcessLink, NodesOnThreadsReplyAsOnTheMastersThread) {
+  auto replies = [](int threads) {
+    std::vector<std::unique_ptr<WorkerNode>> nodes;
+    for (int i = 0; i < 3; ++i) nodes.push_back(std::make_unique<WorkerNode>(node_config(), model_chips()));
+    InProcessLink link(std::move(nodes), threads);
+    for (int w : {1, 2}) {
+      link.send(w, NewSearch{1, kMateInOne, {}, false});
+      link.send(w, Job{1, std::uint32_t(w), {}, 2, 0, 0, {}});
+      link.send(w, Grant{1, 200000});
+    }
+    std::vector<std::vector<std::vector<std::uint8_t>>> by_node(3);
+    for (int clocks = 0, waits = 0; clocks < 2 && waits < 6000; ++waits) {  // at most a minute
+      while (auto in = link.receive()) {
+        clocks += std::holds_alternative<Clock>(in->second);
+        by_node[std::size_t(in->first)].push_back(encode(in->second));
+      }
+      link.wait();
+    }
+    return by_node;
+  };
+  const auto one = replies(1), two = replies(2);
+  EXPECT_EQ(two, one);
+  EXPECT_GE(one[1].size(), 2u);  // an answer, then the CLOCK
 }
 
 const char* kItalian = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
