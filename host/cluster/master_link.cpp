@@ -62,9 +62,10 @@ void InProcessLink::run_nodes() {
     while (!box.in.empty()) {
       Message m = std::move(box.in.front());
       box.in.pop_front();
+      const bool failed = bool(error_);  // read under the lock: another node's thread sets it
       lock.unlock();
       try {
-        if (!error_) nodes_[std::size_t(w)]->receive(m, [&](const Message& a) { post(w, a); });
+        if (!failed) nodes_[std::size_t(w)]->receive(m, [&](const Message& a) { post(w, a); });
       } catch (...) {
         std::lock_guard<std::mutex> hold(lock_);
         if (!error_) error_ = std::current_exception();

@@ -14,13 +14,15 @@ namespace db::cli {
 void add_cluster_options(CLI::App* cmd, ClusterOptions& opt) {
   cmd->add_flag("--cluster", opt.mpi,
                 "Search on a cluster of nodes under mpirun: rank 0 the master, the others workers (docs/cluster.md)");
-  cmd->add_option("--sim-nodes", opt.sim_nodes,
-                  "Simulate a cluster of N nodes in this process (the master's and N - 1 workers), no MPI")
-      ->check(CLI::Range(1, 64));
+  CLI::Option* sim_nodes =
+      cmd->add_option("--sim-nodes", opt.sim_nodes,
+                      "Simulate a cluster of N nodes in this process (the master's and N - 1 workers), no MPI")
+          ->check(CLI::Range(1, 64));
   cmd->add_option("--sim-threads", opt.sim_threads,
                   "OS threads running the simulated cluster's worker nodes beside the master, as MPI ranks would "
                   "(the same figures, less wall time; 1: every node on the master's thread)")
       ->check(CLI::Range(1, 256))
+      ->needs(sim_nodes)
       ->capture_default_str();
   cmd->add_option("--worker-plies", opt.worker_plies,
                   "Software plies a worker searches above its chips (a job is this plus --chip-depth plies)")
@@ -119,8 +121,6 @@ std::unique_ptr<cluster::WorkerNode> make_node(const ClusterOptions& opt, LeafOp
 std::unique_ptr<ClusterRun> ClusterRun::start(const ClusterOptions& opt, const LeafOptions& leaf,
                                               const search::SearchOptions& search, search::TranspositionTable& table) {
   if (opt.mpi && opt.sim_nodes > 0) throw std::invalid_argument("--cluster and --sim-nodes exclude each other");
-  if (opt.sim_threads > 1 && opt.sim_nodes == 0)
-    throw std::invalid_argument("--sim-threads runs the nodes of --sim-nodes: give --sim-nodes too");
   if (leaf.chip_depth < 1) throw std::invalid_argument("a cluster's workers need chips: give --chip-depth 1-8");
   if (opt.sim_nodes > 1 && leaf.backend == "mca")
     throw std::invalid_argument("--sim-nodes with --backend mca: this process holds one Micro Channel node");

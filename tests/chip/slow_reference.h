@@ -33,7 +33,7 @@ inline SlowEvalResult reference(const Position& pos, const PhaseTable& phase, co
 
 // Loads, runs SLOW_EVAL and checks every group and the total against the reference function.
 inline void expect_chip_matches_reference(ChipClient& chip, const Position& pos, const PhaseTable& phase,
-                                   const SlowEvalWeights& w) {
+                                          const SlowEvalWeights& w) {
   chip.load(pos);
   chip.eval_init();
   CommandStats stats;
