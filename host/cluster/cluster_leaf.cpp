@@ -28,6 +28,8 @@ ClusterLeafSearch::ClusterLeafSearch(MasterLink& link, ClusterConfig config, sea
   cstats_.jobs_per.assign(workers_.size(), 0);
   cstats_.chips.assign(workers_.size(), NodeChips{});
   pending_.assign(workers_.size(), 0);
+  unanswered_.assign(workers_.size(), 0);
+  unanswered_live_.assign(workers_.size(), 0);
 }
 
 int ClusterLeafSearch::chips() const {
@@ -52,7 +54,11 @@ void ClusterLeafSearch::new_search(const Position& root, bool strive_for_draw) {
   jobs_.clear();
   undelivered_.clear();
   live_.clear();
+  answers_in_.clear();
+  cancellable_.clear();
   std::fill(pending_.begin(), pending_.end(), 0);
+  std::fill(unanswered_.begin(), unanswered_.end(), 0);
+  std::fill(unanswered_live_.begin(), unanswered_live_.end(), 0);
   for (Worker& w : workers_) {
     w.clock = w.granted = 0;
     w.awaiting = false;
@@ -125,7 +131,8 @@ int ClusterLeafSearch::worker_for(const Question& q, const Move* path, bool aske
     // Every node is full: the latest question asked ahead is the likeliest to be useless, and the
     // one a software worker waits for must not queue behind it.
     Job* latest = nullptr;
-    for (auto& [id, j] : undelivered_) {
+    for (auto it = undelivered_.rbegin(); it != undelivered_.rend() && !latest; ++it) {
+      Job* j = it->second;
       if (!j->dropped && !j->asked && workers_[std::size_t(j->worker)].alive) latest = j;
     }
     if (latest) {
@@ -146,8 +153,11 @@ ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner,
   job.path.assign(path, path + q.ply);
   job.worker = worker_for(q, path, asked);
   ++pending_[std::size_t(job.worker)];
+  ++unanswered_[std::size_t(job.worker)];
+  ++unanswered_live_[std::size_t(job.worker)];
   live_[q] = job.id;
   undelivered_[job.id] = &job;
+  if (!asked) cancellable_[{q.worker, owner}].insert(job.id);
   return job;
 }
 
@@ -172,7 +182,14 @@ void ClusterLeafSearch::send_job(Job& job) {
 
 void ClusterLeafSearch::drop(Job& job) {
   unlist(job);
-  if (!job.delivered) --pending_[std::size_t(job.worker)];
+  uncancellable(job);
+  if (!job.delivered) {
+    --pending_[std::size_t(job.worker)];
+    if (job.received)
+      undeliver(job);  // nothing more to wait for: its answer is in and will not be taken
+    else
+      --unanswered_live_[std::size_t(job.worker)];  // still unanswered_: its node owes an answer
+  }
   // An answer already in counts now; one still on its way when it comes (pump). Counted either
   // way, the figure does not depend on when the answer arrived in wall time (nodes on threads, MPI).
   if (job.received) cstats_.cancelled_nodes += job.reply.nodes;
@@ -186,6 +203,25 @@ void ClusterLeafSearch::drop(Job& job) {
 
 void ClusterLeafSearch::unlist(const Job& job) {
   if (auto it = live_.find(job.q); it != live_.end() && it->second == job.id) live_.erase(it);
+}
+
+void ClusterLeafSearch::uncancellable(const Job& job) {
+  const auto it = cancellable_.find({job.q.worker, job.owner});
+  if (it == cancellable_.end()) return;
+  it->second.erase(job.id);
+  if (it->second.empty()) cancellable_.erase(it);
+}
+
+void ClusterLeafSearch::undeliver(Job& job) {
+  if (undelivered_.erase(job.id) == 0) return;
+  const std::size_t w = std::size_t(job.worker);
+  if (!job.received) {
+    --unanswered_[w];
+    if (!job.dropped) --unanswered_live_[w];
+  } else if (!job.dropped) {
+    answers_in_.erase({job.answer_at, job.id});
+  }
+  uncancellable(job);
 }
 
 ClusterLeafSearch::Job* ClusterLeafSearch::find(const Question& q) {
@@ -202,6 +238,7 @@ void ClusterLeafSearch::ask(Position& pos, const Move* path, int ply, int depth,
   const Question q{pos.key(), ply, depth, test, sw_worker_};
   if (Job* j = find(q)) {
     j->asked = true;
+    uncancellable(*j);
     return;
   }
   send_job(new_job(q, -1, true, path));
@@ -214,9 +251,10 @@ void ClusterLeafSearch::prefetch(Position& pos, const Move* path, int ply, int d
 }
 
 void ClusterLeafSearch::cancel(int owner) {
-  for (auto& [id, j] : undelivered_) {
-    if (j->owner == owner && j->q.worker == sw_worker_ && !j->asked && !j->dropped) drop(*j);
-  }
+  const auto it = cancellable_.find({sw_worker_, owner});
+  if (it == cancellable_.end()) return;
+  const std::vector<std::uint32_t> ids(it->second.begin(), it->second.end());  // drop() changes the set
+  for (std::uint32_t id : ids) drop(jobs_.at(id));
 }
 
 bool ClusterLeafSearch::ready(Key key, int ply, int depth, int test) const {
@@ -285,13 +323,16 @@ void ClusterLeafSearch::pump() {
     stats_.busy_clocks += reply->finish - reply->start;
     if (j.dropped) {
       cstats_.cancelled_nodes += reply->nodes;
-      undelivered_.erase(j.id);
+      undeliver(j);
       jobs_.erase(it);
       continue;
     }
     j.received = true;
     j.reply = *reply;
     j.answer_at = reply->finish + link_to(w).message_clocks(encode(*reply).size());
+    --unanswered_[std::size_t(w)];
+    --unanswered_live_[std::size_t(w)];
+    answers_in_.insert({j.answer_at, j.id});
   }
 }
 
@@ -300,17 +341,13 @@ bool ClusterLeafSearch::step() {
   for (;;) {
     pump();
     // The earliest answer in, and the earliest each node could still send one (its reach).
-    Job* next = nullptr;
-    bool out = false;
+    Job* next = answers_in_.empty() ? nullptr : &jobs_.at(answers_in_.begin()->second);
+    bool out = next != nullptr;
     std::vector<std::uint64_t> reach(workers_.size(), kNever);
-    for (auto& [id, j] : undelivered_) {
-      if (j->dropped) continue;
+    for (int w = 0; w < n; ++w) {
+      if (unanswered_live_[std::size_t(w)] == 0) continue;
       out = true;
-      if (j->received) {
-        if (!next || j->answer_at < next->answer_at) next = j;
-      } else {
-        reach[std::size_t(j->worker)] = workers_[std::size_t(j->worker)].clock + link_to(j->worker).message_clocks(0);
-      }
+      reach[std::size_t(w)] = workers_[std::size_t(w)].clock + link_to(w).message_clocks(0);
     }
     if (!out) return false;
     // The bound, and the bound without its own node (the second lowest reach), for the grants that
@@ -330,8 +367,8 @@ bool ClusterLeafSearch::step() {
     if (next && next->answer_at < bound) {
       Job& j = *next;
       now_ = std::max(now_, j.answer_at);
+      undeliver(j);
       j.delivered = true;
-      undelivered_.erase(j.id);
       --pending_[std::size_t(j.worker)];
       ++cstats_.jobs_per[std::size_t(j.worker)];
       return true;
@@ -346,9 +383,6 @@ bool ClusterLeafSearch::step() {
     // first answer need not count its own answers: the master acts on one only after it has arrived,
     // and the node has stopped by then.
     const std::uint64_t answer_in = next ? next->answer_at : kNever;
-    std::vector<bool> busy(workers_.size(), false);
-    for (const auto& [id, j] : undelivered_)
-      busy[std::size_t(j->worker)] = busy[std::size_t(j->worker)] || !j->received;
     bool granted = false;
     // The master's own node last: a grant to it runs it in this process before send_to returns, so
     // the other ranks' grants go out first and they run meanwhile (the order changes no figure: each
@@ -356,7 +390,7 @@ bool ClusterLeafSearch::step() {
     for (int k = 1; k <= n; ++k) {
       const int w = k % n;
       Worker& worker = workers_[std::size_t(w)];
-      if (!worker.alive || !busy[std::size_t(w)]) continue;
+      if (!worker.alive || unanswered_[std::size_t(w)] == 0) continue;
       const bool stop_at_answer = w == 0 && config_.own_node_to_answer;
       const std::uint64_t latency = link_to(w).message_clocks(0);
       std::uint64_t sent = std::min(answer_in, stop_at_answer && w == first ? second : bound);
@@ -407,9 +441,10 @@ void ClusterLeafSearch::lose_worker(int w, bool reassign) {
     if (j->worker == w) ids.push_back(id);
   }
   for (std::uint32_t id : ids) {
-    Job old = jobs_.at(id);
-    unlist(old);
-    undelivered_.erase(id);
+    Job& gone = jobs_.at(id);
+    unlist(gone);
+    undeliver(gone);
+    const Job old = std::move(gone);
     jobs_.erase(id);
     if (old.dropped) continue;
     --pending_[std::size_t(w)];
