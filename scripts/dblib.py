@@ -5,6 +5,8 @@ reports and plots. A script imports it with its own folder on the path:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import dblib
 """
+import functools
+import hashlib
 import json
 import os
 import pathlib
@@ -89,6 +91,37 @@ def deepblue(*args):
     except json.JSONDecodeError:
         sys.exit(f"{PROG}: deepblue {' '.join(map(str, args))} printed no JSON: {r.stdout[:300]!r}")
     out["wall"] = wall
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def deepblue_digest():
+    """The SHA-256 of the deepblue program's file: what a kept result was computed with."""
+    return hashlib.sha256(DEEPBLUE.read_bytes()).hexdigest()
+
+
+def deepblue_kept(keep, *args):
+    """deepblue(*args), its JSON kept in the folder `keep` (None: not kept) under a name made of the
+    program file's digest and the arguments. A search already kept is read back, not run again: a
+    long benchmark stopped part way resumes where it was, and its baselines serve other runs with
+    the same arguments; a rebuilt program (a new digest) never reuses a result. Returns the JSON
+    with "kept": True when it was read back."""
+    if keep is None:
+        return deepblue(*args)
+    name = hashlib.sha256(json.dumps([deepblue_digest(), *map(str, args)]).encode()).hexdigest()[:32]
+    path = pathlib.Path(keep) / f"{name}.json"
+    if path.exists():
+        try:
+            out = json.loads(path.read_text())
+            out["kept"] = True
+            return out
+        except json.JSONDecodeError:
+            sys.exit(f"{PROG}: {path}: a kept result that is not JSON (delete it to run the search again)")
+    out = deepblue(*args)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    partial.write_text(json.dumps({**out, "args": list(map(str, args))}) + "\n")
+    partial.replace(path)  # whole or absent: a run stopped while writing is run again
     return out
 
 
