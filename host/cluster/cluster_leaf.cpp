@@ -144,10 +144,12 @@ int ClusterLeafSearch::worker_for(const Question& q, const Move* path, bool aske
   return best;
 }
 
-ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner, bool asked, const Move* path) {
+ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner, bool asked, const Move* path,
+                                                   Credits credits) {
   Job& job = jobs_[next_id_];
   job.id = next_id_++;
   job.q = q;
+  job.credits = credits;
   job.owner = owner;
   job.asked = asked;
   job.path.assign(path, path + q.ply);
@@ -163,6 +165,10 @@ ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner,
 
 void ClusterLeafSearch::send_job(Job& job) {
   cluster::Job m{search_, job.id, job.path, std::uint8_t(job.q.depth), job.q.test, 0, {}};
+  if (job.credits.mine < 0 || job.credits.his < 0 || job.credits.mine > kMaxJobCredit || job.credits.his > kMaxJobCredit)
+    throw std::logic_error(fmt::format("a job's root credits {} and {} are not cashed in", job.credits.mine, job.credits.his));
+  m.my_credit = std::uint8_t(job.credits.mine);
+  m.his_credit = std::uint8_t(job.credits.his);
   if (config_.job_table > 0 && job.worker != 0) {
     Position pos = root_;
     for (Move mv : job.path) {
@@ -241,13 +247,13 @@ void ClusterLeafSearch::ask(Position& pos, const Move* path, int ply, int depth,
     uncancellable(*j);
     return;
   }
-  send_job(new_job(q, -1, true, path));
+  send_job(new_job(q, -1, true, path, next_credits_));
 }
 
 void ClusterLeafSearch::prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) {
   const Question q{pos.key(), ply, depth, test, sw_worker_};
   if (find(q) || idle_chips() == 0) return;
-  send_job(new_job(q, owner, false, path));
+  send_job(new_job(q, owner, false, path, next_credits_));
 }
 
 void ClusterLeafSearch::cancel(int owner) {
@@ -450,7 +456,7 @@ void ClusterLeafSearch::lose_worker(int w, bool reassign) {
     --pending_[std::size_t(w)];
     if (!reassign) continue;
     // Asked again of another worker, from now.
-    Job& job = new_job(old.q, old.owner, old.asked, old.path.data());
+    Job& job = new_job(old.q, old.owner, old.asked, old.path.data(), old.credits);
     ++cstats_.reassigned;
     send_job(job);
   }

@@ -110,6 +110,8 @@ class ClusterLeafSearch final : public search::LeafSearch {
   void software_nodes(std::uint64_t nodes) override;
   bool supports_workers() const override { return true; }
   void set_worker(int worker) override { sw_worker_ = worker; }
+  // The next question's node's credits go with its job (a question already out keeps its own).
+  void set_credits(int my_credit, int his_credit) override { next_credits_ = {my_credit, his_credit}; }
   void ask(Position& pos, const Move* path, int ply, int depth, int test) override;
   bool ready(Key key, int ply, int depth, int test) const override;
   Answer answer(Key key, int ply, int depth, int test) override;
@@ -139,9 +141,13 @@ class ClusterLeafSearch final : public search::LeafSearch {
   // The longest grant (one simulated second): a node told to stop at its first answer with nothing
   // else in the cluster to bound it.
   static constexpr std::uint64_t kMaxGrantStep = std::uint64_t(search::kChipClockHz);
+  struct Credits {  // the dual-credit state of a job's root (cluster::Job)
+    int mine = 0, his = 0;
+  };
   struct Job {
     std::uint32_t id = 0;
     Question q{};
+    Credits credits;
     int owner = -1;
     bool asked = false, dropped = false;
     int worker = -1;
@@ -164,7 +170,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   int pending(int w) const { return pending_[std::size_t(w)]; }  // jobs of w not dropped and not yet delivered
   int worker_for(const Question& q, const Move* path, bool asked);
   int home_of(const Question& q, const Move* path) const;
-  Job& new_job(const Question& q, int owner, bool asked, const Move* path);
+  Job& new_job(const Question& q, int owner, bool asked, const Move* path, Credits credits);
   void send_job(Job& job);
   std::uint64_t send_to(int w, const Message& m);  // returns its arrival time
   void drop(Job& job);
@@ -205,6 +211,7 @@ class ClusterLeafSearch final : public search::LeafSearch {
   int job_depth_;                // this iteration's: config_.depth, or less to keep config_.master_plies above the jobs
   std::uint64_t host_owed_ = 0;  // thirds of a nanosecond
   int sw_worker_ = 0;
+  Credits next_credits_;  // set_credits(): the next new job's
   bool overflowed_ = false;
   std::uint64_t last_nodes_ = 0;
   search::LeafStats stats_;

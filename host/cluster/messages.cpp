@@ -81,6 +81,8 @@ struct Encoder {
     w.u32(std::uint32_t(m.test));
     w.u64(m.arrive);
     put_table(w, m.table);
+    w.u8(m.my_credit);
+    w.u8(m.his_credit);
     return Type::JOB;
   }
   Type operator()(const Cancel& m) {
@@ -160,6 +162,11 @@ Message decode_payload(Type type, ByteReader& r) {
       m.test = std::int32_t(r.u32("test"));
       m.arrive = r.u64("arrive");
       m.table = get_table(r);
+      m.my_credit = r.u8("my_credit");
+      m.his_credit = r.u8("his_credit");
+      if (m.my_credit > kMaxJobCredit || m.his_credit > kMaxJobCredit)
+        r.fail(fmt::format("credits {} and {} (quarter plies; at most {} each)", m.my_credit, m.his_credit,
+                           kMaxJobCredit));
       return m;
     }
     case Type::CANCEL: {

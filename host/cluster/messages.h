@@ -12,6 +12,7 @@
 
 #include "chess/position.h"
 #include "chess/types.h"
+#include "search/credit.h"
 #include "search/tt.h"
 
 namespace db::cluster {
@@ -26,12 +27,17 @@ constexpr std::uint32_t kMagic = 0x31434244;  // "DBC1" little-endian
 // history (the FEN before the moves since the last irreversible one, and those moves) instead of
 // the root's FEN alone, so that workers see repetitions of positions before the root. 4: JOB carries
 // the master's table entries for the job's root and its children. 5: CLOCK carries the node's chip
-// counters. 6: GRANT may tell the node to stop at its first answer (the master's own node).
-constexpr std::uint16_t kVersion = 6;
+// counters. 6: GRANT may tell the node to stop at its first answer (the master's own node). 7: JOB
+// carries the dual-credit state of the job's root.
+constexpr std::uint16_t kVersion = 7;
 constexpr std::size_t kHeaderBytes = 12;            // magic, version, type, flags, payload size
 constexpr std::size_t kMaxPayloadBytes = 1u << 20;  // far above any message's size
 constexpr std::size_t kMaxTableEntries = 256;       // table entries a JOB or an ANSWER may carry
 constexpr int kMaxPathPlies = 120;                  // below the search's 128-ply arrays
+// A job root's credit, quarter plies (search/credit.h): after the master's cash-in neither side's
+// is above the cash-in limit (2 plies); a larger one would extend the job by plies the master's
+// own search would not have given it.
+constexpr int kMaxJobCredit = search::kCreditLimit;
 // Moves of history a NEW_SEARCH carries (2 bytes each). Past 100 reversible plies every node below
 // the root is a fifty-move draw (and the 75-move rule ends a game at 150), so a longer history (a
 // GUI that never ends a game) is cut to its last kMaxHistoryPlies moves: a repetition further back
@@ -93,6 +99,10 @@ struct Job {
   // first plies are then ordered as the subtree's earlier searches found, wherever they ran. The
   // node keeps its own entries where they are as deep.
   std::vector<TableEntry> table;
+  // The dual-credit state of the job's root (AIJ 4, quarter plies, after its cash-in): the worker
+  // searches the job's software plies with the extensions the master's own search would give them,
+  // so that the cluster's tree is one node's (version 7; before it a job started from no credit).
+  std::uint8_t my_credit = 0, his_credit = 0;
 };
 
 // Master -> worker: the job is no longer wanted (a cutoff made it useless) from simulated time at.

@@ -106,6 +106,8 @@ void WorkerNode::add_job(const Job& m) {
   e.job.path = m.path;
   e.job.depth = m.depth;
   e.job.test = m.test;
+  e.job.my_credit = m.my_credit;
+  e.job.his_credit = m.his_credit;
   e.job.software_node_limit = config_.software_node_limit;
   e.job.position = pos;
   e.table = m.table;

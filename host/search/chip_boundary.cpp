@@ -35,7 +35,7 @@ int bisection_mid(int lo, int hi) {
 // A node at the hardware/software boundary: the chips answer null-window questions; a wider (PV)
 // window gets the exact value by bisection, as Deep Blue's host did. Fail hard: beta or alpha for
 // the bounds.
-int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) {
+int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply, int my_credit, int his_credit) {
   tell_software_nodes();
   const std::uint64_t chip_nodes = leaf_->stats().nodes;
   bool overflow = false;
@@ -56,6 +56,7 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   auto at_least = [&](int t) {
     if (t <= known_lo) return true;
     if (t >= known_hi) return false;
+    leaf_->set_credits(my_credit, his_credit);
     const bool high = leaf_->test(pos, path_, ply, depth, t);
     overflow |= leaf_->overflowed();
     // Kept only where the chip's answer does not depend on the ply: not in the mate range (the
@@ -73,6 +74,7 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   std::vector<int> ahead;
   auto ask_ahead = [&](int t) {
     if (known(t)) return;
+    leaf_->set_credits(my_credit, his_credit);
     leaf_->prefetch(pos, path_, ply, depth, t, kAheadOwner + t);
     ahead.push_back(t);
   };
@@ -146,17 +148,18 @@ int Searcher::chip_leaf(Position& pos, int alpha, int beta, int depth, int ply) 
   return score;
 }
 
-int Searcher::child_depth_after(const Position& child, int depth, int my_credit, int his_credit) const {
-  int child_depth = depth - 1;
-  if (options_.dual_credit) {
-    int child_my = his_credit, child_his = my_credit;
-    if (const TTEntry* entry = tt_.probe(child.key())) {
-      child_my = std::max<int>(child_my, entry->my_credit);
-      child_his = std::max<int>(child_his, entry->his_credit);
-    }
-    child_depth += cash_in(child_my, child_his).extension_plies;
+CashIn Searcher::child_cash_in(const Position& child, int my_credit, int his_credit) const {
+  int child_my = his_credit, child_his = my_credit;
+  if (!options_.dual_credit) return {0, child_my, child_his};
+  if (const TTEntry* entry = tt_.probe(child.key())) {
+    child_my = std::max<int>(child_my, entry->my_credit);
+    child_his = std::max<int>(child_his, entry->his_credit);
   }
-  return child_depth;
+  return cash_in(child_my, child_his);
+}
+
+int Searcher::child_depth_after(const Position& child, int depth, int my_credit, int his_credit) const {
+  return depth - 1 + child_cash_in(child, my_credit, his_credit).extension_plies;
 }
 
 bool Searcher::child_in_software(Position& pos, Move m, int depth, int my_credit, int his_credit) {
@@ -175,7 +178,8 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   path_[ply] = m;
   pos.make_move(m);
   const int child_ply = ply + 1;
-  const int child_depth = child_depth_after(pos, depth, my_credit, his_credit);
+  const CashIn child = child_cash_in(pos, my_credit, his_credit);
+  const int child_depth = depth - 1 + child.extension_plies;
   int child_alpha = std::max(-beta, S(-kMate + child_ply));
   int child_beta = std::min(-alpha, S(kMate - child_ply - 1));
   const TTEntry* entry = tt_.probe(pos.key());
@@ -192,6 +196,7 @@ void Searcher::prefetch_child(Position& pos, Move m, int alpha, int beta, int de
   if (int tb; asks && probe_tablebases(pos, child_ply, tb)) asks = false;  // the databases answer it
   if (asks) {
     tell_software_nodes();
+    leaf_->set_credits(child.my_credit, child.his_credit);
     leaf_->prefetch(pos, path_, child_ply, std::max(child_depth, 1), child_beta, owner < 0 ? ply : owner);
   }
   pos.unmake_move(m);

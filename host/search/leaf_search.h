@@ -65,6 +65,11 @@ class LeafSearch {
   // a hardware search overflows (0: none).
   virtual std::uint64_t last_nodes() const { return 0; }
   virtual std::uint64_t node_limit() const { return 0; }
+  // The dual-credit state (AIJ 4: quarter plies, after the node's cash-in) of the node the next
+  // test() or prefetch() of this worker asks about. The chips have no credit and ignore it; a
+  // cluster's master sends it with the job, whose worker searches its first plies in software as
+  // the master's own search would, extensions included.
+  virtual void set_credits(int /*my_credit*/, int /*his_credit*/) {}
   // Starts the same question on a free chip, if there is one, to be answered by a later test()
   // with the same arguments; owner is the software ply whose move loop asked (see cancel()).
   virtual void prefetch(Position& pos, const Move* path, int ply, int depth, int test, int owner) = 0;

@@ -29,6 +29,10 @@ class WorkerLeaf final : public LeafSearch {
     chips_.set_worker(worker_);
     chips_.prefetch(pos, path, ply, depth, test, owner);
   }
+  void set_credits(int my_credit, int his_credit) override {
+    chips_.set_worker(worker_);
+    chips_.set_credits(my_credit, his_credit);
+  }
   int idle_chips() const override { return chips_.idle_chips(); }
   void cancel(int owner) override {
     chips_.set_worker(worker_);

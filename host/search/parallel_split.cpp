@@ -636,9 +636,8 @@ bool Searcher::run_node(const std::function<bool()>& until) {
 }
 
 void Searcher::search_node_job(NodeJob& job) {
-  Position pos = job.position;
   job_ = &job;
-  job.outcome = search_job(pos, job.path.data(), int(job.path.size()), job.depth, job.test, job.software_node_limit);
+  job.outcome = search_job(job);
   job_ = nullptr;
 }
 

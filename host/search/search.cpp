@@ -268,7 +268,7 @@ int Searcher::dual_credit(Position& pos, int alpha, int beta, int depth, int my_
       ++shared().too_big_skips_;
       if (ply == job_root_ply_) return job_goes_back(alpha);
     } else {
-      const int score = chip_leaf(pos, alpha, beta, chip_depth, ply);
+      const int score = chip_leaf(pos, alpha, beta, chip_depth, ply, my_credit, his_credit);
       if (score != kChipOverflow) return score;
       // The hardware search passed the node limit (AIJ 6.1): this node is searched in software, its
       // children's questions asked of the chips in parallel. A re-search of it (another window, a

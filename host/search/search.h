@@ -184,6 +184,7 @@ struct NodeJob {
   Position position;       // the root after path (the node checked the path)
   int depth = 0;
   int test = 0;
+  int my_credit = 0, his_credit = 0;  // the dual-credit state of the job's root, after its cash-in
   std::uint64_t software_node_limit = 0;
   bool cancel = false;  // set by the node between runs: the job stops
   JobOutcome outcome;
@@ -239,7 +240,8 @@ class Searcher {
   int dual_credit(Position& pos, int alpha, int beta, int depth, int my_credit, int his_credit, int ply, bool pv_node);
   // checks: quiet checking moves are searched too at this ply and the next checks - 1.
   int quiescence(Position& pos, int alpha, int beta, int ply, int checks = 0);
-  int chip_leaf(Position& pos, int alpha, int beta, int depth, int ply);
+  // my_credit and his_credit: the node's dual-credit state after its cash-in (LeafSearch::set_credits).
+  int chip_leaf(Position& pos, int alpha, int beta, int depth, int ply, int my_credit, int his_credit);
   // Tells the leaf searcher the software nodes since the last time (the host's time passes).
   void tell_software_nodes() {
     leaf_->software_nodes(software_nodes_ - software_nodes_told_);
@@ -251,6 +253,8 @@ class Searcher {
   // The depth the child after m will be searched at (the credit it cashes in included), read as
   // prefetch_child reads it; pos is the position before m, m already made on it.
   int child_depth_after(const Position& child, int depth, int my_credit, int his_credit) const;
+  // The child's cash-in as dual_credit() will make it on entry: its extension and its credits after.
+  CashIn child_cash_in(const Position& child, int my_credit, int his_credit) const;
   // Whether the child after m goes to the software although its siblings go to the chips: its
   // credit extends it past the chips' depth, or its hardware search passed the node limit before.
   bool child_in_software(Position& pos, Move m, int depth, int my_credit, int his_credit);
@@ -439,12 +443,15 @@ class Searcher {
   NodeJob* job_ = nullptr;    // a node worker's: the job it searches (its cancel stops it)
   JobQueue* jobs_ = nullptr;  // a node's master (begin_node): where its workers find jobs
   void search_node_job(NodeJob& job);
-  // One job: "is pos's value >= test?", pos being reached from the root by path[0..ply-1], by a
-  // dual-credit search of depth plies (its last plies on the chips), mates counted from the root.
-  // The table, killers and history carry over from job to job. software_node_limit (0: none) ends a
-  // job that grows too large for a worker (overflow: the master splits it).
-  JobOutcome search_job(Position& pos, const Move* path, int ply, int depth, int test,
-                        std::uint64_t software_node_limit);
+  // One job: "is the value of job.position >= job.test?", the position being reached from the root
+  // by job.path, by a dual-credit search of job.depth plies from the job's credits (its last plies
+  // on the chips), mates counted from the root. The table, killers and history carry over from job
+  // to job. job.software_node_limit (0: none) ends a job that grows too large for a worker
+  // (overflow: the master splits it).
+  JobOutcome search_job(const NodeJob& job);
+  // The legal moves of the two positions above a job's root, which the master's search had in
+  // lists_ there (the influence credit and "no progress" look two plies back).
+  MoveList job_lists_[2];
   // The split whose move this worker is searching (a split made below it is nested in it).
   const NodeSplit* current_split_ = nullptr;
 };

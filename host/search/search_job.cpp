@@ -31,29 +31,44 @@ void Searcher::end_node() {
   if (parallel_) finish_workers();
 }
 
-JobOutcome Searcher::search_job(Position& pos, const Move* path, int ply, int depth, int test,
-                                std::uint64_t software_node_limit) {
+JobOutcome Searcher::search_job(const NodeJob& job) {
   start_ = std::chrono::steady_clock::now();
   nodes_ = 0;
   software_nodes_ = software_nodes_told_ = 0;
+  const int depth = job.depth;
   // As a chip aborts only hardware searches of two plies or more, only a job of two plies or more
   // goes back: the master searches a job that went back one ply deeper, its children as jobs, so a
   // limit on every depth would hand the same line back ply after ply without end.
-  job_node_limit_ = depth >= 2 ? software_node_limit : 0;
+  job_node_limit_ = depth >= 2 ? job.software_node_limit : 0;
   job_overflow_ = false;
   seldepth_ = max_software_ply_ = 0;
-  const int root_ply = std::clamp(ply, 0, kMaxPly - 2);
+  const int root_ply = std::clamp(int(job.path.size()), 0, kMaxPly - 2);
   job_root_ply_ = root_ply;
   for (auto& l : lists_) l = nullptr;
   for (Move& m : path_) m = Move::none();
-  std::copy(path, path + root_ply, path_);
+  std::copy(job.path.begin(), job.path.begin() + root_ply, path_);
+  // The master's search had the moves of the plies above in lists_: its credit for a capture the
+  // last move enabled (the influence credit) and "no progress" read them at the job's first two
+  // plies. A null move's position has its moves too.
+  Position above = job.position;
+  for (int k = root_ply - 1; k >= std::max(root_ply - 2, 0); --k) {
+    if (path_[k].is_none())
+      above.unmake_null();
+    else
+      above.unmake_move(path_[k]);
+    MoveList& list = job_lists_[root_ply - 1 - k];
+    list.clear();
+    generate_legal(above, list);
+    lists_[k] = &list;
+  }
 
-  const int score = dual_credit(pos, test - 1, test, depth, 0, 0, root_ply, false);
+  Position pos = job.position;
+  const int score = dual_credit(pos, job.test - 1, job.test, depth, job.my_credit, job.his_credit, root_ply, false);
   if (leaf_) tell_software_nodes();
   JobOutcome out;
   out.overflow = job_overflow_;
   out.stopped = stop_ && !job_overflow_;
-  out.fail_high = !stop_ && score >= test;
+  out.fail_high = !stop_ && score >= job.test;
   out.nodes = nodes_;
   out.software_nodes = software_nodes_;
   job_node_limit_ = 0;

@@ -41,6 +41,7 @@ struct Outcome {
   search::LeafStats leaf;
   int job_depth = 0;            // the last iteration's
   std::uint64_t most_late = 0;  // the most any node's JOB or CANCEL came in behind its clock
+  std::vector<std::pair<int, int>> job_credits;  // each JOB's root credits, mine and his, as sent
 };
 
 struct ClusterSetup {
@@ -57,12 +58,15 @@ struct ClusterSetup {
 };
 
 // The link with worker 1's n-th message malformed: receive() throws as MpiLink's does when a
-// rank's bytes do not decode.
+// rank's bytes do not decode. It keeps the credits of every JOB sent.
 class FaultyLink : public MasterLink {
  public:
   FaultyLink(MasterLink& link, int bad_message) : link_(link), bad_message_(bad_message) {}
   int workers() const override { return link_.workers(); }
-  void send(int worker, const Message& m) override { link_.send(worker, m); }
+  void send(int worker, const Message& m) override {
+    if (const auto* job = std::get_if<Job>(&m)) job_credits.emplace_back(job->my_credit, job->his_credit);
+    link_.send(worker, m);
+  }
   std::optional<std::pair<int, Message>> receive() override {
     auto in = link_.receive();
     if (in && in->first == 1 && ++from_one_ == bad_message_)
@@ -75,6 +79,9 @@ class FaultyLink : public MasterLink {
   MasterLink& link_;
   int bad_message_;
   int from_one_ = 0;
+
+ public:
+  std::vector<std::pair<int, int>> job_credits;
 };
 
 // The command line's defaults (--master-plies, --job-affinity, --job-table), scaled to these
@@ -116,7 +123,7 @@ Outcome cluster_search(const Position& root, int depth, int nodes, const Cluster
   leaf.finish();
   std::uint64_t most_late = 0;
   for (int i = 0; i < nodes; ++i) most_late = std::max(most_late, link.node(i).most_late());
-  return {r, leaf.cluster_stats(), master.stats(), leaf.depth(), most_late};
+  return {r, leaf.cluster_stats(), master.stats(), leaf.depth(), most_late, faulty.job_credits};
 }
 
 Outcome cluster_search(const std::string& fen, int depth, int nodes, const ClusterSetup& setup = {}) {
@@ -165,6 +172,25 @@ TEST(ClusterSearch, SameBestMovesAsOneNode) {
     }
     EXPECT_EQ(move_to_uci(cluster_search(kWac1, 5, 3, setup).result.best), "g3g6");
   }
+}
+
+// A job's root has the credit the master's search gave it (AIJ 4: quarter plies, after its cash-in),
+// and the job carries it, so that its worker's software plies get the extensions the master's own
+// search would give them. Before 2026-12-02 every job started from no credit: a cluster of one node
+// searched another tree than one node (Win At Chess 271 at depth 9: a score of 126 against 272,
+// 1.38 times the simulated time).
+TEST(ClusterSearch, JobsCarryTheCreditsOfTheirRoots) {
+  const char* kWac9 = "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1";  // Bh2+ and the checks after it
+  const Outcome c = cluster_search(kWac9, 6, 2, kDefaults);
+  ASSERT_FALSE(c.job_credits.empty());
+  std::size_t with_credit = 0;
+  for (const auto& [mine, his] : c.job_credits) {
+    EXPECT_LE(mine, kMaxJobCredit);  // cashed in: a larger one would be an error on the worker
+    EXPECT_LE(his, kMaxJobCredit);
+    if (mine > 0 || his > 0) ++with_credit;
+  }
+  EXPECT_GT(with_credit, 0u);
+  EXPECT_LT(with_credit, c.job_credits.size());
 }
 
 // A worker's malformed message ends the master's search with that error, named, on the caller's
@@ -514,6 +540,30 @@ TEST(WorkerNode, ANewSearchAndTheNodesEndStopTheJobsInProgress) {
     node.receive(Quit{}, out.send());
     EXPECT_TRUE(node.quitting());
   }  // the node's end: its job 2 stopped, not searched to depth 30
+}
+
+// A job's credits extend its search as they would the master's: in check with two evasions
+// (Bxf7+ in the Italian), the move that beats the test earns credit (few evasions, near the root)
+// and is searched again with it; with the job's credit at the cash-in limit that pays a ply more,
+// without it nothing.
+TEST(WorkerNode, AJobsCreditsExtendItsSearch) {
+  const char* kInCheck = "r1bqkb1r/pppp1Bpp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4";
+  auto nodes_with = [&](std::uint8_t credit) {
+    WorkerNode node(node_config(), model_chips());
+    Sent out;
+    node.receive(NewSearch{1, kInCheck, {}, false}, out.send());
+    Job job{1, 1, {}, kChipDepth + 1, -search::S(30000), 0, {}};  // its first ply in software
+    job.my_credit = job.his_credit = credit;
+    node.receive(job, out.send());
+    node.receive(Grant{1, 100000000}, out.send());
+    const std::vector<Answer> answers = out.answers();
+    EXPECT_EQ(answers.size(), 1u);
+    EXPECT_TRUE(!answers.empty() && answers[0].fail_high);
+    return answers.empty() ? 0 : answers[0].nodes;
+  };
+  const std::uint64_t plain = nodes_with(0), extended = nodes_with(std::uint8_t(kMaxJobCredit));
+  EXPECT_GT(plain, 0u);
+  EXPECT_GT(extended, plain);
 }
 
 // A node simulates up to its grant, answers what it finished and says where its clock is.

@@ -21,6 +21,8 @@ Job sample_job() {
   j.arrive = 123456789012ull;
   j.table.push_back({0xfedcba9876543210ull, Move(12, 28), 35, 16, 1, 2, 0});
   j.table.push_back({0x1111ull, Move::none(), -7, 8, 2, 0, 3});
+  j.my_credit = 3;
+  j.his_credit = 8;
   return j;
 }
 
@@ -70,6 +72,8 @@ TEST(ClusterMessages, RoundTrips) {
   EXPECT_EQ(j2.table[1].score, -7);
   EXPECT_EQ(j2.table[1].bound, 2);
   EXPECT_EQ(j2.table[1].his_credit, 3);
+  EXPECT_EQ(j2.my_credit, 3);
+  EXPECT_EQ(j2.his_credit, 8);
 
   const auto c = std::get<Cancel>(decode(encode(Cancel{7, 42, 999})));
   EXPECT_EQ(c.id, 42u);
@@ -150,16 +154,31 @@ TEST(ClusterMessages, MalformedFieldsAreNamed) {
   expect_error(with_payload(Type::JOB, {1, 0, 0, 0, 2, 0, 0, 0, 200}), "path of 200 plies");
   expect_error(with_payload(Type::JOB, {1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0}), "depth 0 out of range");
   // A JOB's table entries: too many, a bound that is not one.
+  // The job's root credits follow the table (2 bytes).
   std::vector<std::uint8_t> job = encode(sample_job());
-  const std::size_t table_at = job.size() - 2 * 19 - 2;
+  const std::size_t table_at = job.size() - 2 - 2 * 19 - 2;
   job[table_at] = 0x01;  // 257 entries
   job[table_at + 1] = 0x01;
   expect_error(job, "257 table entries (at most 256)");
   job = encode(sample_job());
-  job[job.size() - 3] = 4;  // the last entry's bound
+  job[job.size() - 5] = 4;  // the last entry's bound
   expect_error(job, "table bound 4 unknown");
-  job[job.size() - 3] = 0;  // Bound::NONE: no entry at all
+  job[job.size() - 5] = 0;  // Bound::NONE: no entry at all
   expect_error(job, "table bound 0 unknown");
+  // Credits past the cash-in limit: the master cashes them in before it asks.
+  job = encode(sample_job());
+  job[job.size() - 1] = 9;
+  expect_error(job, "credits 3 and 9 (quarter plies; at most 8 each)");
+  job = encode(sample_job());
+  job[job.size() - 2] = 200;
+  expect_error(job, "credits 200 and 8");
+  job = encode(sample_job());
+  job.pop_back();  // a version 6 JOB's payload would end here; the header says one byte less
+  std::uint32_t size = 0;
+  for (int i = 0; i < 4; ++i) size |= std::uint32_t(job[8 + std::size_t(i)]) << (8 * i);
+  --size;
+  for (int i = 0; i < 4; ++i) job[8 + std::size_t(i)] = std::uint8_t(size >> (8 * i));
+  expect_error(job, "truncated in his_credit");
   expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 9, 0, 'x'}), "base_fen of 9 bytes");
   expect_error(with_payload(Type::NEW_SEARCH, {1, 0, 0, 0, 1, 0, 'x', 0, 0, 7}), "strive_for_draw is 7");
   // The history: too long, cut short, a null move, a capture (kind 4), a promotion (kind 11).
