@@ -165,8 +165,10 @@ ClusterLeafSearch::Job& ClusterLeafSearch::new_job(const Question& q, int owner,
 
 void ClusterLeafSearch::send_job(Job& job) {
   cluster::Job m{search_, job.id, job.path, std::uint8_t(job.q.depth), job.q.test, 0, {}};
-  if (job.credits.mine < 0 || job.credits.his < 0 || job.credits.mine > kMaxJobCredit || job.credits.his > kMaxJobCredit)
-    throw std::logic_error(fmt::format("a job's root credits {} and {} are not cashed in", job.credits.mine, job.credits.his));
+  if (job.credits.mine < 0 || job.credits.his < 0 || job.credits.mine > kMaxJobCredit ||
+      job.credits.his > kMaxJobCredit)
+    throw std::logic_error(
+        fmt::format("a job's root credits {} and {} are not cashed in", job.credits.mine, job.credits.his));
   m.my_credit = std::uint8_t(job.credits.mine);
   m.his_credit = std::uint8_t(job.credits.his);
   if (config_.job_table > 0 && job.worker != 0) {

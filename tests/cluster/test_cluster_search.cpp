@@ -39,8 +39,8 @@ struct Outcome {
   search::SearchResult result;
   ClusterStats stats;
   search::LeafStats leaf;
-  int job_depth = 0;            // the last iteration's
-  std::uint64_t most_late = 0;  // the most any node's JOB or CANCEL came in behind its clock
+  int job_depth = 0;                             // the last iteration's
+  std::uint64_t most_late = 0;                   // the most any node's JOB or CANCEL came in behind its clock
   std::vector<std::pair<int, int>> job_credits;  // each JOB's root credits, mine and his, as sent
 };
 
