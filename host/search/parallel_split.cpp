@@ -11,15 +11,10 @@
 // move lists (a Searcher each). They run one at a time
 // (parallel_scheduler.h), so no lock guards the search's state and a run is reproducible.
 #include <algorithm>
-#include <exception>
-#include <memory>
-#include <thread>
 #include <vector>
 
 #include "search/no_progress.h"
-#include "search/parallel_leaf.h"
-#include "search/parallel_scheduler.h"
-#include "search/search.h"
+#include "search/parallel_workers.h"
 
 namespace db::search {
 
@@ -27,238 +22,9 @@ namespace {
 constexpr int kSkipped = -(1 << 30);  // a move pruned as no progress (below any score)
 }  // namespace
 
-// The root moves being shared out in one iteration (or MultiPV line).
-struct RootSplit {
-  const MoveList* moves;
-  bool main_line;  // MultiPV line 1: sets the AIJ 8.4 trouble states
-  int depth;
-  int alpha;
-  int beta;
-  int best;
-  std::size_t best_index;
-  std::size_t next;  // the next move to hand out
-  int busy = 0;      // workers searching a move of this split
-  // Root moves searched again after failing high (their full window, their credit): the root's
-  // alpha is about to rise, so no other move is searched against the old one meanwhile. The
-  // helpers' null-window searches stop and their moves wait in `again` (search_root_move).
-  int resolving = 0;
-  std::vector<std::size_t> again;
-  bool has_move() const { return resolving == 0 && (next < moves->size() || !again.empty()); }
-};
-
+// Declared in search.h, where the splits' types are incomplete.
 bool root_split_resolving(const RootSplit& split) { return split.resolving > 0; }
-
-// Overlapped iterations (SearchOptions::overlap_iterations): the next iteration's first root move,
-// searched early by a helper with nothing else to do while the last moves of this iteration finish.
-// One at a time: a new one is offered only once the last one's helper is done with it.
-struct EarlyFirstMove {
-  bool offered = false;   // by the master: its root split has no move left to hand out
-  bool taken = false;     // a helper is searching it (until it has finished or stopped)
-  bool finished = false;  // the helper is done: score holds, unless it was stopped
-  bool stopped = false;   // interrupted (dropped, or the search's limits): no score
-  bool dropped = false;   // the next iteration's first move is another: stop
-  Move move = Move::none();
-  int depth = 0;
-  int score = 0;
-  const MoveList* root_moves = nullptr;  // the root's moves (a helper's lists_[0])
-};
-
 bool early_first_move_dropped(const EarlyFirstMove& early) { return early.dropped; }
-
-// A node whose moves after the first are being shared out (AIJ 6.1: a PV node after its first move,
-// a bad type-2 or a type-3 node once its first move has not cut off).
-struct NodeSplit {
-  std::vector<Move> path;              // from the root to the node
-  std::vector<const MoveList*> lists;  // the owner's move lists of those plies (influence credit)
-  const MoveList* moves;
-  int depth, my_credit, his_credit, ply, threat;
-  int alpha, beta, best;
-  Move best_move;
-  int searched;
-  std::size_t next;
-  // The split whose move the owner was searching when it split this node (nullptr: a root move or
-  // the master's first move): its cutoff makes this node's work useless too.
-  const NodeSplit* parent = nullptr;
-  const NodeJob* job = nullptr;  // the cluster job it belongs to: its cancel stops it too
-  std::uint64_t serial = 0;      // creation order (ties between equally shallow splits)
-  // Made in a helper's null-window search of a root move: that search's stop for another root
-  // move's fail high (Searcher::stopped_for_root_) stops the split's helpers too; made in an early
-  // search of the next iteration's first move, that move's drop (EarlyFirstMove::dropped).
-  const bool* root_move_stopped = nullptr;
-  // Made in an early search of the next iteration's first move, or nested in such a split: free
-  // helpers join the current iteration's splits first.
-  bool early = false;
-  int busy = 0;
-  bool cutoff = false;
-  // An offset split (count_good_alternatives, AIJ 6.1's offset searches in parallel): every move
-  // but moves[skip] searched depth deep with the null window (threshold - 1, threshold); done
-  // ("cutoff") once limit of them reach the threshold. The count does not depend on the order.
-  bool offset = false;
-  std::size_t skip = 0;
-  int threshold = 0, limit = 0, good = 0;
-};
-
-bool node_split_cut_off(const NodeSplit& split) {
-  for (const NodeSplit* s = &split; s; s = s->parent) {
-    if (s->cutoff || (s->job && s->job->cancel) || (s->root_move_stopped && *s->root_move_stopped)) return true;
-  }
-  return false;
-}
-
-struct ParallelWorkers {
-  ParallelWorkers(LeafSearch& c, int workers) : chips(c), scheduler(workers, c) {}
-  LeafSearch& chips;
-  Scheduler scheduler;
-  std::vector<std::unique_ptr<WorkerLeaf>> leaves;  // per worker
-  std::vector<std::unique_ptr<Searcher>> helpers;   // workers 1..K-1
-  std::vector<Position> roots;                      // the helpers' copies of the root
-  std::vector<std::thread> threads;
-  std::vector<bool> exited;
-  // The node splits open now, any worker's (the job engine's queue); helpers waiting for work.
-  std::vector<NodeSplit*> splits;
-  std::uint64_t splits_made = 0;
-  std::uint64_t helper_splits = 0;
-  std::uint64_t root_moves_given_back = 0;
-  std::uint64_t offset_splits = 0;
-  EarlyFirstMove early;
-  std::uint64_t early_used = 0, early_dropped = 0;
-  int idle = 0;
-  bool quit = false;
-};
-
-namespace {
-// The split a free helper joins: the current iteration's before the next one's early first move's,
-// then the shallowest one with a move left (its moves are the largest jobs), the oldest among equals.
-NodeSplit* open_split(const ParallelWorkers& p) {
-  NodeSplit* best = nullptr;
-  for (NodeSplit* s : p.splits) {
-    if (s->next >= s->moves->size() || node_split_cut_off(*s)) continue;
-    if (!best || s->early < best->early ||
-        (s->early == best->early && (s->ply < best->ply || (s->ply == best->ply && s->serial < best->serial))))
-      best = s;
-  }
-  return best;
-}
-}  // namespace
-
-void Searcher::start_workers(const Position& root, int extra) {
-  // A worker waiting for an answer holds a chip, so more workers than chips could all wait with
-  // no chip free for the next question.
-  const int k = std::min(options_.workers, leaf_->chips()) + extra;
-  auto* p = new ParallelWorkers(*leaf_, k);
-  for (int w = 0; w < k; ++w) p->leaves.push_back(std::make_unique<WorkerLeaf>(*leaf_, p->scheduler, w));
-  p->exited.assign(std::size_t(k), false);
-  for (int w = 1; w < k; ++w) {
-    auto h = std::make_unique<Searcher>(tt_, options_);
-    h->master_ = this;
-    h->leaf_ = p->leaves[std::size_t(w)].get();
-    h->strive_for_draw_ = strive_for_draw_;
-    h->evaluator_ = evaluator_;
-    h->lazy_ = lazy_;
-    h->slow_estimate_ = 0;
-    h->root_bonus_ = root_bonus_;
-    h->parallel_ = p;
-    h->worker_ = w;
-    p->helpers.push_back(std::move(h));
-    p->roots.push_back(root);
-  }
-  parallel_ = p;
-  leaf_ = p->leaves[0].get();
-  for (int w = 1; w < k; ++w)
-    p->threads.emplace_back([this, w] { parallel_->helpers[std::size_t(w - 1)]->helper_main(w); });
-}
-
-void Searcher::finish_workers() {
-  ParallelWorkers* p = parallel_;
-  p->quit = true;
-  p->scheduler.block(0, [p] {
-    for (std::size_t w = 1; w < p->exited.size(); ++w) {
-      if (!p->exited[w]) return false;
-    }
-    return true;
-  });
-  for (std::thread& t : p->threads) t.join();
-  wait_clocks_ = p->scheduler.wait_clocks();
-  splits_ = p->splits_made;
-  helper_splits_ = p->helper_splits;
-  root_moves_given_back_ = p->root_moves_given_back;
-  offset_splits_ = p->offset_splits;
-  early_first_moves_ = p->early_used;
-  early_first_moves_dropped_ = p->early_dropped;
-  leaf_ = &p->chips;
-  leaf_->set_worker(0);
-  parallel_ = nullptr;
-  delete p;
-}
-
-void Searcher::abandon_workers() noexcept {
-  if (!parallel_) return;
-  parallel_->scheduler.abandon();
-  try {
-    finish_workers();
-  } catch (...) {  // the error already on its way out is the one to report
-  }
-}
-
-void Searcher::helper_main(int me) {
-  ParallelWorkers* p = master_->parallel_;
-  Scheduler& scheduler = p->scheduler;
-  scheduler.wait_for_baton(me);
-  try {
-    helper_loop(me);
-  } catch (const Scheduler::Aborted&) {
-    // The search failed on another worker: this one's work is abandoned.
-  } catch (...) {
-    scheduler.fail(std::current_exception());  // thrown on worker 0 once the helpers have unwound
-  }
-  p->exited[std::size_t(me)] = true;
-  scheduler.exit(me);
-}
-
-void Searcher::helper_loop(int me) {
-  ParallelWorkers* p = master_->parallel_;
-  Scheduler& scheduler = p->scheduler;
-  Position& root = p->roots[std::size_t(me - 1)];
-  for (;;) {
-    auto root_work = [this] {
-      const RootSplit* s = master_->split_;
-      return s && s->has_move() && !master_->stop_;
-    };
-    auto node_work = [this, p] { return !master_->stop_ && open_split(*p) != nullptr; };
-    auto job_work = [this] { return master_->jobs_ && !master_->stop_ && master_->jobs_->ready(); };
-    auto early_work = [this, p] { return p->early.offered && !p->early.taken && !master_->stop_; };
-    ++p->idle;
-    scheduler.block(
-        me, [&] { return p->quit || job_work() || root_work() || node_work() || early_work(); }, Scheduler::kWork);
-    --p->idle;
-    if (p->quit) break;
-    // A cluster node's next job (it came in order), unless the node helps its splits first.
-    if (job_work() && !(master_->options_.splits_before_jobs && node_work())) {
-      NodeJob* job = master_->jobs_->take();
-      search_node_job(*job);
-      master_->jobs_->finished(*job);
-    } else if (root_work()) {
-      work_on_split(root, *master_->split_);
-    } else if (!node_work()) {
-      search_early_first_move(root);
-    } else {
-      NodeSplit& s = *open_split(*p);
-      Position pos = root;
-      for (std::size_t k = 0; k < s.path.size(); ++k) {
-        if (s.path[k].is_none()) {
-          pos.make_null();  // a null move's threat search (a cluster job's path may hold one)
-        } else {
-          pos.make_move(s.path[k]);
-        }
-        path_[k] = s.path[k];
-        lists_[k] = s.lists[k];
-      }
-      node_task_ = &s;
-      work_on_node_split(pos, s);
-      node_task_ = nullptr;
-    }
-  }
-}
 
 void Searcher::search_root_split(Position& pos, MoveList& moves, std::size_t first, std::size_t next, int depth,
                                  int& alpha, int beta, int& best, std::size_t& best_index) {
@@ -623,22 +389,6 @@ int Searcher::search_split_child(Position& pos, NodeSplit& split, std::size_t i)
   }
   pos.unmake_move(m);
   return score;
-}
-
-bool Searcher::run_node(const std::function<bool()>& until) {
-  if (!parallel_) throw std::logic_error("run_node() without begin_node() on chips that take workers");
-  ParallelWorkers& p = *parallel_;
-  const int helpers = p.scheduler.workers() - 1;
-  auto idle = [&] { return p.idle == helpers && !jobs_->ready() && p.chips.idle_chips() == p.chips.chips(); };
-  p.scheduler.block(
-      0, [&] { return until() || idle(); }, Scheduler::kWork);
-  return idle();
-}
-
-void Searcher::search_node_job(NodeJob& job) {
-  job_ = &job;
-  job.outcome = search_job(job);
-  job_ = nullptr;
 }
 
 }  // namespace db::search
